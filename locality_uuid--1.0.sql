@@ -1,0 +1,95 @@
+/* locality_uuid--1.0.sql */
+
+-- complain if script is sourced in psql, rather than via CREATE EXTENSION
+\echo Use "CREATE EXTENSION locality_uuid" to load this file. \quit
+
+-- Locality UUID, version "b" ------------------------------------------------
+
+CREATE FUNCTION locality_uuid()
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'locality_uuid_generate'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid() IS
+'new locality uuid (version b) in the mode set by locality_uuid.counter_mode';
+
+CREATE FUNCTION locality_uuid(sequential boolean)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'locality_uuid_generate_mode'
+LANGUAGE C VOLATILE CALLED ON NULL INPUT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid(boolean) IS
+'new locality uuid (version b): sequential (clustered) if true, variable (spread) if false';
+
+CREATE FUNCTION locality_uuid_use_sequential_ids()
+RETURNS void
+AS 'MODULE_PATHNAME', 'locality_uuid_use_sequential_ids'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION locality_uuid_use_sequential_ids() IS
+'switch this session''s locality_uuid() to sequential mode (SET locality_uuid.counter_mode = sequential)';
+
+CREATE FUNCTION locality_uuid_use_variable_ids()
+RETURNS void
+AS 'MODULE_PATHNAME', 'locality_uuid_use_variable_ids'
+LANGUAGE C VOLATILE PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION locality_uuid_use_variable_ids() IS
+'switch this session''s locality_uuid() to variable mode (SET locality_uuid.counter_mode = variable)';
+
+CREATE FUNCTION locality_uuid_timestamp(id uuid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'locality_uuid_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_timestamp(uuid) IS
+'creation time (milliseconds) of a locality uuid; NULL if the version digit is not b';
+
+CREATE FUNCTION locality_uuid_pid(id uuid)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'locality_uuid_pid'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_pid(uuid) IS
+'16-bit process field of a locality uuid (backend slot or pid mod 65536); NULL if the version digit is not b';
+
+CREATE FUNCTION locality_uuid_mac(id uuid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'locality_uuid_mac'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_mac(uuid) IS
+'28-bit node field of a locality uuid as 7 lowercase hex digits (low 28 bits of the MAC); NULL if the version digit is not b';
+
+CREATE FUNCTION locality_uuid_node(id uuid)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'locality_uuid_node'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_node(uuid) IS
+'28-bit node field of a locality uuid as a number; NULL if the version digit is not b';
+
+CREATE FUNCTION locality_uuid_counter(id uuid, sequential boolean DEFAULT false)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'locality_uuid_counter'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_counter(uuid, boolean) IS
+'32-bit counter of a locality uuid, read in variable mode (nibbles reversed) unless sequential; NULL if the version digit is not b';
+
+CREATE FUNCTION locality_uuid_version(id uuid)
+RETURNS text
+AS 'MODULE_PATHNAME', 'locality_uuid_version'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_version(uuid) IS
+'version hex digit of any uuid (b for a locality uuid, 4 for a random one)';
+
+CREATE FUNCTION locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
+                                   sequential boolean DEFAULT false)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'locality_uuid_make'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_make(bigint, integer, integer, timestamptz, boolean) IS
+'locality uuid (version b) built from explicit fields: counter 0..4294967295, pid 0..65535, node 0..268435455, ts to the millisecond';

@@ -1,0 +1,74 @@
+// Byte-level field access on a 16-byte uuid, shared by every format.
+#pragma once
+
+#ifdef POSTGRES_H
+#error "src/core must not see PostgreSQL headers: include core headers before postgres.h"
+#endif
+
+#include <cstddef>
+#include <cstdint>
+
+namespace locality_uuid
+{
+
+constexpr std::size_t uuid_len = 16;
+
+// Write the low nbytes of v at p, most significant byte first.
+constexpr void
+put_be(uint8_t *p, uint64_t v, int nbytes) noexcept
+{
+	for (int i = nbytes - 1; i >= 0; i--)
+	{
+		p[i] = static_cast<uint8_t>(v);
+		v >>= 8;
+	}
+}
+
+// Read nbytes at p as a big-endian unsigned number.
+constexpr uint64_t
+get_be(const uint8_t *p, int nbytes) noexcept
+{
+	uint64_t	v = 0;
+
+	for (int i = 0; i < nbytes; i++)
+		v = (v << 8) | p[i];
+	return v;
+}
+
+// Write the low nbytes of v at p, least significant byte first.
+constexpr void
+put_le(uint8_t *p, uint64_t v, int nbytes) noexcept
+{
+	for (int i = 0; i < nbytes; i++)
+	{
+		p[i] = static_cast<uint8_t>(v);
+		v >>= 8;
+	}
+}
+
+// Read nbytes at p as a little-endian unsigned number.
+constexpr uint64_t
+get_le(const uint8_t *p, int nbytes) noexcept
+{
+	uint64_t	v = 0;
+
+	for (int i = nbytes - 1; i >= 0; i--)
+		v = (v << 8) | p[i];
+	return v;
+}
+
+// Return the version digit: the high nibble of byte 6.
+constexpr unsigned
+version_nibble(const uint8_t *u) noexcept
+{
+	return u[6] >> 4;
+}
+
+// Floor division for a positive divisor (C++ division truncates toward zero).
+constexpr int64_t
+floor_div(int64_t a, int64_t b) noexcept
+{
+	return a / b - ((a % b != 0) && (a < 0));
+}
+
+}							// namespace locality_uuid

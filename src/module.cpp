@@ -1,0 +1,278 @@
+// Module entry: settings, per-backend identity, clock, random pool and shared helpers.
+#include "glue.hpp"
+
+#include <cstring>
+#include <ifaddrs.h>
+#include <net/if.h>
+#include <netpacket/packet.h>
+
+extern "C" {
+#include "common/md5.h"
+#include "miscadmin.h"
+#include "storage/proc.h"
+#include "utils/guc.h"
+
+PG_MODULE_MAGIC;
+
+void		_PG_init(void);
+}
+
+namespace locality_uuid
+{
+
+int			setting_counter_mode = static_cast<int>(CounterMode::variable);
+int			setting_node_id = -1;
+int			setting_process_field = PROCESS_FIELD_BACKEND;
+
+static const struct config_enum_entry counter_mode_options[] = {
+	{"variable", static_cast<int>(CounterMode::variable), false},
+	{"sequential", static_cast<int>(CounterMode::sequential), false},
+	{NULL, 0, false}
+};
+
+static const struct config_enum_entry process_field_options[] = {
+	{"backend", PROCESS_FIELD_BACKEND, false},
+	{"pid", PROCESS_FIELD_PID, false},
+	{NULL, 0, false}
+};
+
+/*
+ * Process field. "backend" is the backend's PGPROC slot number: two live processes of
+ * one cluster never hold the same slot, so their ids differ in bytes 4..5 whatever their
+ * counters and clocks do. "pid" is the OS pid mod 65536, as the reference libraries do;
+ * it is unique among live backends only while the kernel's pid_max is at most 65536.
+ */
+uint16_t
+process_field()
+{
+	if (setting_process_field == PROCESS_FIELD_PID)
+		return static_cast<uint16_t>(MyProcPid & 0xFFFF);
+	if (MyProc == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("this process has no backend slot"),
+				 errhint("Set locality_uuid.process_field to \"pid\".")));
+	if (MyProc->pgprocno > 0xFFFF)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("backend slot %d does not fit the 16-bit process field",
+						MyProc->pgprocno),
+				 errhint("Lower max_connections so that the cluster has at most 65536 process slots.")));
+	return static_cast<uint16_t>(MyProc->pgprocno);
+}
+
+// Find the MAC of the first interface that is not loopback, preferring those that are up.
+static bool
+first_mac(uint8_t mac[6])
+{
+	struct ifaddrs *list;
+	bool		found = false;
+
+	if (getifaddrs(&list) != 0)
+		return false;
+	for (int want_up = 1; want_up >= 0 && !found; want_up--)
+	{
+		for (struct ifaddrs *ifa = list; ifa != NULL; ifa = ifa->ifa_next)
+		{
+			if (ifa->ifa_addr == NULL || ifa->ifa_addr->sa_family != AF_PACKET)
+				continue;
+			if ((ifa->ifa_flags & IFF_LOOPBACK) != 0)
+				continue;
+			if (want_up && (ifa->ifa_flags & IFF_UP) == 0)
+				continue;
+
+			const struct sockaddr_ll *ll = reinterpret_cast<const struct sockaddr_ll *>(ifa->ifa_addr);
+			static const uint8_t zeros[6] = {0, 0, 0, 0, 0, 0};
+
+			if (ll->sll_halen != 6 || memcmp(ll->sll_addr, zeros, 6) == 0)
+				continue;
+			memcpy(mac, ll->sll_addr, 6);
+			found = true;
+			break;
+		}
+	}
+	freeifaddrs(list);
+	return found;
+}
+
+uint32_t
+node_id()
+{
+	static bool mac_read = false;
+	static uint32_t mac_node = 0;
+
+	if (setting_node_id >= 0)
+		return static_cast<uint32_t>(setting_node_id);
+	if (!mac_read)
+	{
+		uint8_t		mac[6] = {0, 0, 0, 0, 0, 0};
+
+		first_mac(mac);
+		mac_node = node_from_mac(mac);
+		mac_read = true;
+	}
+	return mac_node;
+}
+
+uint64_t
+wall_ms()
+{
+	return static_cast<uint64_t>(floor_div(GetCurrentTimestamp(), 1000) +
+								 (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * INT64CONST(1000));
+}
+
+/*
+ * Random pool: one pg_strong_random call per pool, not per id. It is filled lazily, in
+ * the process that uses it, and refilled when MyProcPid says we are in another process
+ * than the one that filled it, so a forked child never reuses its parent's bytes.
+ * Bytes handed out are wiped from the pool.
+ */
+static uint8_t pool[4096];
+static std::size_t pool_pos = sizeof(pool);
+static int	pool_pid = 0;
+
+bool
+random_bytes(uint8_t *buf, std::size_t len)
+{
+	if (pool_pid != MyProcPid)
+	{
+		pool_pos = sizeof(pool);
+		pool_pid = MyProcPid;
+	}
+	while (len > 0)
+	{
+		if (pool_pos == sizeof(pool))
+		{
+			if (!pg_strong_random(pool, sizeof(pool)))
+				return false;
+			pool_pos = 0;
+		}
+
+		std::size_t n = Min(len, sizeof(pool) - pool_pos);
+
+		memcpy(buf, pool + pool_pos, n);
+		memset(pool + pool_pos, 0, n);
+		pool_pos += n;
+		buf += n;
+		len -= n;
+	}
+	return true;
+}
+
+bool
+md5(const char *text, std::size_t len, uint8_t digest[digest_len])
+{
+	const char *errstr = NULL;
+
+	return pg_md5_binary(text, len, digest, &errstr);
+}
+
+int64_t
+timestamptz_to_unix_ms(TimestampTz ts, const char *argname)
+{
+	if (TIMESTAMP_NOT_FINITE(ts))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("%s must be a finite timestamp", argname)));
+	return floor_div(ts, 1000) +
+		(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * INT64CONST(1000);
+}
+
+TimestampTz
+unix_ms_to_timestamptz(int64_t ms)
+{
+	return (ms - (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * INT64CONST(1000)) * 1000;
+}
+
+void
+check_range(const char *argname, int64_t v, int64_t lo, int64_t hi)
+{
+	if (v < lo || v > hi)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s %lld is out of range", argname, static_cast<long long>(v)),
+				 errdetail("The %s must be between %lld and %lld.", argname,
+						   static_cast<long long>(lo), static_cast<long long>(hi))));
+}
+
+void
+report_status(Status st)
+{
+	switch (st)
+	{
+		case Status::ok:
+			return;
+		case Status::node_out_of_range:
+			ereport(ERROR,
+					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+					 errmsg("node %u does not fit in 28 bits", node_id())));
+			break;
+		case Status::time_out_of_range:
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+					 errmsg("system clock is out of the range a locality uuid can carry")));
+			break;
+		case Status::random_failed:
+			ereport(ERROR,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not generate random values")));
+			break;
+		case Status::digest_failed:
+			ereport(ERROR,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not compute an MD5 digest")));
+			break;
+	}
+}
+
+pg_uuid_t *
+make_uuid(const uint8_t bytes[uuid_len])
+{
+	pg_uuid_t  *u = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
+
+	memcpy(u->data, bytes, uuid_len);
+	return u;
+}
+
+}							// namespace locality_uuid
+
+using namespace locality_uuid;
+
+/*
+ * Settings only; per-backend state (counters, random pool, MAC) is made lazily on first
+ * use, since with shared_preload_libraries this runs in the postmaster.
+ */
+void
+_PG_init(void)
+{
+	DefineCustomEnumVariable("locality_uuid.counter_mode",
+							 "Counter mode of locality_uuid(): variable or sequential.",
+							 "variable spreads consecutive ids over the key space; sequential "
+							 "clusters them, starting from a seed shared by every process in the "
+							 "same 10-minute UTC bucket.",
+							 &setting_counter_mode,
+							 static_cast<int>(CounterMode::variable),
+							 counter_mode_options,
+							 PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomIntVariable("locality_uuid.node_id",
+							"28-bit node field of locality uuids; -1 takes the low 28 bits of the MAC.",
+							"Set a distinct value per cluster where clusters share a MAC: several "
+							"clusters on one host, cloned virtual machines, containers.",
+							&setting_node_id,
+							-1, -1, static_cast<int>(node_max),
+							PGC_SUSET, 0, NULL, NULL, NULL);
+	DefineCustomEnumVariable("locality_uuid.process_field",
+							 "Source of the 16-bit process field: backend (slot number) or pid.",
+							 "backend is unique among the cluster's live processes; pid (OS pid "
+							 "mod 65536) matches the reference libraries but repeats when pid_max "
+							 "exceeds 65536.",
+							 &setting_process_field,
+							 PROCESS_FIELD_BACKEND,
+							 process_field_options,
+							 PGC_SUSET, 0, NULL, NULL, NULL);
+#if PG_VERSION_NUM >= 150000
+	MarkGUCPrefixReserved("locality_uuid");
+#else
+	EmitWarningsOnPlaceholders("locality_uuid");
+#endif
+}

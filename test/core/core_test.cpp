@@ -1,0 +1,322 @@
+// Core unit tests: exact vectors of SPEC.md and generator state transitions, fixed inputs only.
+#include "core/locality_b.hpp"
+#include "check.hpp"
+
+using namespace locality_uuid;
+
+namespace
+{
+
+/* Deterministic environment: random bytes and digests come from these tables. */
+uint8_t		fake_random[4];
+bool		fake_random_ok = true;
+int			md5_calls = 0;
+char		md5_last_text[bucket_text_len + 1];
+uint8_t		fake_digest[digest_len];
+bool		fake_md5_ok = true;
+
+bool
+fake_random_bytes(uint8_t *buf, std::size_t len)
+{
+	for (std::size_t i = 0; i < len; i++)
+		buf[i] = fake_random[i % sizeof(fake_random)];
+	return fake_random_ok;
+}
+
+bool
+fake_md5(const char *text, std::size_t len, uint8_t digest[digest_len])
+{
+	md5_calls++;
+	std::memcpy(md5_last_text, text, len);
+	md5_last_text[len] = '\0';
+	std::memcpy(digest, fake_digest, digest_len);
+	return fake_md5_ok;
+}
+
+Environment
+env_at(uint64_t ms, uint16_t process = 12618, uint32_t node = 0xd537a50)
+{
+	return Environment{ms, process, node, fake_random_bytes, fake_md5};
+}
+
+void
+set_digest(const uint8_t (&d)[digest_len])
+{
+	std::memcpy(fake_digest, d, digest_len);
+}
+
+/* MD5("20121015185"), from md5sum; its first four bytes read little-endian are 0x01B8543F. */
+const uint8_t md5_20121015185[digest_len] = {
+	0x3f, 0x54, 0xb8, 0x01, 0x2b, 0x0d, 0x42, 0x1b,
+	0xcf, 0xec, 0xb6, 0x20, 0x3b, 0x64, 0x0d, 0x49
+};
+
+void
+test_fields()
+{
+	uint8_t		b[8] = {0};
+
+	put_be(b, 0x0102030405ULL, 5);
+	CHECK_EQ(b[0], 0x01);
+	CHECK_EQ(b[4], 0x05);
+	CHECK_EQ(get_be(b, 5), 0x0102030405ULL);
+	put_le(b, 0x12345678, 4);
+	CHECK_EQ(b[0], 0x78);
+	CHECK_EQ(get_le(b, 4), 0x12345678ULL);
+	const uint8_t v4[uuid_len] = {0, 0, 0, 0, 0, 0, 0x4f};
+
+	CHECK_EQ(version_nibble(v4), 4u);
+	CHECK_EQ(floor_div(-1, 600000), -1);
+	CHECK_EQ(floor_div(-600000, 600000), -1);
+	CHECK_EQ(floor_div(599999, 600000), 0);
+}
+
+void
+test_vectors()
+{
+	uint8_t		u[uuid_len];
+	LocalityFields f;
+
+	CHECK_EQ(reverse_nibbles(0x12345678), 0x87654321u);
+	CHECK_EQ(reverse_nibbles(0xCFF0EB02), 0x20BE0FFCu);
+
+	const uint8_t mac1[6] = {0x00, 0x00, 0x0d, 0x53, 0x7a, 0x50};
+	const uint8_t mac3[6] = {0x01, 0x23, 0x45, 0x67, 0x89, 0xab};
+	const uint8_t mac4[6] = {0xa6, 0xc6, 0xad, 0x9e, 0x15, 0x73};
+
+	CHECK_EQ(node_from_mac(mac1), 0xd537a50u);
+	CHECK_EQ(node_from_mac(mac3), 0x56789abu);
+	CHECK_EQ(node_from_mac(mac4), 0xd9e1573u);
+
+	struct
+	{
+		LocalityFields f;
+		CounterMode mode;
+		const char *text;
+	}			vectors[] = {
+		{{0xCFF0EB02, 12618, 0xd537a50, 1350327498450ULL}, CounterMode::variable,
+		"20be0ffc-314a-bd53-7a50-013a65ca76d2"},
+		{{0x0BD4BCB5, 0, 0, 1350327498450ULL}, CounterMode::variable,
+		"5bcb4db0-0000-b000-0000-013a65ca76d2"},
+		{{0x12345678, 1234, 0x56789ab, 1735689599999ULL}, CounterMode::variable,
+		"87654321-04d2-b567-89ab-01941f297bff"},
+		{{0x80000000, 4660, 0xd9e1573, 1000000000000ULL}, CounterMode::sequential,
+		"80000000-1234-bd9e-1573-00e8d4a51000"},
+		{{0x01B85440, 12618, 0xd537a50, 1350327498450ULL}, CounterMode::sequential,
+		"01b85440-314a-bd53-7a50-013a65ca76d2"},
+	};
+
+	for (const auto &v : vectors)
+	{
+		CHECK(encode_b(v.f, v.mode, u) == Status::ok);
+		const char *got = check::uuid_text(u);
+
+		check::report(std::strcmp(got, v.text) == 0, v.text, __FILE__, __LINE__);
+		CHECK(decode_b(u, &f, v.mode));
+		CHECK_EQ(f.counter, v.f.counter);
+		CHECK_EQ(f.process, v.f.process);
+		CHECK_EQ(f.node, v.f.node);
+		CHECK_EQ(f.time_ms, v.f.time_ms);
+	}
+
+	/* The SPEC's decoding example: variable reading of the first vector. */
+	encode_b(vectors[0].f, CounterMode::variable, u);
+	decode_b(u, &f);
+	CHECK_EQ(f.counter, 3488672514u);
+
+	/* Sequential ids read in variable mode give the nibble-reversed counter. */
+	encode_b(vectors[3].f, CounterMode::sequential, u);
+	decode_b(u, &f);
+	CHECK_EQ(f.counter, 0x00000008u);
+}
+
+void
+test_encode_limits()
+{
+	uint8_t		u[uuid_len];
+	LocalityFields f{0xFFFFFFFF, 0xFFFF, node_max, time_ms_max};
+
+	CHECK(encode_b(f, CounterMode::variable, u) == Status::ok);
+	CHECK_UUID(u, "ffffffff-ffff-bfff-ffff-ffffffffffff");
+	f.node = node_max + 1;
+	CHECK(encode_b(f, CounterMode::variable, u) == Status::node_out_of_range);
+	f.node = 0;
+	f.time_ms = time_ms_max + 1;
+	CHECK(encode_b(f, CounterMode::variable, u) == Status::time_out_of_range);
+
+	/* Not version b: decoding refuses, whatever the other bytes say. */
+	uint8_t		v4[uuid_len] = {0x20, 0xbe, 0x0f, 0xfc, 0x31, 0x4a, 0x4d, 0x53,
+	0x7a, 0x50, 0x01, 0x3a, 0x65, 0xca, 0x76, 0xd2};
+
+	CHECK(!decode_b(v4, &f));
+	v4[6] = 0xad;
+	CHECK(!decode_b(v4, &f));
+	v4[6] = 0xbd;
+	CHECK(decode_b(v4, &f));
+}
+
+void
+test_buckets()
+{
+	char		t[bucket_text_len + 1] = {0};
+
+	CHECK(bucket_text(bucket_of(1350327498450LL), t));
+	CHECK(std::strcmp(t, "20121015185") == 0);
+	CHECK(bucket_text(bucket_of(0), t));
+	CHECK(std::strcmp(t, "19700101000") == 0);
+	CHECK(bucket_text(bucket_of(-1), t));
+	CHECK(std::strcmp(t, "19691231235") == 0);
+	/* 2024-02-29 23:59:59.999 UTC: a leap day, last bucket of the day. */
+	CHECK(bucket_text(bucket_of(1709251199999LL), t));
+	CHECK(std::strcmp(t, "20240229235") == 0);
+	/* 2000-03-01 00:00:00 UTC: the day after a 400-year leap day. */
+	CHECK(bucket_text(bucket_of(951868800000LL), t));
+	CHECK(std::strcmp(t, "20000301000") == 0);
+	/* 2100-03-01 00:09:59.999 UTC: 2100 is not a leap year. */
+	CHECK(bucket_text(bucket_of(4107542399999LL + 1 + 599999), t));
+	CHECK(std::strcmp(t, "21000301000") == 0);
+	/* 9999-12-31 23:59:59.999 is the last formattable bucket; 10000-01-01 is refused. */
+	CHECK(bucket_text(bucket_of(253402300799999LL), t));
+	CHECK(std::strcmp(t, "99991231235") == 0);
+	CHECK(!bucket_text(bucket_of(253402300800000LL), t));
+	/* Bucket edges: 18:49:59.999 and 18:50:00.000 on 2012-10-15. */
+	CHECK_EQ(bucket_of(1350326999999LL) + 1, bucket_of(1350327000000LL));
+	CHECK_EQ(seed_from_digest(md5_20121015185), 0x01B8543Fu);
+}
+
+void
+test_variable_generator()
+{
+	LocalityGenerator g;
+	uint8_t		u[uuid_len];
+	LocalityFields f;
+
+	/* A counter starting at 0 gives the SPEC's second vector as its first id. */
+	std::memset(fake_random, 0, sizeof(fake_random));
+	CHECK(g.next(CounterMode::variable, env_at(1350327498450ULL, 0, 0), u) == Status::ok);
+	CHECK_UUID(u, "5bcb4db0-0000-b000-0000-013a65ca76d2");
+	CHECK(g.next(CounterMode::variable, env_at(1350327498450ULL, 0, 0), u) == Status::ok);
+	decode_b(u, &f);
+	CHECK_EQ(f.counter, 2u * variable_step);
+
+	/* The random start is read once; later random values do not matter. */
+	LocalityGenerator w;
+
+	fake_random[0] = 0xFF;
+	fake_random[1] = 0xFF;
+	fake_random[2] = 0xFF;
+	fake_random[3] = 0xF0;
+	CHECK(w.next(CounterMode::variable, env_at(1), u) == Status::ok);
+	decode_b(u, &f);
+	CHECK_EQ(f.counter, 0xFFFFFFF0u + variable_step);	/* wraps mod 2^32 */
+	CHECK_EQ(f.counter, 0x0BD4BCA5u);
+	std::memset(fake_random, 0x11, sizeof(fake_random));
+	w.next(CounterMode::variable, env_at(2), u);
+	decode_b(u, &f);
+	CHECK_EQ(f.counter, 0x0BD4BCA5u + variable_step);
+
+	/* The first hex digit takes all 16 values in 16 consecutive ids (step is 5 mod 16). */
+	unsigned	seen = 0;
+
+	for (int i = 0; i < 16; i++)
+	{
+		w.next(CounterMode::variable, env_at(3), u);
+		seen |= 1u << (u[0] >> 4);
+	}
+	CHECK_EQ(seen, 0xFFFFu);
+
+	/* A failing random source is reported and leaves the counter unseeded. */
+	LocalityGenerator r;
+
+	fake_random_ok = false;
+	CHECK(r.next(CounterMode::variable, env_at(1), u) == Status::random_failed);
+	fake_random_ok = true;
+	std::memset(fake_random, 0, sizeof(fake_random));
+	CHECK(r.next(CounterMode::variable, env_at(1), u) == Status::ok);
+	decode_b(u, &f);
+	CHECK_EQ(f.counter, variable_step);
+
+	/* A node beyond 28 bits is refused before any state changes. */
+	CHECK(r.next(CounterMode::variable, env_at(1, 0, node_max + 1), u) == Status::node_out_of_range);
+	r.next(CounterMode::variable, env_at(1), u);
+	decode_b(u, &f);
+	CHECK_EQ(f.counter, 2u * variable_step);
+}
+
+void
+test_sequential_generator()
+{
+	LocalityGenerator g;
+	uint8_t		u[uuid_len];
+	LocalityFields f;
+	const uint64_t t0 = 1350327498450ULL;	/* 2012-10-15 18:58:18.450 UTC */
+
+	/* First id after seeding shows seed + 1: the SPEC's fifth vector. */
+	set_digest(md5_20121015185);
+	md5_calls = 0;
+	CHECK(g.next(CounterMode::sequential, env_at(t0), u) == Status::ok);
+	CHECK_UUID(u, "01b85440-314a-bd53-7a50-013a65ca76d2");
+	CHECK_EQ(md5_calls, 1);
+	CHECK(std::strcmp(md5_last_text, "20121015185") == 0);
+
+	/* Same bucket: +1 per id, no new digest. */
+	CHECK(g.next(CounterMode::sequential, env_at(t0 + 1000), u) == Status::ok);
+	CHECK_UUID(u, "01b85441-314a-bd53-7a50-013a65ca7aba");
+	CHECK_EQ(md5_calls, 1);
+
+	/* The clock steps back: time is held at the last millisecond, no re-seed. */
+	CHECK(g.next(CounterMode::sequential, env_at(t0 - 5000), u) == Status::ok);
+	CHECK_UUID(u, "01b85442-314a-bd53-7a50-013a65ca7aba");
+	CHECK_EQ(md5_calls, 1);
+
+	/* Variable ids in between use their own counter and leave this one alone. */
+	std::memset(fake_random, 0, sizeof(fake_random));
+	g.next(CounterMode::variable, env_at(t0 + 1000), u);
+	decode_b(u, &f);
+	CHECK_EQ(f.counter, variable_step);
+
+	/* Next bucket (19:08 UTC) re-seeds from its own text. */
+	const uint8_t other[digest_len] = {0xff, 0xff, 0xff, 0xff};
+
+	set_digest(other);
+	CHECK(g.next(CounterMode::sequential, env_at(t0 + 600000), u) == Status::ok);
+	CHECK_EQ(md5_calls, 2);
+	CHECK(std::strcmp(md5_last_text, "20121015190") == 0);
+	CHECK_UUID(u, "00000000-314a-bd53-7a50-013a65d39e92");	/* seed 0xFFFFFFFF + 1 wraps */
+	g.next(CounterMode::sequential, env_at(t0 + 600001), u);
+	CHECK_UUID(u, "00000001-314a-bd53-7a50-013a65d39e93");
+
+	/* The variable counter went on where it was. */
+	g.next(CounterMode::variable, env_at(t0 + 600002), u);
+	decode_b(u, &f);
+	CHECK_EQ(f.counter, 2u * variable_step);
+
+	/* A failing digest is reported; the next call tries to seed again. */
+	LocalityGenerator d;
+
+	fake_md5_ok = false;
+	CHECK(d.next(CounterMode::sequential, env_at(t0), u) == Status::digest_failed);
+	fake_md5_ok = true;
+	set_digest(md5_20121015185);
+	CHECK(d.next(CounterMode::sequential, env_at(t0), u) == Status::ok);
+	CHECK_UUID(u, "01b85440-314a-bd53-7a50-013a65ca76d2");
+
+	/* A clock past year 9999 cannot be bucketed. */
+	LocalityGenerator y;
+
+	CHECK(y.next(CounterMode::sequential, env_at(253402300800000ULL), u) == Status::time_out_of_range);
+}
+
+}							// namespace
+
+int
+main()
+{
+	test_fields();
+	test_vectors();
+	test_encode_limits();
+	test_buckets();
+	test_variable_generator();
+	test_sequential_generator();
+	return check::finish("core");
+}
