@@ -25,19 +25,23 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
-# Core unit tests: the core alone, no PostgreSQL, plain and under ASan/UBSan.
+# Core unit tests: one TAP binary per test/core/*_test.cpp, linked with the whole core,
+# built plain and under ASan/UBSan. No PostgreSQL involved.
+CORE_TESTS = $(patsubst %.cpp,%,$(wildcard test/core/*_test.cpp))
 CORE_TEST_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra -Werror -g -Isrc
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+CORE_DEPS = $(CORE_SRCS) $(wildcard src/core/*.hpp) test/core/check.hpp
 
-test/core/core_test: test/core/core_test.cpp test/core/check.hpp $(CORE_SRCS) $(wildcard src/core/*.hpp)
-	$(CXX) $(CORE_TEST_CXXFLAGS) -O2 -o $@ test/core/core_test.cpp $(CORE_SRCS)
+test/core/%_test: test/core/%_test.cpp $(CORE_DEPS)
+	$(CXX) $(CORE_TEST_CXXFLAGS) -O2 -o $@ $< $(CORE_SRCS)
 
-test/core/core_test_san: test/core/core_test.cpp test/core/check.hpp $(CORE_SRCS) $(wildcard src/core/*.hpp)
-	$(CXX) $(CORE_TEST_CXXFLAGS) -O1 $(SANITIZE) -o $@ test/core/core_test.cpp $(CORE_SRCS)
+test/core/%_test_san: test/core/%_test.cpp $(CORE_DEPS)
+	$(CXX) $(CORE_TEST_CXXFLAGS) -O1 $(SANITIZE) -o $@ $< $(CORE_SRCS)
 
-.PHONY: core-test
-core-test: test/core/core_test test/core/core_test_san
-	test/core/core_test
-	test/core/core_test_san
+.PHONY: core-test-bin core-test
+core-test-bin: $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS))
 
-EXTRA_CLEAN = test/core/core_test test/core/core_test_san results regression.diffs regression.out
+core-test: core-test-bin
+	@for t in $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS)); do echo "# $$t"; $$t || exit 1; done
+
+EXTRA_CLEAN = $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS)) results regression.diffs regression.out

@@ -2,7 +2,7 @@
 # Each cluster lives under /tmp, listens on a private port and unix socket, runs as postgres,
 # and is stopped by its data directory.
 
-PGBIN=${PGBIN:-$(pg_config --bindir)}
+PGBIN=${PGBIN:-$(${PG_CONFIG:-pg_config} --bindir)}
 export PGUSER=postgres
 
 # cluster_start NAME PORT [postgresql.conf lines...]: initdb and start; sets CLUSTER_DIR.

@@ -1,4 +1,4 @@
-// Core unit tests: exact vectors of SPEC.md and generator state transitions, fixed inputs only.
+// Core unit tests of the locality uuid (version b): SPEC.md 1 vectors and generator state transitions.
 #include "core/locality_b.hpp"
 #include "check.hpp"
 
@@ -318,5 +318,5 @@ main()
 	test_buckets();
 	test_variable_generator();
 	test_sequential_generator();
-	return check::finish("core");
+	return check::finish("locality_b");
 }
