@@ -54,7 +54,7 @@ done
 
 echo "== pg_regress"
 . test/cluster.sh
-REGRESS_PORT=55400
+REGRESS_PORT=${REGRESS_PORT:-55400}
 if cluster_start regress $REGRESS_PORT; then
 	REGRESS_DIR=$CLUSTER_DIR
 	PGHOST=$REGRESS_DIR PGPORT=$REGRESS_PORT make installcheck >"$OUT/regress.log" 2>&1
