@@ -1,0 +1,17 @@
+# Every generator the reliability tests exercise: sourced, not run.
+# One entry per line: "name|SQL expression". The expression is usable as a column DEFAULT
+# and in a SELECT list; it may use objects made by GENERATOR_SETUP. A new generator is one
+# more line here: load, dump/restore and restart tests pick it up.
+
+# Objects the expressions need, created once per database before any table.
+GENERATOR_SETUP="CREATE SEQUENCE IF NOT EXISTS rel_shared_seq;"
+
+GENERATORS=(
+	"locality_variable|locality_uuid(false)"
+	"locality_sequential|locality_uuid(true)"
+	"locality_setting|locality_uuid()"
+)
+
+# gen_name ENTRY / gen_expr ENTRY: the two fields of an entry.
+gen_name() { echo "${1%%|*}"; }
+gen_expr() { echo "${1#*|}"; }
