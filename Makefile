@@ -9,7 +9,7 @@ CORE_SRCS = src/core/locality_b.cpp
 GLUE_SRCS = src/module.cpp src/locality_b.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
-REGRESS = layout extract generate labels guc errors badinput
+REGRESS = layout extract generate labels guc errors badinput parallel
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # The core has no exceptions and no RTTI, so nothing can throw across ereport's longjmp
