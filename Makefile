@@ -5,7 +5,7 @@ MODULE_big = locality_uuid
 DATA = locality_uuid--1.0.sql
 PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
-CORE_SRCS = src/core/locality_b.cpp
+CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp
 GLUE_SRCS = src/module.cpp src/locality_b.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
