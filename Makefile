@@ -6,7 +6,7 @@ DATA = locality_uuid--1.0.sql
 PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
 CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp
-GLUE_SRCS = src/module.cpp src/locality_b.cpp
+GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
 REGRESS = layout extract generate labels guc errors
