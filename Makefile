@@ -9,7 +9,7 @@ CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp
 GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
-REGRESS = layout extract generate labels guc errors
+REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # The core has no exceptions and no RTTI, so nothing can throw across ereport's longjmp
