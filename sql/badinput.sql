@@ -48,10 +48,28 @@ INSERT INTO val VALUES
     ('uuid', 7, 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'), ('uuid', 8, '01890a5d-ac96-774b-bcce-b302099a8057'),
     ('text', 1, NULL), ('text', 2, ''), ('text', 3, 'sequential'), ('text', 4, 'SEQUENTIAL'),
     ('text', 5, 'sequential '), ('text', 6, '-1'), ('text', 7, '268435455'), ('text', 8, '268435456'),
-    ('text', 9, '2147483648'), ('text', 10, '1e3'), ('text', 11, 'pid');
+    ('text', 9, '2147483648'), ('text', 10, '1e3'), ('text', 11, 'pid'),
+    ('regclass', 1, NULL), ('regclass', 2, 'bad_seq'), ('regclass', 3, 'no_such_seq'),
+    ('regclass', 4, 'bad_tab'), ('regclass', 5, 'bad_seq_full');
+
+-- Objects for the block generators: a sequence to set anywhere in bigint, a table, and a
+-- sequence at its end.
+CREATE SEQUENCE bad_seq MINVALUE -9223372036854775808;
+CREATE TABLE bad_tab (x int);
+CREATE SEQUENCE bad_seq_full MINVALUE 0 MAXVALUE 1 START 1;
+SELECT nextval('bad_seq_full');
+
+-- Set bad_seq so that nextval returns v + 1 (the id is made from v), then return the block of
+-- uuid_sequence_nextval(bad_seq, s, c).
+CREATE FUNCTION pg_temp.seq_block(v bigint, s int, c int) RETURNS bigint LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM setval('bad_seq', v);
+    RETURN locality_uuid_block(uuid_sequence_nextval('bad_seq', s, c), c);
+END
+$$;
 
 -- Calls: %s is replaced by each value of the type, cast to it. Generators are shown through
--- an extractor, since their ids are random.
+-- an extractor, since their ids are random; the sequence variant from a known sequence value.
 CREATE TEMP TABLE call (n int, type text, template text);
 INSERT INTO call VALUES
     (1, 'boolean', 'SELECT locality_uuid_version(locality_uuid(%s))'),
@@ -73,7 +91,17 @@ INSERT INTO call VALUES
     (17, 'text', 'SELECT set_config(''locality_uuid.node_id'', %s, true)'),
     (18, 'text', 'SELECT set_config(''locality_uuid.counter_mode'', %s, true)'),
     (19, 'text', 'SELECT set_config(''locality_uuid.process_field'', %s, true)'),
-    (20, 'integer', 'SELECT pg_temp.node_of_new_id(%s)');
+    (20, 'integer', 'SELECT pg_temp.node_of_new_id(%s)'),
+    (30, 'integer', 'SELECT pg_temp.seq_block(1000000, %s, 65536)'),
+    (31, 'integer', 'SELECT pg_temp.seq_block(1000000, 100, %s)'),
+    (32, 'bigint', 'SELECT pg_temp.seq_block(%s, 100, 65536)'),
+    (33, 'regclass', 'SELECT locality_uuid_version(uuid_sequence_nextval(%s))'),
+    (34, 'integer', 'SELECT locality_uuid_version(uuid_time_nextval(%s, 65536))'),
+    (35, 'integer', 'SELECT locality_uuid_version(uuid_time_nextval(60, %s))'),
+    (36, 'integer', 'SELECT locality_uuid_block_layout(%s, 65536)'),
+    (37, 'integer', 'SELECT locality_uuid_block_layout(65536, %s)'),
+    (38, 'integer', 'SELECT locality_uuid_block(''fedcba98-7654-4321-8fed-cba987654321'', %s)'),
+    (39, 'uuid', 'SELECT locality_uuid_block(%s)');
 
 -- Calls run in this order; a setting made by set_config(..., true) lasts until the end of
 -- this statement's transaction.
@@ -93,6 +121,9 @@ SET statement_timeout = '200ms';
 SELECT count(locality_uuid()) FROM generate_series(1, 100000) a, generate_series(1, 100000) b;
 SELECT count(locality_uuid(true)) FROM generate_series(1, 100000) a, generate_series(1, 100000) b;
 SELECT count(locality_uuid_timestamp(locality_uuid_make(a, 0, 0, now())))
+FROM generate_series(1, 100000) a, generate_series(1, 100000) b;
+SELECT count(uuid_time_nextval(1, 2147483647)) FROM generate_series(1, 100000) a, generate_series(1, 100000) b;
+SELECT count(uuid_sequence_nextval('bad_seq', 2147483647, 2147483647))
 FROM generate_series(1, 100000) a, generate_series(1, 100000) b;
 RESET statement_timeout;
 \set VERBOSITY default

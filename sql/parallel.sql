@@ -20,12 +20,18 @@ CREATE FUNCTION pg_temp.leader_pid() RETURNS int LANGUAGE sql VOLATILE PARALLEL 
 AS $$ SELECT locality_uuid_pid(locality_uuid()) $$;
 
 CREATE TEMP TABLE leader AS SELECT pg_temp.leader_pid() AS pid;
-CREATE TABLE par_ids AS SELECT g, locality_uuid() AS v, locality_uuid(true) AS s, locality_uuid(false) AS f
+CREATE TABLE par_ids AS SELECT g, locality_uuid() AS v, locality_uuid(true) AS s, locality_uuid(false) AS f,
+       uuid_time_nextval() AS t, uuid_time_nextval(1, 16) AS t2
 FROM par_src;
 SELECT count(*) AS ids,
-       count(DISTINCT v) + count(DISTINCT s) + count(DISTINCT f) AS distinct_ids,
+       count(DISTINCT v) + count(DISTINCT s) + count(DISTINCT f) + count(DISTINCT t) + count(DISTINCT t2) AS distinct_ids,
        bool_and(locality_uuid_pid(v) <> (SELECT pid FROM leader)) AS none_from_leader
 FROM par_ids;
+-- nextval is parallel unsafe, so a query calling uuid_sequence_nextval stays in the leader.
+CREATE SEQUENCE par_seq;
+EXPLAIN (COSTS OFF) SELECT count(uuid_sequence_nextval('par_seq')) FROM par_src;
+SELECT count(DISTINCT uuid_sequence_nextval('par_seq')) AS ids FROM par_src;
+SELECT last_value FROM par_seq;
 RESET parallel_leader_participation;
 RESET parallel_setup_cost;
 RESET parallel_tuple_cost;
@@ -38,9 +44,12 @@ SET force_parallel_mode = on;
 EXPLAIN (COSTS OFF) SELECT locality_uuid();
 EXPLAIN (COSTS OFF) SELECT locality_uuid(true);
 EXPLAIN (COSTS OFF) SELECT locality_uuid_timestamp(locality_uuid_make(1, 2, 3, now()));
+EXPLAIN (COSTS OFF) SELECT uuid_time_nextval();
+EXPLAIN (COSTS OFF) SELECT locality_uuid_block(uuid_time_nextval(1, 16), 16), locality_uuid_block_layout();
 -- Unsafe functions keep the plan in the leader.
 EXPLAIN (COSTS OFF) SELECT locality_uuid_use_sequential_ids();
 EXPLAIN (COSTS OFF) SELECT pg_temp.leader_pid();
+EXPLAIN (COSTS OFF) SELECT uuid_sequence_nextval('par_seq');
 
 SET force_parallel_mode = regress;
 SET locality_uuid.counter_mode = sequential;
@@ -49,6 +58,8 @@ SELECT count(*) AS ids, count(DISTINCT id) AS distinct_ids,
        count(DISTINCT locality_uuid_pid(id)) AS processes
 FROM (SELECT locality_uuid() AS id FROM generate_series(1, 1000)) s;
 RESET locality_uuid.counter_mode;
+SELECT count(DISTINCT uuid_time_nextval(1, 16)) AS time_ids, count(DISTINCT uuid_sequence_nextval('par_seq')) AS seq_ids
+FROM generate_series(1, 1000);
 SELECT locality_uuid_use_sequential_ids();
 SHOW locality_uuid.counter_mode;
 SELECT locality_uuid_use_variable_ids();
@@ -97,4 +108,30 @@ EXPLAIN (COSTS OFF) SELECT * FROM ext_p WHERE locality_uuid_timestamp(id) < '199
 INSERT INTO ext_p VALUES ('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11');
 \set VERBOSITY default
 
-DROP TABLE par_src, par_ids, ext_t, ext_p;
+-- Block extractor as a partition key, in a generated column, a CHECK and an index; the
+-- DEFAULT makes blocks of 10 values (S' = 10 * 256 / 256) from a known sequence start.
+SELECT setval('par_seq', 1, false);
+CREATE TABLE ext_bp (
+    id uuid NOT NULL DEFAULT uuid_sequence_nextval('par_seq', 10, 256),
+    blk bigint GENERATED ALWAYS AS (locality_uuid_block(id, 256)) STORED,
+    CONSTRAINT ext_bp_is_v4 CHECK (locality_uuid_version(id) = '4')
+) PARTITION BY RANGE (locality_uuid_block(id, 256));
+CREATE TABLE ext_bp_lo PARTITION OF ext_bp FOR VALUES FROM (0) TO (128);
+CREATE TABLE ext_bp_hi PARTITION OF ext_bp FOR VALUES FROM (128) TO (256);
+CREATE INDEX ext_bp_blk ON ext_bp (locality_uuid_block(id, 256));
+CREATE UNIQUE INDEX ext_bp_lo_id ON ext_bp_lo (id);
+CREATE UNIQUE INDEX ext_bp_hi_id ON ext_bp_hi (id);
+INSERT INTO ext_bp SELECT FROM generate_series(1, 2000);
+SELECT tableoid::regclass AS partition, count(*), min(blk), max(blk),
+       count(*) FILTER (WHERE blk = locality_uuid_block(id, 256)) AS generated_ok
+FROM ext_bp GROUP BY tableoid ORDER BY 1;
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM ext_bp WHERE locality_uuid_block(id, 256) = 150;
+SELECT count(*) FROM ext_bp WHERE locality_uuid_block(id, 256) = 150;
+RESET enable_seqscan;
+\set VERBOSITY sqlstate
+INSERT INTO ext_bp VALUES (locality_uuid());
+\set VERBOSITY default
+
+DROP TABLE par_src, par_ids, ext_t, ext_p, ext_bp;
+DROP SEQUENCE par_seq;

@@ -64,6 +64,19 @@ $default"
 	is "$user: SET locality_uuid.counter_mode allowed (a user setting)" \
 		"$(as $user "SET locality_uuid.counter_mode = sequential" "SHOW locality_uuid.counter_mode")" "sequential"
 done
+# 3. The sequence generator uses nextval's permission check: USAGE or UPDATE, not SELECT.
+# (bob may look into alice's schema, so what refuses him is the sequence's own privilege).
+is "alice makes a schema and a sequence" \
+	"$(as alice "CREATE SCHEMA alice" "CREATE SEQUENCE alice.secret_seq" "GRANT USAGE ON SCHEMA alice TO bob")" ""
+is "bob: uuid_sequence_nextval on alice's sequence refused" \
+	"$(as bob "SELECT uuid_sequence_nextval('alice.secret_seq')")" "ERROR:  42501"
+as alice "GRANT SELECT ON alice.secret_seq TO bob" >/dev/null
+is "bob with SELECT only: still refused" "$(as bob "SELECT uuid_sequence_nextval('alice.secret_seq')")" "ERROR:  42501"
+is "the refused calls took no value" "$(as alice "SELECT last_value || ' ' || is_called FROM alice.secret_seq")" "1 false"
+as alice "GRANT USAGE ON alice.secret_seq TO bob" >/dev/null
+is "bob with USAGE: allowed" "$(as bob "SELECT locality_uuid_version(uuid_sequence_nextval('alice.secret_seq'))")" "4"
+is "bob: uuid_time_nextval needs no privilege" "$(as bob "SELECT locality_uuid_version(uuid_time_nextval())")" "4"
+
 # A superuser may delegate: GRANT SET ON PARAMETER (PostgreSQL 15).
 q "$D" $PORT "GRANT SET ON PARAMETER locality_uuid.node_id TO carol" >/dev/null
 is "carol, granted SET on node_id, sets it and her ids carry it" \
