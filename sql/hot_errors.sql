@@ -2,14 +2,7 @@
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
 
-CREATE FUNCTION pg_temp.try(stmt text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-    EXECUTE stmt;
-    RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-    RETURN SQLSTATE || ': ' || SQLERRM;
-END
-$$;
+\i sql/include/try.psql
 
 SELECT stmt, pg_temp.try(stmt) AS result FROM (VALUES
     ('SELECT hot_uuid(-1)'),
