@@ -26,6 +26,18 @@ BEGIN
 END
 $$;
 
+-- Set locality_uuid.machine_name for this transaction, then check the machine hash of a new
+-- hot_uuid against MD5 of the name.
+CREATE FUNCTION pg_temp.machine_of_new_id(name text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM set_config('locality_uuid.machine_name', name, true);
+    IF current_setting('locality_uuid.machine_name') = '' THEN
+        RETURN 'from the host name';
+    END IF;
+    RETURN (hot_uuid_machine(hot_uuid(1)) = substr(decode(md5(name), 'hex'), 1, 3))::text;
+END
+$$;
+
 -- Values per argument type, in the order they are shown. NULL is the SQL null.
 CREATE TEMP TABLE val (type text, n int, v text);
 INSERT INTO val VALUES
@@ -50,7 +62,9 @@ INSERT INTO val VALUES
     ('text', 5, 'sequential '), ('text', 6, '-1'), ('text', 7, '268435455'), ('text', 8, '268435456'),
     ('text', 9, '2147483648'), ('text', 10, '1e3'), ('text', 11, 'pid'),
     ('regclass', 1, NULL), ('regclass', 2, 'bad_seq'), ('regclass', 3, 'no_such_seq'),
-    ('regclass', 4, 'bad_tab'), ('regclass', 5, 'bad_seq_full');
+    ('regclass', 4, 'bad_tab'), ('regclass', 5, 'bad_seq_full'),
+    ('bytea', 1, NULL), ('bytea', 2, '\x'), ('bytea', 3, '\x11'), ('bytea', 4, '\x112233'),
+    ('bytea', 5, '\x11223344');
 
 -- Objects for the block generators: a sequence to set anywhere in bigint, a table, and a
 -- sequence at its end.
@@ -101,7 +115,22 @@ INSERT INTO call VALUES
     (36, 'integer', 'SELECT locality_uuid_block_layout(%s, 65536)'),
     (37, 'integer', 'SELECT locality_uuid_block_layout(65536, %s)'),
     (38, 'integer', 'SELECT locality_uuid_block(''fedcba98-7654-4321-8fed-cba987654321'', %s)'),
-    (39, 'uuid', 'SELECT locality_uuid_block(%s)');
+    (39, 'uuid', 'SELECT locality_uuid_block(%s)'),
+    (40, 'bigint', 'SELECT hot_uuid_shard_key(hot_uuid(%s))'),
+    (41, 'bigint', 'SELECT right(hot_uuid(%s, ''2022-02-06+00'')::text, 8)'),
+    (42, 'timestamptz', 'SELECT hot_uuid_timestamp(hot_uuid(7, %s))'),
+    (43, 'timestamptz', 'SELECT hot_uuid_boundary(%s)'),
+    (44, 'bigint', 'SELECT hot_uuid_make(%s, ''2022-02-06+00'', ''\x112233'', 17493, 658188)'),
+    (45, 'timestamptz', 'SELECT hot_uuid_make(208, %s, ''\x112233'', 17493, 658188)'),
+    (46, 'bytea', 'SELECT hot_uuid_make(208, ''2022-02-06+00'', %s, 17493, 658188)'),
+    (47, 'integer', 'SELECT hot_uuid_make(208, ''2022-02-06+00'', ''\x112233'', %s, 658188)'),
+    (48, 'integer', 'SELECT hot_uuid_make(208, ''2022-02-06+00'', ''\x112233'', 17493, %s)'),
+    (49, 'uuid', 'SELECT hot_uuid_shard_key(%s)'),
+    (50, 'uuid', 'SELECT hot_uuid_timestamp(%s)'),
+    (51, 'uuid', 'SELECT hot_uuid_machine(%s)'),
+    (52, 'uuid', 'SELECT hot_uuid_process(%s)'),
+    (53, 'uuid', 'SELECT hot_uuid_counter(%s)'),
+    (54, 'text', 'SELECT pg_temp.machine_of_new_id(%s)');
 
 -- Calls run in this order; a setting made by set_config(..., true) lasts until the end of
 -- this statement's transaction.
@@ -125,6 +154,8 @@ FROM generate_series(1, 100000) a, generate_series(1, 100000) b;
 SELECT count(uuid_time_nextval(1, 2147483647)) FROM generate_series(1, 100000) a, generate_series(1, 100000) b;
 SELECT count(uuid_sequence_nextval('bad_seq', 2147483647, 2147483647))
 FROM generate_series(1, 100000) a, generate_series(1, 100000) b;
+SELECT count(hot_uuid(4294967295)) FROM generate_series(1, 100000) a, generate_series(1, 100000) b;
+SELECT count(hot_uuid(0, '2022-02-06+00')) FROM generate_series(1, 100000) a, generate_series(1, 100000) b;
 RESET statement_timeout;
 \set VERBOSITY default
 SELECT locality_uuid_version(locality_uuid()) AS still_works;

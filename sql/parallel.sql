@@ -21,10 +21,12 @@ AS $$ SELECT locality_uuid_pid(locality_uuid()) $$;
 
 CREATE TEMP TABLE leader AS SELECT pg_temp.leader_pid() AS pid;
 CREATE TABLE par_ids AS SELECT g, locality_uuid() AS v, locality_uuid(true) AS s, locality_uuid(false) AS f,
-       uuid_time_nextval() AS t, uuid_time_nextval(1, 16) AS t2
+       uuid_time_nextval() AS t, uuid_time_nextval(1, 16) AS t2, hot_uuid(g % 4) AS h, hot_uuid(g % 4, now()) AS h2
 FROM par_src;
 SELECT count(*) AS ids,
-       count(DISTINCT v) + count(DISTINCT s) + count(DISTINCT f) + count(DISTINCT t) + count(DISTINCT t2) AS distinct_ids,
+       count(DISTINCT v) + count(DISTINCT s) + count(DISTINCT f) + count(DISTINCT t) + count(DISTINCT t2)
+           + count(DISTINCT h) + count(DISTINCT h2) AS distinct_ids,
+       count(DISTINCT hot_uuid_process(h)) = count(DISTINCT locality_uuid_pid(v)) AS same_processes,
        bool_and(locality_uuid_pid(v) <> (SELECT pid FROM leader)) AS none_from_leader
 FROM par_ids;
 -- nextval is parallel unsafe, so a query calling uuid_sequence_nextval stays in the leader.
@@ -46,6 +48,8 @@ EXPLAIN (COSTS OFF) SELECT locality_uuid(true);
 EXPLAIN (COSTS OFF) SELECT locality_uuid_timestamp(locality_uuid_make(1, 2, 3, now()));
 EXPLAIN (COSTS OFF) SELECT uuid_time_nextval();
 EXPLAIN (COSTS OFF) SELECT locality_uuid_block(uuid_time_nextval(1, 16), 16), locality_uuid_block_layout();
+EXPLAIN (COSTS OFF) SELECT hot_uuid(1), hot_uuid(2, now());
+EXPLAIN (COSTS OFF) SELECT hot_uuid_shard_key(hot_uuid_make(1, now())), hot_uuid_boundary(now());
 -- Unsafe functions keep the plan in the leader.
 EXPLAIN (COSTS OFF) SELECT locality_uuid_use_sequential_ids();
 EXPLAIN (COSTS OFF) SELECT pg_temp.leader_pid();
@@ -58,8 +62,9 @@ SELECT count(*) AS ids, count(DISTINCT id) AS distinct_ids,
        count(DISTINCT locality_uuid_pid(id)) AS processes
 FROM (SELECT locality_uuid() AS id FROM generate_series(1, 1000)) s;
 RESET locality_uuid.counter_mode;
-SELECT count(DISTINCT uuid_time_nextval(1, 16)) AS time_ids, count(DISTINCT uuid_sequence_nextval('par_seq')) AS seq_ids
-FROM generate_series(1, 1000);
+SELECT count(DISTINCT uuid_time_nextval(1, 16)) AS time_ids, count(DISTINCT uuid_sequence_nextval('par_seq')) AS seq_ids,
+       count(DISTINCT hot_uuid(g % 3)) AS hot_ids, count(*) FILTER (WHERE hot_uuid_shard_key(hot_uuid(g)) = g) AS hot_keys_kept
+FROM generate_series(1, 1000) g;
 SELECT locality_uuid_use_sequential_ids();
 SHOW locality_uuid.counter_mode;
 SELECT locality_uuid_use_variable_ids();
@@ -133,5 +138,32 @@ RESET enable_seqscan;
 INSERT INTO ext_bp VALUES (locality_uuid());
 \set VERBOSITY default
 
-DROP TABLE par_src, par_ids, ext_t, ext_p, ext_bp;
+-- Shard key as a list partition key, time in a generated column and an index, a CHECK on the
+-- key; rows from fixed fields land by their key.
+CREATE TABLE ext_h (
+    id uuid NOT NULL DEFAULT hot_uuid(1),
+    created timestamptz GENERATED ALWAYS AS (hot_uuid_timestamp(id)) STORED,
+    CONSTRAINT ext_h_key CHECK (hot_uuid_shard_key(id) < 1000)
+) PARTITION BY LIST (hot_uuid_shard_key(id));
+CREATE TABLE ext_h_1 PARTITION OF ext_h FOR VALUES IN (1);
+CREATE TABLE ext_h_2 PARTITION OF ext_h FOR VALUES IN (2);
+CREATE TABLE ext_h_other PARTITION OF ext_h DEFAULT;
+CREATE INDEX ext_h_created ON ext_h (hot_uuid_timestamp(id));
+INSERT INTO ext_h SELECT hot_uuid_make(g % 4, '2022-02-06 00:00:00+00'::timestamptz + g * interval '1 second', '\x112233', 1, g)
+FROM generate_series(1, 400) g;
+INSERT INTO ext_h DEFAULT VALUES;
+SELECT tableoid::regclass AS partition, count(*), count(DISTINCT hot_uuid_shard_key(id)) AS keys,
+       count(*) FILTER (WHERE created = hot_uuid_timestamp(id)) AS generated_ok
+FROM ext_h GROUP BY tableoid ORDER BY 1;
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM ext_h
+WHERE hot_uuid_shard_key(id) = 2 AND hot_uuid_timestamp(id) < '2022-02-06 00:01:00+00';
+SELECT count(*) FROM ext_h
+WHERE hot_uuid_shard_key(id) = 2 AND hot_uuid_timestamp(id) < '2022-02-06 00:01:00+00';
+RESET enable_seqscan;
+\set VERBOSITY sqlstate
+INSERT INTO ext_h VALUES (hot_uuid(1000));
+\set VERBOSITY default
+
+DROP TABLE par_src, par_ids, ext_t, ext_p, ext_bp, ext_h;
 DROP SEQUENCE par_seq;

@@ -32,14 +32,24 @@ EXTRACTOR_DDL=(
 	"CREATE UNIQUE INDEX dr_blk_lo_id ON dr_blk_lo (id)"
 	"CREATE UNIQUE INDEX dr_blk_hi_id ON dr_blk_hi (id)"
 	"CREATE INDEX dr_blk_block ON dr_blk (locality_uuid_block(id, 256))"
+	"CREATE TABLE dr_hot (id uuid NOT NULL DEFAULT hot_uuid(floor(random() * 3)::bigint),
+		created timestamptz GENERATED ALWAYS AS (hot_uuid_timestamp(id)) STORED) PARTITION BY LIST (hot_uuid_shard_key(id))"
+	"CREATE TABLE dr_hot_0 PARTITION OF dr_hot FOR VALUES IN (0)"
+	"CREATE TABLE dr_hot_rest PARTITION OF dr_hot DEFAULT"
+	"CREATE UNIQUE INDEX dr_hot_0_id ON dr_hot_0 (id)"
+	"CREATE UNIQUE INDEX dr_hot_rest_id ON dr_hot_rest (id)"
+	"CREATE INDEX dr_hot_created ON dr_hot (hot_uuid_timestamp(id))"
 )
 # Tables filled with DEFAULT VALUES besides the one per generator.
-EXTRA_TABLES=(dr_ext dr_part dr_blk)
+EXTRA_TABLES=(dr_ext dr_part dr_blk dr_hot)
 # Queries whose answers must be the same before and after restore (planner and routing).
 SAME_QUERIES=(
 	"SELECT tableoid::regclass || ' ' || count(*) FROM dr_part GROUP BY tableoid ORDER BY 1"
 	"SELECT tableoid::regclass || ' ' || count(*) || ' ' || min(locality_uuid_block(id, 256)) || '..' || max(locality_uuid_block(id, 256)) FROM dr_blk GROUP BY tableoid ORDER BY 1"
 	"SET enable_seqscan = off; EXPLAIN (COSTS OFF) SELECT * FROM dr_blk WHERE locality_uuid_block(id, 256) = 150"
+	"SELECT tableoid::regclass || ' ' || count(DISTINCT hot_uuid_shard_key(id)) || ' keys' FROM dr_hot GROUP BY tableoid ORDER BY 1"
+	"SELECT count(*) FROM dr_hot WHERE created = hot_uuid_timestamp(id)"
+	"SET enable_seqscan = off; EXPLAIN (COSTS OFF) SELECT * FROM dr_hot WHERE hot_uuid_shard_key(id) = 0 AND hot_uuid_timestamp(id) > now() - interval '1 day'"
 	"SELECT count(*) FROM dr_ext WHERE created = locality_uuid_timestamp(id)"
 	"SET enable_seqscan = off; EXPLAIN (COSTS OFF) SELECT * FROM dr_ext WHERE locality_uuid_timestamp(id) > '2000-01-01+00'"
 	"SET enable_seqscan = off; EXPLAIN (COSTS OFF) SELECT * FROM dr_ext WHERE locality_uuid_pid(id) = 1 AND locality_uuid_node(id) >= 0"
