@@ -12,7 +12,8 @@ OUTDIR=$D/regress
 mkdir -p "$OUTDIR"
 chown postgres: "$OUTDIR"
 
-tests=$(sed -n 's/^REGRESS = //p' Makefile)
+# The REGRESS list of the Makefile, continuation lines included.
+tests=$(sed -n '/^REGRESS = /,/[^\\]$/p' Makefile | sed 's/^REGRESS = //; s/\\$//' | tr -s ' \t\n' ' ')
 PGOPTIONS="-c force_parallel_mode=regress" \
 	"$($PG_CONFIG --pkglibdir)/pgxs/src/test/regress/pg_regress" \
 	--inputdir=. --outputdir="$OUTDIR" --bindir="$PGBIN" --host="$D" --port=$PORT \
