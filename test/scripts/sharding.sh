@@ -2,15 +2,16 @@
 # Sharding over postgres_fdw: a coordinator and three shard servers, range and shard-key layouts.
 #
 # Four throw-away clusters (loopback only: unix sockets, listen_addresses = ''), run as postgres:
-#   coord  55451  partitioned tables whose partitions are postgres_fdw foreign tables
-#   shard1 55452  range r0 [00, 40)   shard key 1
-#   shard2 55453  range r1 [40, 80)   shard key 2
-#   shard3 55454  ranges r2 [80, c0) and r3 [c0, ff]   shard key 3
+#   coord  port P (55451)  partitioned tables whose partitions are postgres_fdw foreign tables
+#   shard1 P+1  range r0: first byte 00..3f   shard key 1
+#   shard2 P+2  range r1: first byte 40..7f   shard key 2
+#   shard3 P+3  ranges r2: 80..bf and r3: c0..ff   shard key 3
 # The four ranges of the first id byte are four partitions; one server owns two of them, as a
 # range-sharded system owns several ranges per server, so moving a range moves one table.
 # Every rule is tested per range; per-server counts follow (shard3 expects half the rows).
 #
 # Usage (as root, after make install): bash test/scripts/sharding.sh
+# Settings: SHARDING_PORT (coordinator port, default 55451), SHARDING_ROWS (ids per scenario).
 # Ends with "N passed, N failed"; stops every cluster it started on any exit.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,8 +20,8 @@ export PG_CONFIG=${PG_CONFIG:-pg_config}
 
 N=${SHARDING_ROWS:-3000}		# ids per range-sharding scenario
 CHI2_CRIT=16.266				# chi-square, 3 degrees of freedom, 0.1 % upper tail
-COORD_PORT=55451
-SHARD_PORTS=(55452 55453 55454)
+COORD_PORT=${SHARDING_PORT:-55451}	# the shards take the next three ports
+SHARD_PORTS=($((COORD_PORT + 1)) $((COORD_PORT + 2)) $((COORD_PORT + 3)))
 COORD=/tmp/locality_uuid_test.coord.$COORD_PORT
 SHARDS=()
 for i in 1 2 3; do SHARDS+=(/tmp/locality_uuid_test.shard$i.${SHARD_PORTS[$((i - 1))]}); done
