@@ -31,9 +31,9 @@ ALL_PORTS=("$COORD_PORT" "${SHARD_PORTS[@]}")
 passed=0
 failed=0
 
-# ok NAME / nok NAME [DETAIL]: record one result.
+# ok NAME / nok NAME: record one result.
 ok() { passed=$((passed + 1)); echo "ok - $1"; }
-nok() { failed=$((failed + 1)); echo "not ok - $1"; [ -z "${2:-}" ] || echo "$2" | sed 's/^/#   /'; }
+nok() { failed=$((failed + 1)); echo "not ok - $1"; }
 
 # check NAME CONDITION...: ok if the test command succeeds.
 check() { local name=$1; shift; if "$@"; then ok "$name"; else nok "$name"; fi; }
