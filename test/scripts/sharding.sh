@@ -370,13 +370,12 @@ check "sequential locality uuids from three servers: all distinct, one node id p
 
 if [ $HAVE_HOT -eq 1 ]; then
 	got=$(c <<-'SQL'
-		SELECT count(*), count(DISTINCT hot),
-		       count(DISTINCT substr(hot::text, 10, 4) || substr(hot::text, 17, 2)),
-		       count(DISTINCT (server, substr(hot::text, 10, 4) || substr(hot::text, 17, 2)))
+		SELECT count(*), count(DISTINCT hot), count(DISTINCT hot_uuid_machine(hot)),
+		       count(DISTINCT (server, hot_uuid_machine(hot)))
 		FROM made;
 	SQL
 	)
-	hashes=$(c -c "SELECT string_agg(DISTINCT server || '=' || substr(hot::text, 10, 4) || substr(hot::text, 17, 2), ' ') FROM made")
+	hashes=$(c -c "SELECT string_agg(DISTINCT server || '=' || encode(hot_uuid_machine(hot), 'hex'), ' ') FROM made")
 	echo "# hot_uuid(42) made on the shards: (rows, distinct, machine hashes, server-hash pairs) = $got; $hashes"
 	check "shard-key ids from three servers: all distinct, one machine hash per server" \
 		test "$got" = "3000 3000 3 3"
