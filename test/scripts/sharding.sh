@@ -186,7 +186,6 @@ echo "# $N ids per scenario, inserted through the coordinator; chi-square 0.1% c
 
 # Baseline: random v4 ids (figures only; a random spread exceeds any fixed bound sometimes).
 if insert_ids v4 'gen_random_uuid()'; then
-	ok "insert $N random v4 ids through the coordinator"
 	report v4
 else
 	nok "insert $N random v4 ids through the coordinator"
