@@ -41,6 +41,9 @@ uint16_t	process_field();
 // Return the 28-bit node: locality_uuid.node_id, or the low 28 bits of the MAC.
 uint32_t	node_id();
 
+// Return the wall clock as Unix nanoseconds.
+int64_t		wall_ns();
+
 // Return the wall clock as Unix milliseconds.
 uint64_t	wall_ms();
 

@@ -20,7 +20,7 @@ PG_FUNCTION_INFO_V1(hot_uuid_make);
 
 using namespace locality_uuid;
 
-/* This backend's counter and held clock, and its machine hash (MD5 digest bytes 0..2). */
+/* This backend's clock ticks, and its machine hash (MD5 digest bytes 0..2). */
 static HotGenerator generator;
 static uint8_t machine[hot_machine_len];
 
@@ -65,8 +65,7 @@ environment()
 {
 	refresh_machine();
 
-	HotEnvironment env{floor_div(static_cast<int64_t>(wall_ms()), 1000),
-		{machine[0], machine[1], machine[2]}, process_field(), random_bytes};
+	HotEnvironment env{wall_ns(), {machine[0], machine[1], machine[2]}, process_field()};
 
 	return env;
 }
@@ -105,8 +104,9 @@ hot_uuid_generate(PG_FUNCTION_ARGS)
 	HotEnvironment env = environment();
 	uint8_t		bytes[uuid_len];
 
-	if (!generator.next(shard, env, bytes))
-		report_status(Status::random_failed);
+	/* Waits for the clock's next tick (about 60 ns), or at most hot_wait_limit after a step back. */
+	while (generator.next(shard, env, bytes) == HotStatus::wait)
+		env.wall_ns = wall_ns();
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
@@ -118,8 +118,8 @@ hot_uuid_generate_at(PG_FUNCTION_ARGS)
 	HotEnvironment env = environment();
 	uint8_t		bytes[uuid_len];
 
-	if (!generator.next_at(shard, seconds, env, bytes))
-		report_status(Status::random_failed);
+	while (generator.next_at(shard, seconds, env, bytes) == HotStatus::wait)
+		env.wall_ns = wall_ns();
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 

@@ -2,6 +2,7 @@
 #include "glue.hpp"
 
 #include <cstring>
+#include <ctime>
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <netpacket/packet.h>
@@ -118,6 +119,16 @@ node_id()
 		mac_read = true;
 	}
 	return mac_node;
+}
+
+int64_t
+wall_ns()
+{
+	struct timespec ts;
+
+	/* The clock gettimeofday reads, at the resolution hot_uuid's 2^-24 s ticks need. */
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
 }
 
 uint64_t

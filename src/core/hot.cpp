@@ -1,4 +1,4 @@
-// Shard-key UUID (HotGuid layout): encoding, decoding, boundaries and the per-backend counter.
+// Shard-key UUID (HotGuid layout): encoding, decoding, boundaries and the per-backend clock ticks.
 #include "hot.hpp"
 
 namespace locality_uuid
@@ -40,55 +40,58 @@ hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept
 	put_be(out, seconds, 4);
 }
 
-bool
-HotGenerator::next_counter(const HotEnvironment &env, uint32_t *counter) noexcept
+HotStatus
+HotGenerator::take_tick(const HotEnvironment &env, int64_t *tick) noexcept
 {
-	if (!seeded_)
-	{
-		uint8_t		start[4];
+	int64_t		now = hot_tick_of(env.wall_ns);
 
-		/* Modulo bias is below 500000 / 2^32: immaterial for a starting point. */
-		if (!env.random_bytes(start, sizeof(start)))
-			return false;
-		counter_ = static_cast<uint32_t>(get_be(start, 4)) % hot_counter_start_below;
-		seeded_ = true;
+	if (!clock_used_)
+	{
+		last_tick_ = now;
+		clock_used_ = true;
 	}
-	counter_ = (counter_ + 1) & hot_counter_max;
-	*counter = counter_;
-	return true;
+	if (now > last_tick_)
+		*tick = now;
+	else if (last_tick_ - now < hot_wait_limit)
+		return HotStatus::wait;
+	else
+		*tick = last_tick_ + 1;
+	last_tick_ = *tick;
+	return HotStatus::ok;
 }
 
-bool
+// Write the id of a tick, in the given second.
+static void
+encode_tick(uint32_t shard, int64_t tick, int64_t unix_seconds, const HotEnvironment &env,
+			uint8_t out[uuid_len]) noexcept
+{
+	HotFields	f{hot_seconds(unix_seconds), {env.machine[0], env.machine[1], env.machine[2]},
+		env.process, static_cast<uint32_t>(tick & hot_counter_max), shard};
+
+	encode_hot(f, out);
+}
+
+HotStatus
 HotGenerator::next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept
 {
-	HotFields	f{0, {env.machine[0], env.machine[1], env.machine[2]}, env.process, 0, shard};
-	int64_t		seconds = env.wall_seconds;
+	int64_t		tick;
 
-	if (!next_counter(env, &f.counter))
-		return false;
-	if (clock_used_ && seconds <= last_seconds_)
-	{
-		seconds = last_seconds_;
-		if (f.counter <= last_counter_)
-			seconds++;
-	}
-	last_seconds_ = seconds;
-	last_counter_ = f.counter;
-	clock_used_ = true;
-	f.seconds = hot_seconds(seconds);
-	return encode_hot(f, out);
+	if (take_tick(env, &tick) == HotStatus::wait)
+		return HotStatus::wait;
+	encode_tick(shard, tick, floor_div(tick, hot_ticks_per_second), env, out);
+	return HotStatus::ok;
 }
 
-bool
+HotStatus
 HotGenerator::next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment &env,
 					  uint8_t out[uuid_len]) noexcept
 {
-	HotFields	f{hot_seconds(unix_seconds), {env.machine[0], env.machine[1], env.machine[2]},
-		env.process, 0, shard};
+	int64_t		tick;
 
-	if (!next_counter(env, &f.counter))
-		return false;
-	return encode_hot(f, out);
+	if (take_tick(env, &tick) == HotStatus::wait)
+		return HotStatus::wait;
+	encode_tick(shard, tick, unix_seconds, env, out);
+	return HotStatus::ok;
 }
 
 }							// namespace locality_uuid

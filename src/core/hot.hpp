@@ -22,7 +22,6 @@ namespace locality_uuid
  */
 constexpr std::size_t hot_machine_len = 3;
 constexpr uint32_t hot_counter_max = (UINT32_C(1) << 24) - 1;
-constexpr uint32_t hot_counter_start_below = 500000;
 
 // The fields of one shard-key id. seconds is Unix time mod 2^32; machine is digest bytes 0..2.
 struct HotFields
@@ -34,15 +33,38 @@ struct HotFields
 	uint32_t	shard;
 };
 
-// What the glue supplies for one generated id: clock in whole Unix seconds (floor),
-// identity, and the source of random bytes for the counter's start (may fail).
+// What the glue supplies for one generated id: the wall clock in Unix nanoseconds and identity.
 struct HotEnvironment
 {
-	int64_t		wall_seconds;
+	int64_t		wall_ns;
 	uint8_t		machine[hot_machine_len];
 	uint16_t	process;
-	bool		(*random_bytes) (uint8_t *buf, std::size_t len);
 };
+
+// Outcome of making an id: done, or come back once the clock has moved on.
+enum class HotStatus
+{
+	ok,
+	wait
+};
+
+/*
+ * Ids count time in ticks of 2^-24 second: the time field holds a tick's whole second and
+ * the counter field the tick within it, so the pair is one 56-bit clock reading.
+ */
+constexpr int64_t hot_ticks_per_second = INT64_C(1) << 24;
+
+// Give up waiting for a clock that is this far behind the last tick used (about 1 ms).
+constexpr int64_t hot_wait_limit = hot_ticks_per_second / 1000;
+
+// Convert Unix nanoseconds to ticks of 2^-24 second (floor).
+constexpr int64_t
+hot_tick_of(int64_t unix_ns) noexcept
+{
+	int64_t		s = floor_div(unix_ns, 1000000000);
+
+	return s * hot_ticks_per_second + (unix_ns - s * 1000000000) * hot_ticks_per_second / 1000000000;
+}
 
 // Reduce Unix seconds to the 32-bit time field: mod 2^32, so 2106 wraps to 0 and 1969 to 2^32 - 1.
 constexpr uint32_t
@@ -75,37 +97,38 @@ hot_time_field(const uint8_t in[uuid_len]) noexcept
 void		hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept;
 
 /*
- * Per-backend generator. The counter starts at a random value below 500000 and adds 1
- * (mod 2^24) before each id, shared by both kinds of id, as HotGuid's per-process counter.
+ * Per-backend generator. Every id takes a tick of its own: the current tick if this backend
+ * has not used it, else the caller waits for the next (status wait: read the clock again).
+ * A tick is never later than the clock reading it came from, and a backend's first tick
+ * comes after the first reading it sees, that is after it took its backend slot. So the
+ * ticks of one slot, through every backend that holds it in turn, are all distinct, and one
+ * backend's ids sort in generation order; the process field (the slot) tells slots apart.
+ * A clock that steps back by more than hot_wait_limit is not waited for: the backend runs on
+ * from its last tick until the clock catches up (unique and ordered within the backend).
  *
- * Ids on the wall clock keep generation order in uuid order: time never goes backwards
- * (a clock that steps back is held at the last second used), and when the counter wraps
- * within a second, that is when it is not above the last counter used in that second,
- * the id moves on to the next second. So within one time value this backend's counters
- * strictly increase: no two of its clock ids are equal and each sorts after the last.
- * The clock runs ahead only while a backend sustains more than 2^24 ids a second.
+ * This is where the counter departs from HotGuid, whose counter starts at a random value
+ * below 500000 and adds 1: two backends that held one slot in the same second would repeat
+ * each other's ids.
  *
- * Ids at an explicit time (backfills) carry exactly that second and do not touch the
- * held clock; they are unique within a backend while fewer than 2^24 ids separate two
- * ids of the same second.
+ * An id at an explicit time (backfills) carries that second and the sub-second part of its
+ * tick. It equals a wall-clock id when the second is the tick's own; for another second, two
+ * ids of one slot coincide only if their ticks are a whole number of seconds apart (odds
+ * 2^-24 for a pair made more than a second apart, none for ids made within one second).
  */
 class HotGenerator
 {
 public:
-	// Make the next id for shard on the wall clock; false if the random source failed.
-	bool		next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept;
+	// Make the next id for shard on the wall clock.
+	HotStatus	next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept;
 
-	// Make the next id for shard at an explicit Unix second; false if the random source failed.
-	bool		next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment &env,
+	// Make the next id for shard at an explicit Unix second.
+	HotStatus	next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment &env,
 						uint8_t out[uuid_len]) noexcept;
 
 private:
-	bool		next_counter(const HotEnvironment &env, uint32_t *counter) noexcept;
+	HotStatus	take_tick(const HotEnvironment &env, int64_t *tick) noexcept;
 
-	uint32_t	counter_ = 0;
-	bool		seeded_ = false;
-	int64_t		last_seconds_ = 0;
-	uint32_t	last_counter_ = 0;
+	int64_t		last_tick_ = 0;
 	bool		clock_used_ = false;
 };
 

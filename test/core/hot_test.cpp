@@ -1,4 +1,4 @@
-// Core unit tests of the shard-key uuid (HotGuid layout): SPEC.md 3 vectors, time wrap, counter and clock.
+// Core unit tests of the shard-key uuid (HotGuid layout): SPEC.md 3 vectors, time wrap, clock ticks, explicit times.
 #include "core/hot.hpp"
 #include "check.hpp"
 
@@ -7,37 +7,15 @@ using namespace locality_uuid;
 namespace
 {
 
-/* Deterministic environment: random bytes come from this table. */
-uint8_t		fake_random[4];
-bool		fake_random_ok = true;
-int			random_calls = 0;
-
-bool
-fake_random_bytes(uint8_t *buf, std::size_t len)
-{
-	random_calls++;
-	for (std::size_t i = 0; i < len; i++)
-		buf[i] = fake_random[i % sizeof(fake_random)];
-	return fake_random_ok;
-}
-
-void
-set_random(uint8_t b0, uint8_t b1, uint8_t b2, uint8_t b3)
-{
-	fake_random[0] = b0;
-	fake_random[1] = b1;
-	fake_random[2] = b2;
-	fake_random[3] = b3;
-}
-
-/* SPEC.md 3: machine digest bytes 11 22 33, process 0x4455. */
+/* SPEC.md 3: machine digest bytes 11 22 33, process 0x4455; the clock in Unix microseconds. */
 HotEnvironment
-env_at(int64_t seconds)
+env_us(int64_t unix_us)
 {
-	return HotEnvironment{seconds, {0x11, 0x22, 0x33}, 0x4455, fake_random_bytes};
+	return HotEnvironment{unix_us * 1000, {0x11, 0x22, 0x33}, 0x4455};
 }
 
 constexpr int64_t t_2022_02_06 = 1644105600;	/* 2022-02-06 00:00:00 UTC */
+constexpr int64_t us_2022_02_06 = t_2022_02_06 * 1000000;
 
 void
 test_vectors()
@@ -160,56 +138,19 @@ test_time_field()
 }
 
 void
-test_generator_start()
+test_ticks()
 {
-	uint8_t		u[uuid_len];
-	HotFields	f;
-
-	/* A start of 0 gives the SPEC's second vector as the first id: the counter adds 1 first. */
-	HotGenerator g;
-
-	set_random(0, 0, 0, 0);
-	random_calls = 0;
-	CHECK(g.next(0, env_at(t_2022_02_06), u));
-	CHECK_UUID(u, "61ff0f80-2211-4433-5500-000100000000");
-	CHECK(g.next(208, env_at(t_2022_02_06), u));
-	CHECK_UUID(u, "61ff0f80-2211-4433-5500-0002d0000000");
-	CHECK_EQ(random_calls, 1);
-
-	/* The start is below 500000: the largest random value gives 4294967295 mod 500000. */
-	HotGenerator m;
-
-	set_random(0xFF, 0xFF, 0xFF, 0xFF);
-	CHECK(m.next(1, env_at(t_2022_02_06), u));
-	decode_hot(u, &f);
-	CHECK_EQ(f.counter, 4294967295u % 500000u + 1u);
-	CHECK(f.counter <= 500000u);
-
-	/* Random 0x0007A11F = 499999: the largest start, so the first counter is 500000. */
-	HotGenerator top;
-
-	set_random(0x00, 0x07, 0xA1, 0x1F);
-	top.next(1, env_at(t_2022_02_06), u);
-	decode_hot(u, &f);
-	CHECK_EQ(f.counter, 500000u);
-	/* And 500000 itself wraps to a start of 0. */
-	HotGenerator zero;
-
-	set_random(0x00, 0x07, 0xA1, 0x20);
-	zero.next(1, env_at(t_2022_02_06), u);
-	decode_hot(u, &f);
-	CHECK_EQ(f.counter, 1u);
-
-	/* A failing random source is reported and leaves the counter unseeded. */
-	HotGenerator r;
-
-	fake_random_ok = false;
-	CHECK(!r.next(1, env_at(t_2022_02_06), u));
-	CHECK(!r.next_at(1, 0, env_at(t_2022_02_06), u));
-	fake_random_ok = true;
-	set_random(0, 0, 0, 41);
-	CHECK(r.next_at(305419896, 0, env_at(t_2022_02_06), u));
-	CHECK_UUID(u, "00000000-2211-4433-5500-002a78563412");
+	/* 2^24 ticks a second: a tick is 59.6 ns; one microsecond is 16.777216 ticks, floored. */
+	CHECK_EQ(hot_tick_of(0), 0);
+	CHECK_EQ(hot_tick_of(59), 0);
+	CHECK_EQ(hot_tick_of(60), 1);
+	CHECK_EQ(hot_tick_of(1000), 16);
+	CHECK_EQ(hot_tick_of(2000), 33);
+	CHECK_EQ(hot_tick_of(999999999), 16777215);
+	CHECK_EQ(hot_tick_of(1000000000), hot_ticks_per_second);
+	CHECK_EQ(hot_tick_of(-1), -1);
+	CHECK_EQ(hot_tick_of(-1000), -17);
+	CHECK_EQ(hot_tick_of(us_2022_02_06 * 1000), t_2022_02_06 * hot_ticks_per_second);
 }
 
 void
@@ -220,98 +161,144 @@ test_generator_clock()
 	HotFields	f;
 	HotGenerator g;
 
-	set_random(0, 0, 0, 0);
-	g.next(7, env_at(t_2022_02_06), a);
+	/* The first id waits for a tick after the first clock reading the backend sees. */
+	CHECK(g.next(0, env_us(us_2022_02_06), a) == HotStatus::wait);
+	CHECK(g.next(0, env_us(us_2022_02_06), a) == HotStatus::wait);
+	CHECK(g.next(208, env_us(us_2022_02_06 + 1), a) == HotStatus::ok);
+	CHECK_UUID(a, "61ff0f80-2211-4433-5500-0010d0000000");	/* second + tick 16 */
 
-	/* The clock steps back: the held second is used, and the id still sorts after. */
-	CHECK(g.next(7, env_at(t_2022_02_06 - 100), b));
+	/* Same tick again: wait; the next tick that the clock reaches is used. */
+	CHECK(g.next(208, env_us(us_2022_02_06 + 1), b) == HotStatus::wait);
+	CHECK(g.next(208, env_us(us_2022_02_06 + 2), b) == HotStatus::ok);
 	decode_hot(b, &f);
-	CHECK_EQ(f.seconds, hot_seconds(t_2022_02_06));
-	CHECK_EQ(f.counter, 2u);
+	CHECK_EQ(f.counter, 33u);
 	CHECK(std::memcmp(a, b, uuid_len) < 0);
 
-	/* The clock moves on: the new second is used. */
-	g.next(7, env_at(t_2022_02_06 + 5), b);
-	decode_hot(b, &f);
-	CHECK_EQ(f.seconds, hot_seconds(t_2022_02_06 + 5));
-	CHECK_EQ(f.counter, 3u);
+	/* Last tick of a second, then the next second starts at tick 0. */
+	g.next(1, env_us(us_2022_02_06 + 999999), a);
+	decode_hot(a, &f);
+	CHECK_EQ(f.seconds, hot_seconds(t_2022_02_06));
+	CHECK_EQ(f.counter, 16777199u);
+	CHECK(g.next(1, env_us(us_2022_02_06 + 1000000), b) == HotStatus::ok);
+	CHECK_UUID(b, "61ff0f81-2211-4433-5500-000001000000");
+	CHECK(std::memcmp(a, b, uuid_len) < 0);
 
-	/* An explicit time is carried exactly, shares the counter and leaves the held clock. */
-	CHECK(g.next_at(7, 0, env_at(t_2022_02_06 + 5), b));
-	CHECK_UUID(b, "00000000-2211-4433-5500-000407000000");
-	CHECK(g.next_at(7, 4294967296LL, env_at(t_2022_02_06 + 5), b));
+	/* A clock a little behind (under hot_wait_limit ticks) is waited for. */
+	CHECK(g.next(1, env_us(us_2022_02_06 + 999500), a) == HotStatus::wait);
+
+	/* A clock further behind is not: the backend runs on from its last tick, in order. */
+	CHECK(g.next(1, env_us(us_2022_02_06 + 998000), a) == HotStatus::ok);
+	decode_hot(a, &f);
+	CHECK_EQ(f.seconds, hot_seconds(t_2022_02_06 + 1));
+	CHECK_EQ(f.counter, 1u);
+	CHECK(std::memcmp(b, a, uuid_len) < 0);
+	CHECK(g.next(1, env_us(us_2022_02_06 - 5000000), b) == HotStatus::ok);
 	decode_hot(b, &f);
-	CHECK_EQ(f.seconds, 0u);
-	CHECK(g.next_at(7, -1, env_at(t_2022_02_06 + 5), b));
-	decode_hot(b, &f);
-	CHECK_EQ(f.seconds, 4294967295u);
-	CHECK_EQ(f.counter, 6u);
-	g.next(7, env_at(t_2022_02_06), b);
-	decode_hot(b, &f);
-	CHECK_EQ(f.seconds, hot_seconds(t_2022_02_06 + 5));
-	CHECK_EQ(f.counter, 7u);
+	CHECK_EQ(f.counter, 2u);
+
+	/* The clock catches up and passes: its own ticks again. */
+	CHECK(g.next(1, env_us(us_2022_02_06 + 2000000), a) == HotStatus::ok);
+	CHECK_UUID(a, "61ff0f82-2211-4433-5500-000001000000");
 
 	/* The process and machine of the environment are carried. */
-	HotEnvironment e{t_2022_02_06, {0xA1, 0xB2, 0xC3}, 0x0102, fake_random_bytes};
+	HotEnvironment e{(us_2022_02_06 + 5000000) * 1000, {0xA1, 0xB2, 0xC3}, 0x0102};
 
-	g.next(0, e, b);
-	CHECK_UUID(b, "61ff0f85-b2a1-01c3-0200-000800000000");
+	CHECK(g.next(0, e, b) == HotStatus::ok);
+	CHECK_UUID(b, "61ff0f85-b2a1-01c3-0200-000000000000");
 }
 
 void
-test_counter_wrap()
+test_slot_reuse()
 {
-	uint8_t		prev[uuid_len];
 	uint8_t		u[uuid_len];
+	uint8_t		last_first[uuid_len];
+	HotFields	f;
+	int64_t		clock = us_2022_02_06;
+	bool		distinct = true;
+	bool		ordered = true;
+	int			waits = 0;
+
+	/*
+	 * Backends holding one slot in turn, within one second, each making a burst of ids faster
+	 * than the clock ticks (one id per 37 ns, a tick is 59.6 ns): every id of
+	 * every backend is a tick of its own, so none repeats and all are in order.
+	 */
+	int64_t		clock_ns = clock * 1000;
+	bool		have = false;
+
+	for (int backend = 0; backend < 20; backend++)
+	{
+		HotGenerator g;
+
+		for (int i = 0; i < 5000; i++)
+		{
+			HotStatus	st;
+
+			HotEnvironment e = env_us(0);
+
+			e.wall_ns = clock_ns;
+			while ((st = g.next(3, e, u)) == HotStatus::wait)
+			{
+				clock_ns += 37;
+				e.wall_ns = clock_ns;
+				waits++;
+			}
+			if (have)
+			{
+				int			c = std::memcmp(last_first, u, uuid_len);
+
+				distinct = distinct && c != 0;
+				ordered = ordered && c < 0;
+			}
+			std::memcpy(last_first, u, uuid_len);
+			have = true;
+			clock_ns += 37;
+		}
+		/* The next backend takes the slot at once: same microsecond. */
+	}
+	CHECK(distinct);
+	CHECK(ordered);
+	CHECK(waits > 0);
+	decode_hot(last_first, &f);
+	CHECK(f.seconds == hot_seconds(t_2022_02_06));	/* 100000 ids in well under a second */
+}
+
+void
+test_explicit_time()
+{
+	uint8_t		u[uuid_len];
+	uint8_t		v[uuid_len];
 	HotFields	f;
 	HotGenerator g;
-	bool		ordered = true;
-	bool		one_second = true;
 
-	/* Start 0: 2^24 - 1 ids in one second use counters 1 .. 0xFFFFFF, in order. */
-	set_random(0, 0, 0, 0);
-	g.next(9, env_at(t_2022_02_06), prev);
-	for (uint32_t i = 2; i <= hot_counter_max; i++)
-	{
-		g.next(9, env_at(t_2022_02_06), u);
-		ordered = ordered && std::memcmp(prev, u, uuid_len) < 0;
-		one_second = one_second && hot_time_field(u) == hot_seconds(t_2022_02_06);
-		std::memcpy(prev, u, uuid_len);
-	}
-	CHECK(ordered);
-	CHECK(one_second);
-	decode_hot(prev, &f);
-	CHECK_EQ(f.counter, 0xFFFFFFu);
-	CHECK_UUID(prev, "61ff0f80-2211-4433-55ff-ffff09000000");
-
-	/* The counter wraps to 0 within the same second: the id moves to the next second. */
-	g.next(9, env_at(t_2022_02_06), u);
-	CHECK_UUID(u, "61ff0f81-2211-4433-5500-000009000000");
-	CHECK(std::memcmp(prev, u, uuid_len) < 0);
-
-	/* The real clock is still behind: the held second goes on, in order. */
-	std::memcpy(prev, u, uuid_len);
-	g.next(9, env_at(t_2022_02_06), u);
-	CHECK_UUID(u, "61ff0f81-2211-4433-5500-000109000000");
-	CHECK(std::memcmp(prev, u, uuid_len) < 0);
-
-	/* The clock catches up and passes: ordinary seconds again. */
-	g.next(9, env_at(t_2022_02_06 + 1), u);
-	CHECK_UUID(u, "61ff0f81-2211-4433-5500-000209000000");
-	g.next(9, env_at(t_2022_02_06 + 2), u);
-	CHECK_UUID(u, "61ff0f82-2211-4433-5500-000309000000");
-
-	/* A wrap across a second boundary needs no correction. */
-	HotGenerator w;
-
-	set_random(0x00, 0x07, 0xA1, 0x1F);
-	w.next(1, env_at(t_2022_02_06), u);
-	for (uint32_t i = 500001; i <= hot_counter_max; i++)
-		w.next(1, env_at(t_2022_02_06), u);
+	/* An explicit second is carried exactly, mod 2^32; the counter is the tick's sub-second part. */
+	CHECK(g.next_at(7, 0, env_us(us_2022_02_06 + 250000), u) == HotStatus::wait);
+	CHECK(g.next_at(7, 0, env_us(us_2022_02_06 + 250001), u) == HotStatus::ok);
 	decode_hot(u, &f);
-	CHECK_EQ(f.counter, 0xFFFFFFu);
-	w.next(1, env_at(t_2022_02_06 + 3), u);
-	CHECK_UUID(u, "61ff0f83-2211-4433-5500-000001000000");
+	CHECK_EQ(f.seconds, 0u);
+	CHECK_EQ(f.counter, static_cast<uint32_t>(hot_tick_of(250001000)));
+	CHECK(g.next_at(7, 4294967296LL, env_us(us_2022_02_06 + 250002), u) == HotStatus::ok);
+	decode_hot(u, &f);
+	CHECK_EQ(f.seconds, 0u);
+	CHECK(g.next_at(7, -1, env_us(us_2022_02_06 + 250003), u) == HotStatus::ok);
+	decode_hot(u, &f);
+	CHECK_EQ(f.seconds, 4294967295u);
+
+	/* Same tick for both kinds: the second waits, so a backfill never repeats a clock id. */
+	CHECK(g.next(7, env_us(us_2022_02_06 + 250004), u) == HotStatus::ok);
+	CHECK(g.next_at(7, t_2022_02_06, env_us(us_2022_02_06 + 250004), v) == HotStatus::wait);
+	CHECK(g.next_at(7, t_2022_02_06, env_us(us_2022_02_06 + 250005), v) == HotStatus::ok);
+	CHECK(std::memcmp(u, v, uuid_len) < 0);
+
+	/* An explicit time in the tick's own second gives the same id a clock id of that tick would. */
+	HotGenerator c;
+	HotGenerator e;
+
+	c.next(7, env_us(us_2022_02_06 + 10), u);
+	e.next(7, env_us(us_2022_02_06 + 10), v);
+	CHECK(c.next(7, env_us(us_2022_02_06 + 20), u) == HotStatus::ok);
+	CHECK(e.next_at(7, t_2022_02_06, env_us(us_2022_02_06 + 20), v) == HotStatus::ok);
+	CHECK(std::memcmp(u, v, uuid_len) == 0);
 }
 
 void
@@ -321,11 +308,11 @@ test_wrap_2106()
 	HotGenerator g;
 
 	/* On the wall clock the time field wraps in 2106, as HotGuid's tests expect. */
-	set_random(0, 0, 0, 0);
-	g.next(1, env_at(4294967295LL), u);
-	CHECK_UUID(u, "ffffffff-2211-4433-5500-000101000000");
-	g.next(1, env_at(4294967296LL), u);
-	CHECK_UUID(u, "00000000-2211-4433-5500-000201000000");
+	g.next(1, env_us(4294967295LL * 1000000), u);
+	CHECK(g.next(1, env_us(4294967295LL * 1000000 + 500000), u) == HotStatus::ok);
+	CHECK_UUID(u, "ffffffff-2211-4433-5580-000001000000");
+	CHECK(g.next(1, env_us(4294967296LL * 1000000), u) == HotStatus::ok);
+	CHECK_UUID(u, "00000000-2211-4433-5500-000001000000");
 }
 
 }							// namespace
@@ -336,9 +323,10 @@ main()
 	test_vectors();
 	test_limits();
 	test_time_field();
-	test_generator_start();
+	test_ticks();
 	test_generator_clock();
-	test_counter_wrap();
+	test_slot_reuse();
+	test_explicit_time();
 	test_wrap_2106();
 	return check::finish("hot");
 }

@@ -24,15 +24,6 @@ namespace
 
 FuzzedDataProvider *provider;
 
-// Random bytes for the counter's start come from the fuzzer's input.
-bool
-fuzz_random(uint8_t *buf, std::size_t len)
-{
-	std::memset(buf, 0, len);
-	provider->ConsumeData(buf, len);
-	return true;
-}
-
 bool
 same_fields(const HotFields &a, const HotFields &b)
 {
@@ -85,56 +76,75 @@ check_encode_decode(FuzzedDataProvider &fdp)
 		REQUIRE(low[i] == 0);
 }
 
-// A run of ids under a fuzzed clock: clock ids never repeat and sort in generation order
-// (time, then counter); ids at an explicit second carry that second.
+// A run of ids under a fuzzed clock (nanoseconds; steps forward, back, or not at all): clock
+// ids never repeat, sort in generation order (time, then counter) and are never later than
+// the clock unless it stepped back; ids at an explicit second carry that second.
 void
 check_generator(FuzzedDataProvider &fdp)
 {
 	HotGenerator gen;
 	HotEnvironment env;
-	/* Realistic clocks: Unix seconds that keep the 32-bit field from wrapping during the run. */
-	int64_t		wall = fdp.ConsumeIntegralInRange<int64_t>(0, (INT64_C(1) << 32) - (INT64_C(1) << 22));
+	/* Realistic clocks: Unix time that keeps the 32-bit field from wrapping during the run. */
+	int64_t		wall = fdp.ConsumeIntegralInRange<int64_t>(0, ((INT64_C(1) << 31) - (INT64_C(1) << 22)) * INT64_C(1000000000));
+	int64_t		highest = wall;
 	uint8_t		last[uuid_len];
 	bool		have_last = false;
 	int			ids = 0;
 
 	fdp.ConsumeData(env.machine, hot_machine_len);
 	env.process = fdp.ConsumeIntegral<uint16_t>();
-	env.random_bytes = fuzz_random;
 	while (fdp.remaining_bytes() > 0 && ids++ < 400)
 	{
 		uint8_t		op = fdp.ConsumeIntegral<uint8_t>();
 		uint32_t	shard = fdp.ConsumeIntegral<uint32_t>();
 		uint8_t		out[uuid_len];
 		HotFields	f;
+		bool		explicit_at = false;
+		int64_t		at = 0;
 
 		switch (op & 3)
 		{
 			case 0:
 				break;
 			case 1:
-				wall += fdp.ConsumeIntegralInRange<int64_t>(0, 3);
+				wall += fdp.ConsumeIntegralInRange<int64_t>(0, 3000000000);
 				break;
 			case 2:
-				wall -= fdp.ConsumeIntegralInRange<int64_t>(0, wall < 100 ? wall : 100);
+				wall -= fdp.ConsumeIntegralInRange<int64_t>(0, wall < 3000000000 ? wall : 3000000000);
 				break;
 			case 3:
-				{
-					/* An explicit time: any second the glue accepts (timestamptz range). */
-					int64_t		at = fdp.ConsumeIntegralInRange<int64_t>(-211813488000LL, 9224318015999LL);
-
-					REQUIRE(gen.next_at(shard, at, env, out));
-					decode_hot(out, &f);
-					REQUIRE(f.seconds == hot_seconds(at) && f.shard == shard && f.process == env.process);
-					continue;
-				}
+				/* An explicit time: any second the glue accepts (timestamptz range). */
+				explicit_at = true;
+				at = fdp.ConsumeIntegralInRange<int64_t>(-211813488000LL, 9224318015999LL);
+				break;
 		}
-		env.wall_seconds = wall;
-		REQUIRE(gen.next(shard, env, out));
+
+		/* Waiting is bounded: the clock moves on by 37 ns per try, as a real one does. */
+		int			tries = 0;
+
+		env.wall_ns = wall;
+		while ((explicit_at ? gen.next_at(shard, at, env, out) : gen.next(shard, env, out)) == HotStatus::wait)
+		{
+			REQUIRE(++tries <= 100000);
+			wall += 37;
+			env.wall_ns = wall;
+		}
+		if (wall > highest)
+			highest = wall;
 		decode_hot(out, &f);
 		REQUIRE(f.shard == shard && f.process == env.process);
 		REQUIRE(std::memcmp(f.machine, env.machine, hot_machine_len) == 0);
-		REQUIRE(f.seconds >= hot_seconds(wall));
+		if (explicit_at)
+		{
+			REQUIRE(f.seconds == hot_seconds(at));
+			continue;
+		}
+
+		int64_t		tick = static_cast<int64_t>(f.seconds) * hot_ticks_per_second + f.counter;
+
+		REQUIRE(tick >= hot_tick_of(wall));
+		if (wall == highest)
+			REQUIRE(tick <= hot_tick_of(wall));
 		if (have_last)
 		{
 			HotFields	p;

@@ -47,7 +47,7 @@ phase() {
 		"$(qq "SELECT count(DISTINCT counter) || ' ' || count(*) FILTER (WHERE counter IN
 			(SELECT counter FROM firsts WHERE gen = 'locality_variable' AND phase <> '$name'))
 			FROM firsts WHERE gen = 'locality_variable' AND phase = '$name'")" "$SESSIONS 0"
-	# Shard-key ids: the counter starts at random below 500000 in each session.
+	# Shard-key ids: the first counter of each session is the clock tick it was made at.
 	is "$name: shard-key counter starts of $SESSIONS sessions distinct (one repeat tolerated, p ~ 4e-4)" \
 		"$(qq "SELECT count(DISTINCT hot_uuid_counter(id)) >= $SESSIONS - 1 FROM firsts WHERE gen = 'hot_keys' AND phase = '$name'")" t
 	is "$name: all ids so far distinct, firsts included" \
