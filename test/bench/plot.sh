@@ -26,7 +26,7 @@ for zoom in 0 1; do
 		else
 			echo "set output 'keyspace-zoom.png'"
 			echo "set multiplot layout $rows,$cols title 'The same, each panel zoomed to its own range (first 32 bits in hex)' font ',12'"
-			echo "set autoscale y; set format y '%08x'"
+			echo "set format y '%08x'"
 		fi
 		echo "set datafile separator ','"
 		echo "set xlabel 'row number (millions)' offset 0,0.5; set grid; unset key"
@@ -38,6 +38,13 @@ for zoom in 0 1; do
 			if [ $zoom = 0 ]; then
 				echo "set title \"${label//\"/} ($class)\"; plot 'keys_$name.dat' using (\$1/1e6):(\$2/4294967296.0) with points pt 7 ps 0.25 lc rgb '$color'"
 			else
+				# few distinct values (one id per row from a sequence, a few seconds): integer tics
+				read -r lo hi <<<"$(awk -F, 'NR == 1 { lo = hi = $2 } { if ($2 < lo) lo = $2; if ($2 > hi) hi = $2 } END { printf "%.0f %.0f", lo, hi }' "keys_$name.dat")"
+				if [ $((hi - lo)) -lt 8 ]; then
+					echo "set yrange [$lo-0.5:$hi+0.5]; set ytics 1"
+				else
+					echo "set autoscale y; set ytics autofreq"
+				fi
 				echo "set title \"${label//\"/} ($class)\"; plot 'keys_$name.dat' using (\$1/1e6):2 with points pt 7 ps 0.25 lc rgb '$color'"
 			fi
 		done

@@ -58,7 +58,7 @@ $1 == "batch" {
 	rows[g] += n; isecs[g] += secs; iwal[g] += wal; ifpi[g] += fpi; iird[g] += ird; isz[g] = $14
 	lsn[g] += $16 - $15
 	nbatch[g]++
-	bk[g, nbatch[g]] = sprintf("%d %.3f %.2f %.3f %.3f %d", $4, $14 / 1048576, wal / n, fpi * 1000 / n, ird * 1000 / n, n / (secs > 0 ? secs : 1))
+	bk[g, nbatch[g]] = sprintf("%.0f %.3f %.2f %.3f %.3f %.0f", $4, $14 / 1048576, wal / n, fpi * 1000 / n, ird * 1000 / n, n / (secs > 0 ? secs : 1))
 }
 $1 == "final" { density[$2] = $5; frag[$2] = $6; leafp[$2] = $7 }
 $1 == "conc" {
@@ -95,7 +95,7 @@ END {
 		}
 		base = above["gen_random_uuid()"]
 		printf "### Generation cost\n\n" >> md
-		printf "`SELECT count(f()) FROM generate_series(1, %d)`, median of %d runs, minus the floor `count(x)` (%.1f ns per row).\n\n", \
+		printf "`SELECT count(f()) FROM generate_series(1, %.0f)`, median of %.0f runs, minus the floor `count(x)` (%.1f ns per row).\n\n", \
 			meta["cost_calls"], meta["cost_runs"], floor_ns >> md
 		print "| generator | ns per call above the floor | ratio to gen_random_uuid() |" >> md
 		print "| --- | ---: | ---: |" >> md
@@ -103,7 +103,7 @@ END {
 		print "generator,ns_per_call_total,ns_per_call_above_floor,ratio_to_gen_random_uuid,runs" > f
 		for (i = 1; i <= nc; i++) {
 			c = corder[i]
-			printf "%s,%.2f,%.2f,%.4f,%d\n", c, med[c], above[c], (base > 0) ? above[c] / base : 0, ncost[c] >> f
+			printf "%s,%.2f,%.2f,%.4f,%.0f\n", c, med[c], above[c], (base > 0) ? above[c] / base : 0, ncost[c] >> f
 			if (c == "floor") continue
 			printf "| `%s` | %.1f | %s |\n", c, above[c], ratio(above[c], base) >> md
 		}
@@ -118,7 +118,7 @@ END {
 		g = gorder[i]
 		if (!rows[g]) continue
 		walr[g] = iwal[g] / rows[g]; fpik[g] = ifpi[g] * 1000 / rows[g]
-		printf "%s,\"%s\",%s,%d,%.2f,%.0f,%.2f,%.2f,%.3f,%d,%d,%.2f,%.2f,%d,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f\n", \
+		printf "%s,\"%s\",%s,%.0f,%.2f,%.0f,%.2f,%.2f,%.3f,%.0f,%.0f,%.2f,%.2f,%.0f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f\n", \
 			g, label[g], class[g], rows[g], isecs[g], rows[g] / isecs[g], walr[g], lsn[g] / rows[g], fpik[g], iird[g], isz[g], \
 			density[g], frag[g], leafp[g], \
 			walr[g] / walr[s], (ifpi[s] > 0) ? ifpi[g] / ifpi[s] : 0, (iird[s] > 0) ? iird[g] / iird[s] : 0, \
@@ -126,14 +126,14 @@ END {
 	}
 	if (ng > 0 && rows[s]) {
 		printf "### B-tree locality, bulk load\n\n" >> md
-		printf "%d rows per generator into a fresh table with a primary key, `INSERT ... SELECT` in batches of %d rows with a `CHECKPOINT` after each, shared_buffers %d MB. Ratios (x) are to the perfectly sequential uuid of the same run.\n\n", \
+		printf "%.0f rows per generator into a fresh table with a primary key, `INSERT ... SELECT` in batches of %.0f rows with a `CHECKPOINT` after each, shared_buffers %.0f MB. Ratios (x) are to the perfectly sequential uuid of the same run.\n\n", \
 			meta["rows"], meta["batch"], meta["shared_buffers_mb"] >> md
 		print "| generator | kind | WAL B/row | x | FPI /1000 rows | index blocks read | x | index MB | x | leaf density % | leaf frag. % | insert s | x |" >> md
 		print "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" >> md
 		for (i = 1; i <= ng; i++) {
 			g = gorder[i]
 			if (!rows[g]) continue
-			printf "| `%s` | %s | %.1f | %s | %s | %d | %s | %.1f | %s | %.1f | %.1f | %.1f | %s |\n", label[g], class[g], \
+			printf "| `%s` | %s | %.1f | %s | %s | %.0f | %s | %.1f | %s | %.1f | %.1f | %.1f | %s |\n", label[g], class[g], \
 				walr[g], ratio(walr[g], walr[s]), num(fpik[g]), iird[g], ratio(iird[g], iird[s]), \
 				isz[g] / 1048576, ratio(isz[g], isz[s]), density[g], frag[g], isecs[g], ratio(isecs[g], isecs[s]) >> md
 		}
@@ -145,7 +145,7 @@ END {
 		f = out "/concurrent.csv"
 		print "generator,label,rows,seconds,tps,wal_bytes_per_row,wal_lsn_bytes_per_row,fpi_per_1000_rows,idx_blks_read,idx_blks_read_per_1000_rows,index_growth_bytes_per_row,leaf_density_after,leaf_fragmentation_after,tps_ratio,wal_ratio,fpi_ratio,idx_blks_read_ratio,index_growth_ratio" > f
 		printf "### B-tree locality, concurrent\n\n" >> md
-		printf "Then %d pgbench clients insert %d more rows into the same table, one row per transaction (the column `DEFAULT` is the generator), `CHECKPOINT` every %d rows. Leaf density is of the whole index afterwards.\n\n", \
+		printf "Then %.0f pgbench clients insert %.0f more rows into the same table, one row per transaction (the column `DEFAULT` is the generator), `CHECKPOINT` every %.0f rows. Leaf density is of the whole index afterwards.\n\n", \
 			meta["clients"], meta["conc_rows"], meta["batch"] >> md
 		print "| generator | kind | TPS | x | WAL B/row | x | FPI /1000 rows | index blocks read /1000 rows | x | index growth B/row | x | leaf density % |" >> md
 		print "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" >> md
@@ -154,7 +154,7 @@ END {
 			if (!crows[g]) continue
 			tps[g] = crows[g] / csecs[g]; cw[g] = cwal[g] / crows[g]; cf[g] = cfpi[g] * 1000 / crows[g]
 			cr[g] = cird[g] * 1000 / crows[g]; cg[g] = (cisz1[g] - cisz0[g]) / crows[g]
-			printf "%s,\"%s\",%d,%.2f,%.0f,%.2f,%.2f,%.3f,%d,%.2f,%.2f,%.2f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f\n", \
+			printf "%s,\"%s\",%.0f,%.2f,%.0f,%.2f,%.2f,%.3f,%.0f,%.2f,%.2f,%.2f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f\n", \
 				g, label[g], crows[g], csecs[g], tps[g], cw[g], clsn[g] / crows[g], cf[g], cird[g], cr[g], cg[g], cdensity[g], cfrag[g], \
 				tps[g] / tps[s], cw[g] / cw[s], (cfpi[s] > 0) ? cfpi[g] / cfpi[s] : 0, (cird[s] > 0) ? cird[g] / cird[s] : 0, \
 				(cg[s] > 0) ? cg[g] / cg[s] : 0 >> f

@@ -16,6 +16,7 @@
 #   --port N          cluster port (default 55430)
 #   --no-build        do not build and install the extension (it must already be installed)
 #   --publish DIR     also copy the tables and plots to DIR (e.g. docs/bench)
+#   --setup-sql FILE  run FILE after CREATE EXTENSION (e.g. other implementations to compare)
 #
 # It builds and installs the extension with $PG_CONFIG (default pg_config) unless --no-build,
 # starts a throw-away cluster (shared_buffers 16 MB) on the port, and writes into test/bench/out/:
@@ -28,7 +29,7 @@ export PG_CONFIG=${PG_CONFIG:-pg_config}
 
 ROWS=3000000 BATCH=100000 CONC_ROWS=200000 CLIENTS=4 JOBS=2
 COST_CALLS=1000000 COST_RUNS=7 SEQ_BLOCK=256 TIME_INTERVAL= ONLY= SKIP_COST=0
-PORT=55430 BUILD=1 PUBLISH= OUT=$BENCH/out
+PORT=55430 BUILD=1 PUBLISH= SETUP_SQL= OUT=$BENCH/out
 while [ $# -gt 0 ]; do
 	case $1 in
 	--rows) ROWS=$2; shift ;;
@@ -46,6 +47,7 @@ while [ $# -gt 0 ]; do
 	--port) PORT=$2; shift ;;
 	--no-build) BUILD=0 ;;
 	--publish) PUBLISH=$2; shift ;;
+	--setup-sql) SETUP_SQL=$(realpath "$2"); shift ;;
 	-h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
 	esac
@@ -92,6 +94,7 @@ cluster_start bench "$PORT" \
 DIR=$CLUSTER_DIR
 psql_b() { cluster_psql "$DIR" "$PORT" -d postgres -At -F, "$@"; }
 psql_b -c 'CREATE EXTENSION locality_uuid; CREATE EXTENSION "uuid-ossp"; CREATE EXTENSION pgstattuple;'
+[ -z "$SETUP_SQL" ] || psql_b -f "$SETUP_SQL"
 
 # has_function SIGNATURE: true if the function exists (generators still on other branches may not).
 has_function() {
@@ -206,9 +209,11 @@ if [ -n "$ONLY" ]; then
 	GENERATORS=("${sel[@]}")
 fi
 
-# counters ALIAS SUFFIX: psql lines that \gset the cumulative counters as :ALIAS_wal etc.
+# counters ALIAS: psql lines that \gset the cumulative counters as :ALIAS_wal etc. This session's
+# statistics reach pg_stat_wal when it goes idle, at most once a second unless forced: force it.
 counters() {
 	cat <<-EOF
+	SELECT pg_stat_force_next_flush() AS ignore \gset
 	SELECT w.wal_bytes AS ${1}_wal, w.wal_fpi AS ${1}_fpi, pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0') AS ${1}_lsn,
 	       coalesce((SELECT idx_blks_read FROM pg_statio_user_indexes WHERE indexrelid = 'bench_t_pkey'::regclass), 0) AS ${1}_ird,
 	       pg_relation_size('bench_t_pkey') AS ${1}_isz,
@@ -235,7 +240,7 @@ locality_script() {
 		hi=$((k * BATCH < ROWS ? k * BATCH : ROWS))
 		counters a
 		echo "INSERT INTO bench_t (id) SELECT $bulk FROM generate_series($lo, $hi) g;"
-		echo "SELECT extract(epoch FROM clock_timestamp()) AS b_t, pg_stat_force_next_flush() AS ignore \\gset"
+		echo "SELECT extract(epoch FROM clock_timestamp()) AS b_t \\gset"
 		counters c
 		cat <<-EOF
 		\\qecho batch,$name,$k,$hi,$((hi - lo + 1)),:b_t,:a_t,:a_wal,:c_wal,:a_fpi,:c_fpi,:a_ird,:c_ird,:c_isz,:a_lsn,:c_lsn
@@ -301,8 +306,8 @@ for name in "${GENERATORS[@]}"; do
 	fi
 	if [ "$name" = time_block_tuned ]; then
 		if [ -z "$TIME_INTERVAL" ]; then
-			# Seconds of inserting at the sequential baseline's measured rate that fit in shared_buffers.
-			rate=$(awk -F, '$1 == "batch" && $2 == "seq_uuid" { n += $5; s += $6 - $7 } END { if (s > 0) printf "%d", n / s }' "$RAW")
+			# Seconds of loading (CHECKPOINTs included) at the sequential baseline's rate that fit in shared_buffers.
+			rate=$(awk -F, '$1 == "batch" && $2 == "seq_uuid" { if (!t0) t0 = $7; t1 = $6; n += $5 } END { if (t1 > t0) printf "%d", n / (t1 - t0) }' "$RAW")
 			TIME_INTERVAL=$(awk -v f="$FIT_ROWS" -v r="${rate:-0}" 'BEGIN { i = (r > 0) ? int(f / r) : 1; print (i < 1) ? 1 : i }')
 			say "tuned interval: ${TIME_INTERVAL} s (about $FIT_ROWS rows fit in shared_buffers; measured insert rate ${rate:-?} rows/s)"
 			echo "meta,time_interval_rate,${rate:-0}" >>"$RAW"
