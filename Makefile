@@ -5,11 +5,11 @@ MODULE_big = locality_uuid
 DATA = locality_uuid--1.0.sql
 PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
-CORE_SRCS = src/core/locality_b.cpp
-GLUE_SRCS = src/module.cpp src/locality_b.cpp
+CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp
+GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
-REGRESS = layout extract generate labels guc errors
+REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # The core has no exceptions and no RTTI, so nothing can throw across ereport's longjmp

@@ -93,3 +93,46 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION locality_uuid_make(bigint, integer, integer, timestamptz, boolean) IS
 'locality uuid (version b) built from explicit fields: counter 0..4294967295, pid 0..65535, node 0..268435455, ts to the millisecond';
+
+-- Block-wrapped sequential UUIDs (drop-in for sequential_uuids 1.0.3) ------
+
+CREATE FUNCTION uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
+                                      block_count integer DEFAULT 65536)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'locality_uuid_sequence_nextval'
+LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION uuid_sequence_nextval(regclass, integer, integer) IS
+'new version 4 uuid whose first bytes are the block of nextval(sequence) - 1; the block advances every block_size values and wraps after block_count blocks (calls nextval, so parallel unsafe)';
+
+CREATE FUNCTION uuid_time_nextval(interval_length integer DEFAULT 60,
+                                  interval_count integer DEFAULT 65536)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'locality_uuid_time_nextval'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_time_nextval(integer, integer) IS
+'new version 4 uuid whose first bytes are the block of the current Unix time; the block advances every interval_length seconds and wraps after interval_count blocks';
+
+CREATE FUNCTION locality_uuid_block_layout(block_size integer DEFAULT 65536,
+                                           block_count integer DEFAULT 65536,
+                                           OUT prefix_bits integer,
+                                           OUT prefixes bigint,
+                                           OUT effective_block_size bigint,
+                                           OUT wrap_values bigint,
+                                           OUT block_interval interval,
+                                           OUT wrap_interval interval)
+RETURNS record
+AS 'MODULE_PATHNAME', 'locality_uuid_block_layout'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_block_layout(integer, integer) IS
+'what uuid_sequence_nextval and uuid_time_nextval make of (block_size, block_count): prefix width in bits, number of prefixes, values per block, values per wrap, and the same read as seconds';
+
+CREATE FUNCTION locality_uuid_block(id uuid, block_count integer DEFAULT 65536)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'locality_uuid_block'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_block(uuid, integer) IS
+'block number (prefix) that a uuid_sequence_nextval or uuid_time_nextval id carries for block_count; NULL if the version digit is not 4';

@@ -45,3 +45,16 @@ FROM (SELECT c, p, n, ts, seq, locality_uuid_make(c, p, n, ts, seq) AS u
            unnest(ARRAY['1970-01-01+00', '2012-10-15 18:58:18.450+00',
                         '2038-01-19 03:14:08+00', '10889-08-02 05:31:50.655+00']::timestamptz[]) ts,
            unnest(ARRAY[false, true]) seq) s;
+
+-- A version-7 id, as in the Java library's own test: no b-layout fields.
+SELECT locality_uuid_version(u) AS version, locality_uuid_pid(u) AS pid,
+       locality_uuid_timestamp(u) AS ts, locality_uuid_mac(u) AS mac
+FROM (VALUES ('20be0ffc-314a-7d53-7a50-013a65ca76d2'::uuid)) AS t(u);
+
+-- Java's nibble-6 bug: for counter 0x80000000 the Java library writes 000000f8 where the
+-- true variable-mode digits are 00000008. Here the true digits are made, and a Java-made id
+-- decodes with bits 24..27 of the counter read as 1111; the other fields are exact.
+SELECT left(locality_uuid_make(2147483648, 1, 1, '2012-10-15 18:58:18.450+00')::text, 8) AS made_here,
+       to_hex(locality_uuid_counter('000000f8-0001-b000-0001-013a65ca76d2')) AS java_made_counter,
+       locality_uuid_pid('000000f8-0001-b000-0001-013a65ca76d2') AS java_made_pid,
+       locality_uuid_timestamp('000000f8-0001-b000-0001-013a65ca76d2') AS java_made_ts;

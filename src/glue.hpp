@@ -8,6 +8,7 @@
  *
  * Core headers come first: they refuse to compile once postgres.h has been seen.
  */
+#include "core/blocks.hpp"
 #include "core/locality_b.hpp"
 
 extern "C" {

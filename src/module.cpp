@@ -52,13 +52,17 @@ process_field()
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("this process has no backend slot"),
 				 errhint("Set locality_uuid.process_field to \"pid\".")));
-	if (MyProc->pgprocno > 0xFFFF)
+#if PG_VERSION_NUM >= 170000
+	int			slot = MyProcNumber;
+#else
+	int			slot = MyProc->pgprocno;
+#endif
+	if (slot > 0xFFFF)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("backend slot %d does not fit the 16-bit process field",
-						MyProc->pgprocno),
+				 errmsg("backend slot %d does not fit the 16-bit process field", slot),
 				 errhint("Lower max_connections so that the cluster has at most 65536 process slots.")));
-	return static_cast<uint16_t>(MyProc->pgprocno);
+	return static_cast<uint16_t>(slot);
 }
 
 // Find the MAC of the first interface that is not loopback, preferring those that are up.
