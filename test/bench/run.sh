@@ -17,6 +17,7 @@
 #   --no-build        do not build and install the extension (it must already be installed)
 #   --publish DIR     also copy the tables and plots to DIR (e.g. docs/bench)
 #   --setup-sql FILE  run FILE after CREATE EXTENSION (e.g. other implementations to compare)
+#   --out DIR         output directory (default test/bench/out)
 #
 # It builds and installs the extension with $PG_CONFIG (default pg_config) unless --no-build,
 # starts a throw-away cluster (shared_buffers 16 MB) on the port, and writes into test/bench/out/:
@@ -48,6 +49,7 @@ while [ $# -gt 0 ]; do
 	--no-build) BUILD=0 ;;
 	--publish) PUBLISH=$2; shift ;;
 	--setup-sql) SETUP_SQL=$(realpath "$2"); shift ;;
+	--out) OUT=$(realpath -m "$2"); shift ;;
 	-h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
 	esac
