@@ -137,6 +137,12 @@ END {
 				walr[g], ratio(walr[g], walr[s]), num(fpik[g]), iird[g], ratio(iird[g], iird[s]), \
 				isz[g] / 1048576, ratio(isz[g], isz[s]), density[g], frag[g], isecs[g], ratio(isecs[g], isecs[s]) >> md
 		}
+		printf "\nIndex blocks read is `idx_blks_read` of `pg_statio_user_indexes`: pages not found in shared_buffers, and new pages added to the index.\n" >> md
+		if (meta["time_interval"] != "" && meta["time_interval_rate"] == "")
+			printf "The tuned `uuid_time_nextval` interval is %s s (set with --time-interval).\n", meta["time_interval"] >> md
+		else if (meta["time_interval"] != "")
+			printf "The tuned `uuid_time_nextval` interval is %s s: about %s rows fit in shared_buffers, and the sequential baseline loaded %s rows per second of wall clock, CHECKPOINTs included (1 s is the shortest interval there is).\n", \
+				meta["time_interval"], meta["time_interval_fit_rows"], meta["time_interval_rate"] >> md
 		printf "\n" >> md
 	}
 

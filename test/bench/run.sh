@@ -104,7 +104,11 @@ has_function() {
 }
 
 {
-	echo "meta,machine,$(uname -m) $(nproc) cores $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//; s/,/ /g')"
+	cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+	virt=$(lscpu 2>/dev/null | sed -n 's/^Hypervisor vendor: *//p')
+	mem=$(awk '/MemTotal/ { printf "%.0f", $2 / 1048576 }' /proc/meminfo)
+	os=$(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")
+	echo "meta,machine,$(nproc) x $cpu ($(uname -m)${virt:+, $virt VM}), $mem GB RAM, ${os:-$(uname -s)}"
 	echo "meta,postgres,$(psql_b -c 'SHOW server_version')"
 	echo "meta,load_at_start,$(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "meta,rows,$ROWS"
