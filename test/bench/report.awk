@@ -194,7 +194,7 @@ END {
 			target("WAL per row, ratio to sequential", "`" label[g] "`", walr[g] / walr[s], ratio(walr[g], walr[s]), 1.02, "1.02x", 1)
 			target("full-page images per 1000 rows", "`" label[g] "`", fpik[g], num(fpik[g]), 0.1, "0.1", 1)
 			target("leaf density %", "`" label[g] "`", density[g], sprintf("%.1f", density[g]), 88, "88", 0)
-		} else if (g == "seq_block" || g == "time_block_tuned") {
+		} else if (g == "seq_block" || g == "time_block_tuned" || g == "time_block_paced") {
 			target("WAL per row, ratio to sequential", "`" label[g] "`", walr[g] / walr[s], ratio(walr[g], walr[s]), 1.2, "1.20x", 1)
 			target("full-page images per 1000 rows", "`" label[g] "`", fpik[g], num(fpik[g]), 5, "5", 1)
 		}

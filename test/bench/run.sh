@@ -10,6 +10,8 @@
 #   --cost-runs N     measurements per generator; the median is reported (default 7)
 #   --seq-block N     block_size of the tuned uuid_sequence_nextval (default 256)
 #   --time-interval N interval_length of the tuned uuid_time_nextval (default: computed, see below)
+#                     time_block_paced loads uuid_time_nextval(1) at one batch per second, so one
+#                     interval holds one batch (what a 1-second interval does at a slower load)
 #   --only LIST       comma-separated generator names (see GENERATORS below); baselines always run
 #   --skip-cost       skip the generation-cost part
 #   --quick           smoke run: --rows 200000 --batch 50000 --conc-rows 20000 --cost-calls 200000 --cost-runs 3
@@ -201,11 +203,12 @@ gen_spec() {
 	seq_block_tuned) echo "block|uuid|uuid_sequence_nextval('bench_s', $SEQ_BLOCK)|=|uuid_sequence_nextval(regclass,integer,integer)|uuid_sequence_nextval(s, $SEQ_BLOCK)" ;;
 	time_block) echo "block|uuid|uuid_time_nextval()|=|uuid_time_nextval(integer,integer)|uuid_time_nextval()" ;;
 	time_block_tuned) echo "block|uuid|uuid_time_nextval(@TI@)|=|uuid_time_nextval(integer,integer)|uuid_time_nextval(@TI@)" ;;
+	time_block_paced) echo "block|uuid|uuid_time_nextval(1)|=|uuid_time_nextval(integer,integer)|uuid_time_nextval(1), paced" ;;
 	*) return 1 ;;
 	esac
 }
 GENERATORS=(seq_uuid bigserial gen_random_uuid locality_variable locality_sequential hot_uuid
-	seq_block seq_block_tuned time_block time_block_tuned)
+	seq_block seq_block_tuned time_block time_block_tuned time_block_paced)
 if [ -n "$ONLY" ]; then
 	sel=(seq_uuid bigserial gen_random_uuid)
 	for n in ${ONLY//,/ }; do
@@ -244,6 +247,8 @@ locality_script() {
 	for ((k = 1; k <= nb; k++)); do
 		lo=$(((k - 1) * BATCH + 1))
 		hi=$((k * BATCH < ROWS ? k * BATCH : ROWS))
+		# Paced: each batch starts on a new second, so one 1-second interval holds one batch.
+		[ "$name" = time_block_paced ] && echo "SELECT pg_sleep(1 - extract(epoch FROM clock_timestamp()) % 1) AS ignore \\gset"
 		counters a
 		echo "INSERT INTO bench_t (id) SELECT $bulk FROM generate_series($lo, $hi) g;"
 		echo "SELECT extract(epoch FROM clock_timestamp()) AS b_t \\gset"
@@ -272,7 +277,8 @@ locality_script() {
 	\\qecho final,$name,$ROWS,:c_isz,:d,:f,:lp
 	\\warn '  $name: leaf density' :d '%, leaf fragmentation' :f '%'
 	EOF
-	if [ "$CONC_ROWS" -gt 0 ]; then
+	# The paced run's concurrent phase would repeat uuid_time_nextval(1)'s.
+	if [ "$CONC_ROWS" -gt 0 ] && [ "$name" != time_block_paced ]; then
 		local rounds=$(((CONC_ROWS + BATCH - 1) / BATCH)) r per
 		cat <<-EOF
 		ALTER TABLE bench_t ALTER COLUMN id SET DEFAULT $def;

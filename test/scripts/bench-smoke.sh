@@ -24,8 +24,8 @@ rc=$?
 check "run.sh --quick exits 0" '[ $rc -eq 0 ] || { tail -20 "$OUT.log"; false; }'
 check "no generator skipped" '! grep "^skip," "$OUT/raw.csv"'
 check "cost.csv has the floor and 9 generators" '[ "$(grep -c . "$OUT/cost.csv")" -eq 11 ]'
-check "locality.csv has 10 generators with WAL per row > 0" \
-	'[ "$(awk -F, "NR > 1 && \$7 > 0" "$OUT/locality.csv" | wc -l)" -eq 10 ]'
+check "locality.csv has 11 generators with WAL per row > 0" \
+	'[ "$(awk -F, "NR > 1 && \$7 > 0" "$OUT/locality.csv" | wc -l)" -eq 11 ]'
 check "concurrent.csv has 10 generators with TPS > 0" \
 	'[ "$(awk -F, "NR > 1 && \$5 > 0" "$OUT/concurrent.csv" | wc -l)" -eq 10 ]'
 check "results.md has the targets table" 'grep -q "^### Targets" "$OUT/results.md"'
