@@ -5,11 +5,12 @@ MODULE_big = locality_uuid
 DATA = locality_uuid--1.0.sql
 PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
-CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp
-GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp
+CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp
+GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
-REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors
+REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors \
+	hot hot_recipes hot_errors
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # The core has no exceptions and no RTTI, so nothing can throw across ereport's longjmp
@@ -24,6 +25,9 @@ override with_llvm = no
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# PGXS tracks no header dependencies: rebuild every object when a header changes.
+$(OBJS): $(wildcard src/*.hpp src/core/*.hpp)
 
 # Core unit tests: one TAP binary per test/core/*_test.cpp, linked with the whole core,
 # built plain and under ASan/UBSan. No PostgreSQL involved.

@@ -136,3 +136,78 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION locality_uuid_block(uuid, integer) IS
 'block number (prefix) that a uuid_sequence_nextval or uuid_time_nextval id carries for block_count; NULL if the version digit is not 4';
+-- Shard-key UUID, compatible with .NET HotGuid ---------------------------------
+
+CREATE FUNCTION hot_uuid(shard_key bigint)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'hot_uuid_generate'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid(bigint) IS
+'new shard-key uuid (HotGuid layout) carrying shard_key 0..4294967295, stamped with the current second';
+
+CREATE FUNCTION hot_uuid(shard_key bigint, at timestamptz)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'hot_uuid_generate_at'
+LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid(bigint, timestamptz) IS
+'new shard-key uuid (HotGuid layout) carrying shard_key, stamped with the second of at (for backfills; mod 2^32)';
+
+CREATE FUNCTION hot_uuid_shard_key(id uuid)
+RETURNS bigint
+AS 'MODULE_PATHNAME', 'hot_uuid_shard_key'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_shard_key(uuid) IS
+'32-bit shard key of a shard-key uuid (bytes 12..15, little-endian), as HotGuid''s ExtractShardKey';
+
+CREATE FUNCTION hot_uuid_timestamp(id uuid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'hot_uuid_timestamp'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_timestamp(uuid) IS
+'creation second of a shard-key uuid (bytes 0..3 as unsigned Unix seconds, 1970 to 2106), as HotGuid''s ExtractUnixTimestamp';
+
+CREATE FUNCTION hot_uuid_boundary(at timestamptz)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'hot_uuid_boundary'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_boundary(timestamptz) IS
+'smallest shard-key uuid of the second of at (time field, all else zero): a bound for range scans and range partitions';
+
+CREATE FUNCTION hot_uuid_machine(id uuid)
+RETURNS bytea
+AS 'MODULE_PATHNAME', 'hot_uuid_machine'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_machine(uuid) IS
+'machine hash of a shard-key uuid: the first 3 bytes of MD5 of the machine name, in digest order';
+
+CREATE FUNCTION hot_uuid_process(id uuid)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'hot_uuid_process'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_process(uuid) IS
+'16-bit process field of a shard-key uuid (backend slot, or pid mod 65536 as HotGuid)';
+
+CREATE FUNCTION hot_uuid_counter(id uuid)
+RETURNS integer
+AS 'MODULE_PATHNAME', 'hot_uuid_counter'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_counter(uuid) IS
+'24-bit counter of a shard-key uuid';
+
+CREATE FUNCTION hot_uuid_make(shard_key bigint, ts timestamptz,
+                              machine bytea DEFAULT E'\\x000000', process integer DEFAULT 0,
+                              counter integer DEFAULT 0)
+RETURNS uuid
+AS 'MODULE_PATHNAME', 'hot_uuid_make'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_make(bigint, timestamptz, bytea, integer, integer) IS
+'shard-key uuid built from explicit fields: shard_key 0..4294967295, ts to the second (mod 2^32), machine 3 MD5 bytes, process 0..65535, counter 0..16777215';

@@ -1,14 +1,7 @@
 -- Block generators: bad arguments (checked before nextval, SQLSTATE 22023 as sequential_uuids),
 -- nextval's own errors, and its permission checks.
 
-CREATE FUNCTION pg_temp.try(stmt text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-    EXECUTE stmt;
-    RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-    RETURN SQLSTATE || ': ' || SQLERRM;
-END
-$$;
+\i sql/include/try.psql
 
 CREATE SEQUENCE errs;
 CREATE TABLE not_a_sequence (x integer);

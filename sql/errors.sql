@@ -1,14 +1,7 @@
 -- Bad input: each gives a clear error with its SQLSTATE.
 SET timezone = 'UTC';
 
-CREATE FUNCTION pg_temp.try(stmt text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-    EXECUTE stmt;
-    RETURN 'no error';
-EXCEPTION WHEN OTHERS THEN
-    RETURN SQLSTATE || ': ' || SQLERRM;
-END
-$$;
+\i sql/include/try.psql
 
 SELECT stmt, pg_temp.try(stmt) AS result FROM (VALUES
     ('SELECT locality_uuid_make(-1, 0, 0, now())'),

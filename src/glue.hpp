@@ -9,6 +9,7 @@
  * Core headers come first: they refuse to compile once postgres.h has been seen.
  */
 #include "core/blocks.hpp"
+#include "core/hot.hpp"
 #include "core/locality_b.hpp"
 
 extern "C" {
@@ -31,6 +32,8 @@ enum ProcessFieldSource
 extern int	setting_counter_mode;	/* CounterMode as int */
 extern int	setting_node_id;		/* -1 = from the MAC */
 extern int	setting_process_field;	/* ProcessFieldSource */
+extern char *setting_machine_name;	/* "" = the host name up to its first dot */
+extern bool machine_name_changed;	/* set when locality_uuid.machine_name is assigned */
 
 // Return this backend's 16-bit process field, as locality_uuid.process_field says.
 uint16_t	process_field();
@@ -53,8 +56,9 @@ int64_t		timestamptz_to_unix_ms(TimestampTz ts, const char *argname);
 // Convert Unix milliseconds to a timestamptz.
 TimestampTz unix_ms_to_timestamptz(int64_t ms);
 
-// Raise 22003 unless lo <= v <= hi.
-void		check_range(const char *argname, int64_t v, int64_t lo, int64_t hi);
+// Raise 22003 unless lo <= v <= hi, with hint (a full sentence) if given.
+void		check_range(const char *argname, int64_t v, int64_t lo, int64_t hi,
+						const char *hint = NULL);
 
 // Raise the error that a core Status stands for (Status::ok returns).
 void		report_status(Status st);

@@ -23,6 +23,8 @@ namespace locality_uuid
 int			setting_counter_mode = static_cast<int>(CounterMode::variable);
 int			setting_node_id = -1;
 int			setting_process_field = PROCESS_FIELD_BACKEND;
+char	   *setting_machine_name = NULL;
+bool		machine_name_changed = true;
 
 static const struct config_enum_entry counter_mode_options[] = {
 	{"variable", static_cast<int>(CounterMode::variable), false},
@@ -189,14 +191,15 @@ unix_ms_to_timestamptz(int64_t ms)
 }
 
 void
-check_range(const char *argname, int64_t v, int64_t lo, int64_t hi)
+check_range(const char *argname, int64_t v, int64_t lo, int64_t hi, const char *hint)
 {
 	if (v < lo || v > hi)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 				 errmsg("%s %lld is out of range", argname, static_cast<long long>(v)),
 				 errdetail("The %s must be between %lld and %lld.", argname,
-						   static_cast<long long>(lo), static_cast<long long>(hi))));
+						   static_cast<long long>(lo), static_cast<long long>(hi)),
+				 hint != NULL ? errhint("%s", hint) : 0));
 }
 
 void
@@ -242,6 +245,13 @@ make_uuid(const uint8_t bytes[uuid_len])
 
 using namespace locality_uuid;
 
+// Note that hot_uuid's machine hash must be recomputed (runs on SET, RESET and rollback too).
+static void
+assign_machine_name(const char *, void *)
+{
+	machine_name_changed = true;
+}
+
 /*
  * Settings only; per-backend state (counters, random pool, MAC) is made lazily on first
  * use, since with shared_preload_libraries this runs in the postmaster.
@@ -274,6 +284,13 @@ _PG_init(void)
 							 PROCESS_FIELD_BACKEND,
 							 process_field_options,
 							 PGC_SUSET, 0, NULL, NULL, NULL);
+	DefineCustomStringVariable("locality_uuid.machine_name",
+							   "Name whose MD5 gives the machine hash of hot_uuid(); empty takes the host name up to its first dot.",
+							   "Set a distinct value per cluster where clusters share a host name: several "
+							   "clusters on one host, containers with the same host name.",
+							   &setting_machine_name,
+							   "",
+							   PGC_SUSET, 0, NULL, assign_machine_name, NULL);
 #if PG_VERSION_NUM >= 150000
 	MarkGUCPrefixReserved("locality_uuid");
 #else

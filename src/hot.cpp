@@ -1,0 +1,197 @@
+// SQL functions of the shard-key UUID (HotGuid layout): generators, extractors, boundary, composer.
+#include "glue.hpp"
+
+#include <cstring>
+#include <unistd.h>
+
+extern "C" {
+#include "utils/builtins.h"
+
+PG_FUNCTION_INFO_V1(hot_uuid_generate);
+PG_FUNCTION_INFO_V1(hot_uuid_generate_at);
+PG_FUNCTION_INFO_V1(hot_uuid_shard_key);
+PG_FUNCTION_INFO_V1(hot_uuid_timestamp);
+PG_FUNCTION_INFO_V1(hot_uuid_boundary);
+PG_FUNCTION_INFO_V1(hot_uuid_machine);
+PG_FUNCTION_INFO_V1(hot_uuid_process);
+PG_FUNCTION_INFO_V1(hot_uuid_counter);
+PG_FUNCTION_INFO_V1(hot_uuid_make);
+}
+
+using namespace locality_uuid;
+
+/* This backend's counter and held clock, and its machine hash (MD5 digest bytes 0..2). */
+static HotGenerator generator;
+static uint8_t machine[hot_machine_len];
+
+static const char shard_key_hint[] =
+	"A shard key is an unsigned 32-bit number, as HotGuid's uint; "
+	"pass a signed 32-bit key k as k::bigint & 4294967295.";
+
+// Recompute the machine hash if locality_uuid.machine_name was assigned since the last id.
+static void
+refresh_machine()
+{
+	char		host[256 + 1];
+	const char *name = setting_machine_name;
+	std::size_t len;
+	uint8_t		digest[digest_len];
+
+	if (!machine_name_changed)
+		return;
+	if (name == NULL || name[0] == '\0')
+	{
+		/* HotGuid hashes .NET's Environment.MachineName: on Unix, the host name up to its first dot. */
+		if (gethostname(host, sizeof(host) - 1) != 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_SYSTEM_ERROR),
+					 errmsg("could not read the host name: %m"),
+					 errhint("Set locality_uuid.machine_name.")));
+		host[sizeof(host) - 1] = '\0';
+		name = host;
+		len = strcspn(host, ".");
+	}
+	else
+		len = strlen(name);
+	if (!md5(name, len, digest))
+		report_status(Status::digest_failed);
+	memcpy(machine, digest, hot_machine_len);
+	machine_name_changed = false;
+}
+
+// Gather the clock, machine hash and process field for one generated id.
+static HotEnvironment
+environment()
+{
+	refresh_machine();
+
+	HotEnvironment env{floor_div(static_cast<int64_t>(wall_ms()), 1000),
+		{machine[0], machine[1], machine[2]}, process_field(), random_bytes};
+
+	return env;
+}
+
+// Read argument argno as a shard key, raising 22003 outside 0 .. 2^32 - 1.
+static uint32_t
+shard_key_arg(FunctionCallInfo fcinfo, int argno)
+{
+	int64		shard = PG_GETARG_INT64(argno);
+
+	check_range("shard_key", shard, 0, UINT32_MAX, shard_key_hint);
+	return static_cast<uint32_t>(shard);
+}
+
+// Read a timestamptz argument as whole Unix seconds (floor), raising 22008 on infinity.
+static int64_t
+seconds_arg(FunctionCallInfo fcinfo, int argno, const char *argname)
+{
+	return floor_div(timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(argno), argname), 1000);
+}
+
+// Decode the uuid argument; every uuid decodes, since the layout has no version digit.
+static HotFields
+decode_arg(FunctionCallInfo fcinfo)
+{
+	HotFields	f;
+
+	decode_hot(PG_GETARG_UUID_P(0)->data, &f);
+	return f;
+}
+
+extern "C" Datum
+hot_uuid_generate(PG_FUNCTION_ARGS)
+{
+	uint32_t	shard = shard_key_arg(fcinfo, 0);
+	HotEnvironment env = environment();
+	uint8_t		bytes[uuid_len];
+
+	if (!generator.next(shard, env, bytes))
+		report_status(Status::random_failed);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+extern "C" Datum
+hot_uuid_generate_at(PG_FUNCTION_ARGS)
+{
+	uint32_t	shard = shard_key_arg(fcinfo, 0);
+	int64_t		seconds = seconds_arg(fcinfo, 1, "at");
+	HotEnvironment env = environment();
+	uint8_t		bytes[uuid_len];
+
+	if (!generator.next_at(shard, seconds, env, bytes))
+		report_status(Status::random_failed);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+extern "C" Datum
+hot_uuid_shard_key(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT64(hot_shard_key(PG_GETARG_UUID_P(0)->data));
+}
+
+extern "C" Datum
+hot_uuid_timestamp(PG_FUNCTION_ARGS)
+{
+	int64_t		seconds = hot_time_field(PG_GETARG_UUID_P(0)->data);
+
+	PG_RETURN_TIMESTAMPTZ(unix_ms_to_timestamptz(seconds * 1000));
+}
+
+extern "C" Datum
+hot_uuid_boundary(PG_FUNCTION_ARGS)
+{
+	uint8_t		bytes[uuid_len];
+
+	hot_boundary(hot_seconds(seconds_arg(fcinfo, 0, "at")), bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+extern "C" Datum
+hot_uuid_machine(PG_FUNCTION_ARGS)
+{
+	HotFields	f = decode_arg(fcinfo);
+	bytea	   *result = static_cast<bytea *>(palloc(VARHDRSZ + hot_machine_len));
+
+	SET_VARSIZE(result, VARHDRSZ + hot_machine_len);
+	memcpy(VARDATA(result), f.machine, hot_machine_len);
+	PG_RETURN_BYTEA_P(result);
+}
+
+extern "C" Datum
+hot_uuid_process(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(decode_arg(fcinfo).process);
+}
+
+extern "C" Datum
+hot_uuid_counter(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(static_cast<int32>(decode_arg(fcinfo).counter));
+}
+
+extern "C" Datum
+hot_uuid_make(PG_FUNCTION_ARGS)
+{
+	uint32_t	shard = shard_key_arg(fcinfo, 0);
+	int64_t		seconds = seconds_arg(fcinfo, 1, "ts");
+	bytea	   *machine_arg = PG_GETARG_BYTEA_PP(2);
+	int32		process = PG_GETARG_INT32(3);
+	int32		counter = PG_GETARG_INT32(4);
+	uint8_t		bytes[uuid_len];
+
+	if (VARSIZE_ANY_EXHDR(machine_arg) != hot_machine_len)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("machine must be 3 bytes, not %d", static_cast<int>(VARSIZE_ANY_EXHDR(machine_arg))),
+				 errhint("Pass the first 3 bytes of the MD5 digest of the machine name, "
+						 "e.g. substring(decode(md5('host'), 'hex') for 3).")));
+	check_range("process", process, 0, UINT16_MAX);
+	check_range("counter", counter, 0, hot_counter_max);
+
+	const uint8_t *m = reinterpret_cast<const uint8_t *>(VARDATA_ANY(machine_arg));
+	HotFields	f{hot_seconds(seconds), {m[0], m[1], m[2]}, static_cast<uint16_t>(process),
+		static_cast<uint32_t>(counter), shard};
+
+	encode_hot(f, bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
