@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark smoke run: test/bench/run.sh --quick completes and writes every table and plot.
+# Benchmark smoke run: a small test/bench/run.sh --quick completes and writes every table and plot.
 # It checks that figures were produced, never how fast anything was (the benchmark judges nothing).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -19,7 +19,7 @@ check() {
 	fi
 }
 
-bash test/bench/run.sh --quick --no-build --port "$PORT" --out "$OUT" >"$OUT.log" 2>&1
+bash test/bench/run.sh --quick --rows 100000 --conc-rows 10000 --cost-runs 1 --no-build --port "$PORT" --out "$OUT" >"$OUT.log" 2>&1
 rc=$?
 check "run.sh --quick exits 0" '[ $rc -eq 0 ] || { tail -20 "$OUT.log"; false; }'
 check "no generator skipped" '! grep "^skip," "$OUT/raw.csv"'
