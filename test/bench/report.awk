@@ -126,7 +126,7 @@ END {
 	}
 	if (ng > 0 && rows[s]) {
 		printf "### B-tree locality, bulk load\n\n" >> md
-		printf "%.0f rows per generator into a fresh table with a primary key, `INSERT ... SELECT` in batches of %.0f rows with a `CHECKPOINT` after each, shared_buffers %.0f MB. Ratios (x) are to the perfectly sequential uuid of the same run.\n\n", \
+		printf "%.0f rows per generator into a fresh table with a primary key, `INSERT ... SELECT` in batches of %.0f rows with a `CHECKPOINT` after each, shared_buffers %.0f MB. Ratios (x) are to the perfectly sequential uuid of the same run, `lpad(to_hex(nextval(s)), 32, '0')::uuid`, whose every key is greater than all before it. Kinds: baseline; spread (keys land all over the key space); ordered (appended at the right edge); block (random within a block whose prefix advances).\n\n", \
 			meta["rows"], meta["batch"], meta["shared_buffers_mb"] >> md
 		print "| generator | kind | WAL B/row | x | FPI /1000 rows | index blocks read | x | index MB | x | leaf density % | leaf frag. % | insert s | x |" >> md
 		print "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" >> md

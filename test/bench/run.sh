@@ -9,10 +9,9 @@
 #   --cost-calls N    calls per generation-cost measurement (default 1000000)
 #   --cost-runs N     measurements per generator; the median is reported (default 7)
 #   --seq-block N     block_size of the tuned uuid_sequence_nextval (default 256)
-#   --time-interval N interval_length of the tuned uuid_time_nextval (default: computed, see below)
-#                     time_block_paced loads uuid_time_nextval(1) at one batch per second, so one
-#                     interval holds one batch (what a 1-second interval does at a slower load)
-#   --only LIST       comma-separated generator names (see GENERATORS below); baselines always run
+#   --time-interval N interval_length of the tuned uuid_time_nextval (default: the seconds of
+#                     loading, at the sequential baseline's rate, whose rows fit in shared_buffers)
+#   --only LIST       comma-separated generator names; the baselines always run
 #   --skip-cost       skip the generation-cost part
 #   --quick           smoke run: --rows 200000 --batch 50000 --conc-rows 20000 --cost-calls 200000 --cost-runs 3
 #   --port N          cluster port (default 55430)
@@ -20,6 +19,11 @@
 #   --publish DIR     also copy the tables and plots to DIR (e.g. docs/bench)
 #   --setup-sql FILE  run FILE after CREATE EXTENSION (e.g. other implementations to compare)
 #   --out DIR         output directory (default test/bench/out)
+#
+# Generators (locality part): seq_uuid, bigserial, gen_random_uuid (baselines); locality_variable,
+# locality_sequential, hot_uuid, seq_block, seq_block_tuned, time_block, time_block_tuned, and
+# time_block_paced: uuid_time_nextval(1) loaded at one batch per second, so that one interval
+# holds one batch (what a 1-second interval does when the load is slower than this machine's).
 #
 # It builds and installs the extension with $PG_CONFIG (default pg_config) unless --no-build,
 # starts a throw-away cluster (shared_buffers 16 MB) on the port, and writes into test/bench/out/:
@@ -343,6 +347,7 @@ echo "meta,seconds,$(($(date +%s) - START))" >>"$RAW"
 # ---------------------------------------------------------------------------------------------
 say "writing tables and plots"
 cluster_stop "$DIR"
+cp "$DIR/server.log" "$OUT/server.log"
 CLUSTER_DIR=
 awk -F, -v out="$OUT" -f "$BENCH/report.awk" "$RAW"
 if command -v gnuplot >/dev/null; then
