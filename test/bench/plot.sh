@@ -59,11 +59,12 @@ done
 	echo "set terminal pngcairo noenhanced size 1200,1250 font 'DejaVu Sans,10'"
 	echo "set output 'wal.png'"
 	echo "set multiplot layout 3,1 title 'Each batch of the bulk load, against the index size after it; dashed line: shared_buffers ($SB MB); CHECKPOINT after each batch' font ',12'"
-	echo "set grid; set xlabel 'index size after the batch (MB)' offset 0,0.5; set rmargin at screen 0.74"
+	echo "set grid; set xlabel 'index size after the batch (MB)' offset 0,0.5; set rmargin at screen 0.69"
 	echo "set arrow 1 from $SB, graph 0 to $SB, graph 1 nohead dt 2 lw 2 lc rgb '#888888'"
 	echo "set linetype 1 lc rgb '#000000'; set linetype 2 lc rgb '#777777'; set linetype 3 lc rgb '#d62728'"
 	echo "set linetype 4 lc rgb '#ff7f0e'; set linetype 5 lc rgb '#2ca02c'; set linetype 6 lc rgb '#17becf'"
 	echo "set linetype 7 lc rgb '#1f77b4'; set linetype 8 lc rgb '#9467bd'; set linetype 9 lc rgb '#8c564b'; set linetype 10 lc rgb '#e377c2'"
+	echo "set linetype 11 lc rgb '#bcbd22'; set linetype 12 lc rgb '#000080'"
 	first=1
 	for panel in "3|WAL bytes per row|WAL bytes per row" "4|full-page images per 1000 rows (log scale; 0 drawn at 0.01)|FPI per 1000 rows" "5|index blocks read per 1000 rows (log scale; 0 drawn at 0.01; new pages count as reads)|blocks read per 1000 rows"; do
 		IFS='|' read -r col title ylabel <<<"$panel"

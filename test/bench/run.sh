@@ -357,7 +357,7 @@ else
 fi
 if [ -n "$PUBLISH" ]; then
 	mkdir -p "$PUBLISH"
-	cp "$OUT"/results.md "$OUT"/cost.csv "$OUT"/locality.csv "$OUT"/*.png "$PUBLISH"/
+	cp "$OUT"/results.md "$OUT"/cost.csv "$OUT"/locality.csv "$OUT"/targets.csv "$OUT"/*.png "$PUBLISH"/
 	[ -f "$OUT/concurrent.csv" ] && cp "$OUT/concurrent.csv" "$PUBLISH"/
 	say "copied tables and plots to $PUBLISH"
 fi
