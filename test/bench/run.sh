@@ -71,7 +71,9 @@ say() {
 }
 
 mkdir -p "$OUT"
-rm -f "$OUT"/*.csv "$OUT"/*.dat "$OUT"/*.md "$OUT"/*.png "$OUT"/*.log
+# Remove only what an earlier run wrote.
+(cd "$OUT" && rm -f raw.csv cost.csv locality.csv concurrent.csv targets.csv results.md generators.txt \
+	batches.dat keys_*.dat keyspace*.png wal.png *.gp *.gp.log cost.sql locality_*.sql build.log pgbench.log server.log)
 RAW=$OUT/raw.csv
 : >"$RAW"
 
