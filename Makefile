@@ -10,7 +10,7 @@ GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
 REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors \
-	hot hot_recipes hot_errors
+	hot hot_recipes hot_errors badinput parallel
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # The core has no exceptions and no RTTI, so nothing can throw across ereport's longjmp
@@ -49,3 +49,27 @@ core-test: core-test-bin
 	@for t in $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS)); do echo "# $$t"; $$t || exit 1; done
 
 EXTRA_CLEAN = $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS)) results regression.diffs regression.out
+
+# Fuzzing: one libFuzzer binary per test/fuzz/*_fuzz.cpp, linked with the whole core under
+# ASan/UBSan. `make fuzz` splits FUZZ_SECONDS among the targets and fails on any finding;
+# `make fuzz-soak` is the long run (FUZZ_SOAK_SECONDS). Corpora grow in test/out/fuzz/.
+FUZZ_CXX ?= clang++-14
+FUZZ_SECONDS ?= 24
+FUZZ_SOAK_SECONDS ?= 3600
+FUZZ_TARGETS = $(patsubst %.cpp,%,$(wildcard test/fuzz/*_fuzz.cpp))
+FUZZ_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -g -O1 -Isrc \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+test/fuzz/%_fuzz: test/fuzz/%_fuzz.cpp $(CORE_DEPS)
+	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -o $@ $< $(CORE_SRCS)
+
+.PHONY: fuzz-bin fuzz fuzz-soak
+fuzz-bin: $(FUZZ_TARGETS)
+
+fuzz: fuzz-bin
+	@bash test/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-soak: fuzz-bin
+	@bash test/fuzz/run.sh $(FUZZ_SOAK_SECONDS) $(FUZZ_TARGETS)
+
+EXTRA_CLEAN += $(FUZZ_TARGETS)

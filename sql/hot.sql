@@ -87,6 +87,9 @@ FROM unnest(ARRAY['1970-01-01+00', '2022-02-06 00:00:00.5+00', '2038-01-19 03:14
 \c -
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
+-- The counter lives in the calling process and a parallel worker starts its own: keep these
+-- statements in this backend even when the suite runs under force_parallel_mode.
+SET force_parallel_mode = off;
 CREATE TEMP TABLE hot_ids AS
 SELECT n, clock_timestamp() AS before, hot_uuid(n % 3 * 2147483647::bigint) AS u, clock_timestamp() AS after
 FROM generate_series(1, 10000) AS n;
@@ -113,6 +116,7 @@ FROM (SELECT n, row_number() OVER (ORDER BY u) AS rn FROM hot_ids) s;
 SELECT hot_uuid_counter(hot_uuid(5, '2038-01-19 03:14:08+00'))
            = (hot_uuid_counter(u) + 1) % 16777216 AS shared_counter
 FROM hot_ids ORDER BY n DESC LIMIT 1;
+RESET force_parallel_mode;
 SELECT left(u::text, 8) AS time_field, hot_uuid_timestamp(u) AS ts, hot_uuid_shard_key(u) AS shard_key
 FROM (VALUES (hot_uuid(4294967295, '2106-02-07 06:28:15.5+00')),
              (hot_uuid(0, '2106-02-07 06:28:16+00')),

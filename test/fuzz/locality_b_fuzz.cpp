@@ -1,0 +1,261 @@
+// libFuzzer target over the locality uuid core: round trips, bucket text, generator state.
+#include "core/locality_b.hpp"
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+using namespace locality_uuid;
+
+// Stop the run: libFuzzer saves the input as a crash artifact.
+#define REQUIRE(cond) \
+	do { \
+		if (!(cond)) \
+		{ \
+			std::fprintf(stderr, "property failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__); \
+			std::abort(); \
+		} \
+	} while (0)
+
+namespace
+{
+
+FuzzedDataProvider *provider;
+
+// Random bytes for the generator come from the fuzzer's input.
+bool
+fuzz_random(uint8_t *buf, std::size_t len)
+{
+	std::memset(buf, 0, len);
+	provider->ConsumeData(buf, len);
+	return true;
+}
+
+// A stand-in digest: any function of the text will do, the core only reads 4 bytes of it.
+bool
+fuzz_md5(const char *text, std::size_t len, uint8_t digest[digest_len])
+{
+	uint64_t	h = 1469598103934665603ULL;
+
+	for (std::size_t i = 0; i < len; i++)
+		h = (h ^ static_cast<uint8_t>(text[i])) * 1099511628211ULL;
+	for (std::size_t i = 0; i < digest_len; i++)
+		digest[i] = static_cast<uint8_t>(h >> (8 * (i % 8)));
+	return true;
+}
+
+// Days since 1970-01-01 of a proleptic Gregorian date (independent of the core's inverse).
+int64_t
+days_from_civil(int64_t y, int64_t m, int64_t d)
+{
+	y -= m <= 2;
+	int64_t		era = (y >= 0 ? y : y - 399) / 400;
+	int64_t		yoe = y - era * 400;
+	int64_t		doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	int64_t		doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+
+	return era * 146097 + doe - 719468;
+}
+
+// Read n decimal digits.
+int64_t
+digits(const char *p, int n)
+{
+	int64_t		v = 0;
+
+	for (int i = 0; i < n; i++)
+	{
+		REQUIRE(p[i] >= '0' && p[i] <= '9');
+		v = v * 10 + (p[i] - '0');
+	}
+	return v;
+}
+
+// Any 16 bytes: a version-b id decodes, and encoding the fields gives the same bytes back.
+void
+check_decode_encode(const uint8_t in[uuid_len])
+{
+	for (CounterMode mode : {CounterMode::variable, CounterMode::sequential})
+	{
+		LocalityFields f;
+		uint8_t		out[uuid_len];
+
+		if (!decode_b(in, &f, mode))
+		{
+			REQUIRE(version_nibble(in) != version_b);
+			continue;
+		}
+		REQUIRE(f.node <= node_max && f.time_ms <= time_ms_max);
+		REQUIRE(encode_b(f, mode, out) == Status::ok);
+		REQUIRE(std::memcmp(in, out, uuid_len) == 0);
+	}
+}
+
+// Any fields: encoding succeeds exactly when they fit, and decoding returns them.
+void
+check_encode_decode(const LocalityFields &f, CounterMode mode)
+{
+	uint8_t		out[uuid_len];
+	LocalityFields g;
+	Status		st = encode_b(f, mode, out);
+
+	if (f.node > node_max)
+	{
+		REQUIRE(st == Status::node_out_of_range);
+		return;
+	}
+	if (f.time_ms > time_ms_max)
+	{
+		REQUIRE(st == Status::time_out_of_range);
+		return;
+	}
+	REQUIRE(st == Status::ok);
+	REQUIRE(version_nibble(out) == version_b);
+	REQUIRE(decode_b(out, &g, mode));
+	REQUIRE(g.counter == f.counter && g.process == f.process && g.node == f.node &&
+			g.time_ms == f.time_ms);
+	REQUIRE(reverse_nibbles(reverse_nibbles(f.counter)) == f.counter);
+}
+
+// Any time: the bucket text is 11 digits that read back to the same bucket, in order.
+void
+check_bucket(int64_t unix_ms)
+{
+	int64_t		bucket = bucket_of(unix_ms);
+	char		text[bucket_text_len];
+	char		next[bucket_text_len];
+
+	__int128	start = static_cast<__int128>(bucket) * bucket_ms;
+
+	REQUIRE(start <= unix_ms && unix_ms - start < bucket_ms);
+	if (!bucket_text(bucket, text))
+		return;
+
+	int64_t		y = digits(text, 4);
+	int64_t		mo = digits(text + 4, 2);
+	int64_t		d = digits(text + 6, 2);
+	int64_t		h = digits(text + 8, 2);
+	int64_t		m10 = digits(text + 10, 1);
+
+	REQUIRE(mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h <= 23 && m10 <= 5);
+	REQUIRE(days_from_civil(y, mo, d) * 144 + h * 6 + m10 == bucket);
+	if (bucket_text(bucket + 1, next))
+		REQUIRE(std::memcmp(text, next, bucket_text_len) < 0);
+}
+
+// A run of generated ids under a fuzzed clock and modes: fields carried, time never goes
+// back, the sequential counter steps by one within a bucket, and no id of a mode repeats.
+void
+check_generator(FuzzedDataProvider &fdp)
+{
+	constexpr int max_ids = 300;
+	static uint8_t ids[2][max_ids][uuid_len];
+	int			count[2] = {0, 0};
+	LocalityGenerator gen;
+	uint64_t	wall = fdp.ConsumeIntegralInRange<uint64_t>(0, time_ms_max);
+	uint64_t	last_time = 0;
+	uint32_t	last_seq = 0;
+	int64_t		last_seq_bucket = -1;
+	uint16_t	process = fdp.ConsumeIntegral<uint16_t>();
+	uint32_t	node = fdp.ConsumeIntegralInRange<uint32_t>(0, node_max);
+
+	while (fdp.remaining_bytes() > 0 && count[0] + count[1] < max_ids)
+	{
+		uint8_t		op = fdp.ConsumeIntegral<uint8_t>();
+		CounterMode mode = (op & 1) ? CounterMode::sequential : CounterMode::variable;
+
+		/* Clock: stay, step forward, jump, or step back. */
+		switch ((op >> 1) & 3)
+		{
+			case 0:
+				break;
+			case 1:
+				wall += fdp.ConsumeIntegralInRange<uint64_t>(0, 1000);
+				break;
+			case 2:
+				wall += fdp.ConsumeIntegralInRange<uint64_t>(0, 4 * bucket_ms);
+				break;
+			case 3:
+				wall -= fdp.ConsumeIntegralInRange<uint64_t>(0, wall < 2000 ? wall : 2000);
+				break;
+		}
+		if (wall > time_ms_max)
+			wall = time_ms_max;
+
+		Environment env{wall, process, node, fuzz_random, fuzz_md5};
+		uint8_t		out[uuid_len];
+		LocalityFields f;
+		Status		st = gen.next(mode, env, out);
+
+		if (st != Status::ok)
+		{
+			/* Only the sequential seed can fail here: past year 9999 it has no bucket text. */
+			REQUIRE(st == Status::time_out_of_range && mode == CounterMode::sequential);
+			REQUIRE(wall >= 253402300800000ULL || last_time >= 253402300800000ULL);
+			continue;
+		}
+		REQUIRE(decode_b(out, &f, mode));
+		REQUIRE(f.process == process && f.node == node);
+		REQUIRE(f.time_ms >= last_time && f.time_ms >= (wall < last_time ? last_time : wall));
+		last_time = f.time_ms;
+		if (mode == CounterMode::sequential)
+		{
+			int64_t		b = bucket_of(static_cast<int64_t>(f.time_ms));
+
+			if (b == last_seq_bucket)
+				REQUIRE(f.counter == last_seq + 1);
+			last_seq = f.counter;
+			last_seq_bucket = b;
+		}
+
+		int			m = mode == CounterMode::sequential;
+
+		for (int i = 0; i < count[m]; i++)
+			REQUIRE(std::memcmp(ids[m][i], out, uuid_len) != 0);
+		std::memcpy(ids[m][count[m]++], out, uuid_len);
+	}
+}
+
+}							// namespace
+
+extern "C" int
+LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
+{
+	FuzzedDataProvider fdp(data, size);
+
+	provider = &fdp;
+	switch (fdp.ConsumeIntegralInRange<int>(0, 3))
+	{
+		case 0:
+			{
+				uint8_t		in[uuid_len] = {0};
+
+				fdp.ConsumeData(in, uuid_len);
+				check_decode_encode(in);
+				break;
+			}
+		case 1:
+			{
+				LocalityFields f;
+
+				f.counter = fdp.ConsumeIntegral<uint32_t>();
+				f.process = fdp.ConsumeIntegral<uint16_t>();
+				/* Mostly in range, sometimes just past it, sometimes anything. */
+				f.node = fdp.ConsumeBool() ? fdp.ConsumeIntegralInRange<uint32_t>(0, node_max + 2)
+					: fdp.ConsumeIntegral<uint32_t>();
+				f.time_ms = fdp.ConsumeBool() ? fdp.ConsumeIntegralInRange<uint64_t>(0, time_ms_max + 2)
+					: fdp.ConsumeIntegral<uint64_t>();
+				check_encode_decode(f, fdp.ConsumeBool() ? CounterMode::sequential : CounterMode::variable);
+				break;
+			}
+		case 2:
+			check_bucket(fdp.ConsumeIntegral<int64_t>());
+			break;
+		case 3:
+			check_generator(fdp);
+			break;
+	}
+	return 0;
+}
