@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Draw the benchmark's plots with gnuplot from the files report.awk wrote.
+# Usage: bash test/bench/plot.sh OUTDIR   (writes keyspace.png, keyspace-zoom.png, wal.png there)
+set -euo pipefail
+OUT=$1
+cd "$OUT"
+[ -s generators.txt ] || { echo "plot.sh: no generators.txt in $OUT" >&2; exit 1; }
+SB=$(awk -F, '$1 == "meta" && $2 == "shared_buffers_mb" { print $3 }' raw.csv)
+ROWS=$(awk -F, '$1 == "meta" && $2 == "rows" { print $3 }' raw.csv)
+
+# Key space: one panel per uuid generator, first 32 bits of the key against the row number.
+keys=()
+while IFS='|' read -r name class type label; do
+	[ -s "keys_$name.dat" ] && keys+=("$name|$class|$label")
+done <generators.txt
+n=${#keys[@]}
+cols=3
+rows=$(((n + cols - 1) / cols))
+for zoom in 0 1; do
+	{
+		echo "set terminal pngcairo noenhanced size 1200,$((rows * 300 + 50)) font 'DejaVu Sans,10'"
+		if [ $zoom = 0 ]; then
+			echo "set output 'keyspace.png'"
+			echo "set multiplot layout $rows,$cols title 'Where new keys land: first 32 bits of each key, as a fraction of the key space, in insertion order ($ROWS rows, random sample)' font ',12'"
+			echo "set yrange [-0.04:1.04]; set ytics 0.25; set format y '%.2f'"
+		else
+			echo "set output 'keyspace-zoom.png'"
+			echo "set multiplot layout $rows,$cols title 'The same, each panel zoomed to its own range (first 32 bits in hex)' font ',12'"
+			echo "set format y '%08x'"
+		fi
+		echo "set datafile separator ','"
+		echo "set xlabel 'row number (millions)' offset 0,0.5; set grid; unset key"
+		echo "set format x '%g'; set xrange [0:$ROWS/1e6]"
+		for k in "${keys[@]}"; do
+			IFS='|' read -r name class label <<<"$k"
+			color='#1f5fa8'
+			[ "$class" = baseline ] && color='#555555'
+			if [ $zoom = 0 ]; then
+				echo "set title \"${label//\"/} ($class)\"; plot 'keys_$name.dat' using (\$1/1e6):(\$2/4294967296.0) with points pt 7 ps 0.25 lc rgb '$color'"
+			else
+				# few distinct values (one id per row from a sequence, a few seconds): integer tics
+				read -r lo hi <<<"$(awk -F, 'NR == 1 { lo = hi = $2 } { if ($2 < lo) lo = $2; if ($2 > hi) hi = $2 } END { printf "%.0f %.0f", lo, hi }' "keys_$name.dat")"
+				if [ $((hi - lo)) -lt 8 ]; then
+					echo "set yrange [$lo-0.5:$hi+0.5]; set ytics 1"
+				else
+					echo "set autoscale y; set ytics autofreq"
+				fi
+				echo "set title \"${label//\"/} ($class)\"; plot 'keys_$name.dat' using (\$1/1e6):2 with points pt 7 ps 0.25 lc rgb '$color'"
+			fi
+		done
+		echo "unset multiplot"
+	} >"keyspace$zoom.gp"
+	# a constant first 32 bits (the sequential baseline) only draws a warning about the y range
+	gnuplot "keyspace$zoom.gp" 2>"keyspace$zoom.gp.log" || { cat "keyspace$zoom.gp.log" >&2; exit 1; }
+done
+
+# WAL, full-page images and index reads per batch against the index size at the end of the batch.
+{
+	echo "set terminal pngcairo noenhanced size 1200,1250 font 'DejaVu Sans,10'"
+	echo "set output 'wal.png'"
+	echo "set multiplot layout 3,1 title 'Each batch of the bulk load, against the index size after it; dashed line: shared_buffers ($SB MB); CHECKPOINT after each batch' font ',12'"
+	echo "set grid; set xlabel 'index size after the batch (MB)' offset 0,0.5; set rmargin at screen 0.69"
+	echo "set arrow 1 from $SB, graph 0 to $SB, graph 1 nohead dt 2 lw 2 lc rgb '#888888'"
+	echo "set linetype 1 lc rgb '#000000'; set linetype 2 lc rgb '#777777'; set linetype 3 lc rgb '#d62728'"
+	echo "set linetype 4 lc rgb '#ff7f0e'; set linetype 5 lc rgb '#2ca02c'; set linetype 6 lc rgb '#17becf'"
+	echo "set linetype 7 lc rgb '#1f77b4'; set linetype 8 lc rgb '#9467bd'; set linetype 9 lc rgb '#8c564b'; set linetype 10 lc rgb '#e377c2'"
+	echo "set linetype 11 lc rgb '#bcbd22'; set linetype 12 lc rgb '#000080'"
+	first=1
+	for panel in "3|WAL bytes per row|WAL bytes per row" "4|full-page images per 1000 rows (log scale; 0 drawn at 0.01)|FPI per 1000 rows" "5|index blocks read per 1000 rows (log scale; 0 drawn at 0.01; new pages count as reads)|blocks read per 1000 rows"; do
+		IFS='|' read -r col title ylabel <<<"$panel"
+		echo "set title '$title'; set ylabel '$ylabel' offset 1,0"
+		if [ "$col" = 3 ]; then
+			echo "set logscale y; set yrange [*:*]"
+		else
+			echo "set logscale y; set yrange [0.01:*]"
+		fi
+		if [ $first = 1 ]; then
+			echo "set key at screen 0.99, screen 0.95 right top box opaque spacing 1.2"
+			first=0
+		else
+			echo "unset key"
+		fi
+		plot="plot"
+		i=0
+		while IFS='|' read -r name class type label; do
+			case $class in baseline) style="dt 2 lw 2" ;; *) style="lw 2" ;; esac
+			[ "$plot" = plot ] || plot="$plot,"
+			if [ "$col" = 3 ]; then
+				y="$col"
+			else
+				y="(\$$col > 0.01 ? \$$col : 0.01)"
+			fi
+			plot="$plot 'batches.dat' index $i using 2:$y with linespoints pt 7 ps 0.5 $style lt $((i + 1)) title \"${label//\"/} ($class)\""
+			i=$((i + 1))
+		done <generators.txt
+		echo "$plot"
+	done
+	echo "unset multiplot"
+} >wal.gp
+gnuplot wal.gp 2>wal.gp.log || { cat wal.gp.log >&2; exit 1; }
