@@ -60,7 +60,7 @@ FUZZ_TARGETS = $(patsubst %.cpp,%,$(wildcard test/fuzz/*_fuzz.cpp))
 FUZZ_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -g -O1 -Isrc \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
-test/fuzz/%_fuzz: test/fuzz/%_fuzz.cpp $(CORE_DEPS)
+test/fuzz/%_fuzz: test/fuzz/%_fuzz.cpp test/fuzz/require.hpp $(CORE_DEPS)
 	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -o $@ $< $(CORE_SRCS)
 
 .PHONY: fuzz-bin fuzz fuzz-soak

@@ -1,6 +1,8 @@
 // libFuzzer target over the block-wrapped core: layout, prefix and encode/decode round trips.
 #include "core/blocks.hpp"
 
+#include "require.hpp"
+
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstdio>
@@ -9,15 +11,6 @@
 
 using namespace locality_uuid;
 
-// Stop the run: libFuzzer saves the input as a crash artifact.
-#define REQUIRE(cond) \
-	do { \
-		if (!(cond)) \
-		{ \
-			std::fprintf(stderr, "property failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__); \
-			std::abort(); \
-		} \
-	} while (0)
 
 namespace
 {

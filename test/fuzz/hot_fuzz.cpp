@@ -1,6 +1,8 @@
 // libFuzzer target over the shard-key core: round trips, boundaries, generator ordering.
 #include "core/hot.hpp"
 
+#include "require.hpp"
+
 #include <fuzzer/FuzzedDataProvider.h>
 
 #include <cstdio>
@@ -9,20 +11,9 @@
 
 using namespace locality_uuid;
 
-// Stop the run: libFuzzer saves the input as a crash artifact.
-#define REQUIRE(cond) \
-	do { \
-		if (!(cond)) \
-		{ \
-			std::fprintf(stderr, "property failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__); \
-			std::abort(); \
-		} \
-	} while (0)
 
 namespace
 {
-
-FuzzedDataProvider *provider;
 
 bool
 same_fields(const HotFields &a, const HotFields &b)
@@ -164,7 +155,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
 {
 	FuzzedDataProvider fdp(data, size);
 
-	provider = &fdp;
 	switch (fdp.ConsumeIntegralInRange<int>(0, 2))
 	{
 		case 0:
