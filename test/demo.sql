@@ -27,3 +27,13 @@ FROM orders;
 SELECT locality_uuid_version(u) AS version, locality_uuid_pid(u) AS pid, locality_uuid_mac(u) AS mac,
        locality_uuid_counter(u) AS counter, locality_uuid_timestamp(u) AS ts
 FROM (VALUES ('20be0ffc-314a-bd53-7a50-013a65ca76d2'::uuid)) v(u);
+
+-- Block-wrapped ids (drop-in for sequential_uuids): the first bytes are the block number.
+CREATE SEQUENCE demo_seq;
+SELECT uuid_sequence_nextval('demo_seq', block_size => 3, block_count => 256) AS blocks_of_3
+FROM generate_series(1, 7);
+SELECT * FROM locality_uuid_block_layout(block_size => 60, block_count => 65536);
+
+-- Shard-key ids (compatible with .NET HotGuid): any service reads the key back from the id.
+SELECT id, hot_uuid_shard_key(id) AS shard_key, hot_uuid_timestamp(id) AS created
+FROM (SELECT hot_uuid(shard_key => 42) AS id UNION ALL SELECT hot_uuid(7)) s;
