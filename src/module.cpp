@@ -131,11 +131,14 @@ wall_ns()
 	return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
 }
 
+/* Milliseconds from the Unix epoch to PostgreSQL's (2000-01-01). */
+static constexpr int64_t pg_epoch_unix_ms =
+	(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * INT64CONST(1000);
+
 uint64_t
 wall_ms()
 {
-	return static_cast<uint64_t>(floor_div(GetCurrentTimestamp(), 1000) +
-								 (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * INT64CONST(1000));
+	return static_cast<uint64_t>(floor_div(GetCurrentTimestamp(), 1000) + pg_epoch_unix_ms);
 }
 
 /*
@@ -191,14 +194,13 @@ timestamptz_to_unix_ms(TimestampTz ts, const char *argname)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("%s must be a finite timestamp", argname)));
-	return floor_div(ts, 1000) +
-		(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * INT64CONST(1000);
+	return floor_div(ts, 1000) + pg_epoch_unix_ms;
 }
 
 TimestampTz
 unix_ms_to_timestamptz(int64_t ms)
 {
-	return (ms - (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * INT64CONST(1000)) * 1000;
+	return (ms - pg_epoch_unix_ms) * 1000;
 }
 
 void
