@@ -13,6 +13,11 @@ REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_
 	hot hot_recipes hot_errors badinput parallel
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
+# TAP tests on PostgreSQL::Test::Cluster: everything that needs clusters of its own.
+# `make installcheck` runs them after the regression suite; run it as a user initdb accepts.
+TAP_TESTS = 1
+PROVE_TESTS = $(sort $(wildcard test/t/*.pl))
+
 # The core has no exceptions and no RTTI, so nothing can throw across ereport's longjmp
 # and the module needs no C++ runtime. PostgreSQL's headers are system headers to us.
 PG_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics -Wall -Wextra
@@ -25,6 +30,9 @@ override with_llvm = no
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# After PGXS, which sets it empty: TAP tests share helpers from test/t.
+PROVE_FLAGS = -I test/t
 
 # PGXS tracks no header dependencies: rebuild every object when a header changes.
 $(OBJS): $(wildcard src/*.hpp src/core/*.hpp)

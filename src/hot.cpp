@@ -6,6 +6,9 @@
 
 extern "C" {
 #include "utils/builtins.h"
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
+#endif
 
 PG_FUNCTION_INFO_V1(hot_uuid_generate);
 PG_FUNCTION_INFO_V1(hot_uuid_generate_at);

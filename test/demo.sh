@@ -7,12 +7,9 @@ bash test/setup-debian.sh
 export PG_CONFIG=${PG_CONFIG:-pg_config}
 make -s -j2 >/dev/null
 make -s install >/dev/null
+MAJOR=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
 
-. test/cluster.sh
-PORT=${DEMO_PORT:-55399}
-cluster_start demo "$PORT"
-DIR=$CLUSTER_DIR
-trap 'cluster_stop "$DIR"' EXIT
-
-cluster_psql "$DIR" "$PORT" -d postgres -e -f test/demo.sql
-echo "demo: done; the throw-away cluster under $DIR is stopped."
+# pg_virtualenv (postgresql-common) makes a cluster as postgres, runs the command, drops it.
+runuser -u postgres -- pg_virtualenv -v "$MAJOR" \
+	psql -X -q -v ON_ERROR_STOP=1 -d postgres -e -f - <test/demo.sql
+echo "demo: done; the throw-away cluster is dropped."

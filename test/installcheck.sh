@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Run `make installcheck` (pg_regress, then the TAP tests) against the installed extension.
+# Usage (as root, from the repository): bash test/installcheck.sh [make arguments...]
+#
+# initdb refuses root, so the suite runs as $LOCALITY_UUID_TEST_USER (default postgres) on a
+# copy of the tree that user owns; pg_regress gets a throw-away cluster from pg_virtualenv
+# (postgresql-common), the TAP tests start their own. Logs are copied back to test/out/installcheck.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+PG_CONFIG=${PG_CONFIG:-pg_config}
+RUN_AS=${LOCALITY_UUID_TEST_USER:-postgres}
+MAJOR=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+LOGS=$ROOT/test/out/installcheck
+STAGE=$(mktemp -d /tmp/locality_uuid-installcheck.XXXXXX)
+trap 'rm -rf "$STAGE"' EXIT
+
+tar -C "$ROOT" --exclude=./.git --exclude=./test/out -cf - . | tar -C "$STAGE" -xf -
+chown -R "$RUN_AS" "$STAGE"
+runuser -u "$RUN_AS" -- env -C "$STAGE" PG_CONFIG="$PG_CONFIG" \
+	pg_virtualenv -v "$MAJOR" make installcheck PG_CONFIG="$PG_CONFIG" "$@"
+rc=$?
+
+rm -rf "$LOGS"
+mkdir -p "$LOGS"
+for f in regression.diffs regression.out tmp_check log; do
+	[ -e "$STAGE/$f" ] && cp -a "$STAGE/$f" "$LOGS/"
+done
+if [ $rc -ne 0 ] && [ -f "$STAGE/regression.diffs" ]; then
+	echo "installcheck: regression.diffs (first 80 lines):"
+	head -80 "$STAGE/regression.diffs"
+fi
+exit $rc
