@@ -1,4 +1,4 @@
-// Shard-key UUID (HotGuid layout): encoding, decoding, boundaries and the per-backend clock ticks.
+// Shard-key UUID (HotGuid layout): encoding, decoding, boundaries, clock ticks and explicit-time counters.
 #include "hot.hpp"
 
 namespace locality_uuid
@@ -40,33 +40,27 @@ hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept
 	put_be(out, seconds, 4);
 }
 
-HotStatus
-HotGenerator::take_tick(const HotEnvironment &env, int64_t *tick) noexcept
+SlotMarks *
+HotGenerator::start(const HotEnvironment &env) noexcept
 {
-	int64_t		now = hot_tick_of(env.wall_ns);
+	SlotMarks  *slot = env.slot != nullptr ? env.slot : &own_slot_;
 
-	if (!clock_used_)
+	if (!started_)
 	{
-		last_tick_ = now;
-		clock_used_ = true;
+		next_tick_ = slot->next_tick;
+		explicit_next_ = slot->explicit_next;
+		started_ = true;
 	}
-	if (now > last_tick_)
-		*tick = now;
-	else if (last_tick_ - now < hot_wait_limit)
-		return HotStatus::wait;
-	else
-		*tick = last_tick_ + 1;
-	last_tick_ = *tick;
-	return HotStatus::ok;
+	return slot;
 }
 
-// Write the id of a tick, in the given second.
+// Write the id of a counter value, in the given second.
 static void
-encode_tick(uint32_t shard, int64_t tick, int64_t unix_seconds, const HotEnvironment &env,
-			uint8_t out[uuid_len]) noexcept
+encode_counter(uint32_t shard, int64_t unix_seconds, uint32_t counter, const HotEnvironment &env,
+			   uint8_t out[uuid_len]) noexcept
 {
 	HotFields	f{hot_seconds(unix_seconds), {env.machine[0], env.machine[1], env.machine[2]},
-		env.process, static_cast<uint32_t>(tick & hot_counter_max), shard};
+		env.process, counter & hot_counter_max, shard};
 
 	encode_hot(f, out);
 }
@@ -74,11 +68,12 @@ encode_tick(uint32_t shard, int64_t tick, int64_t unix_seconds, const HotEnviron
 HotStatus
 HotGenerator::next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept
 {
-	int64_t		tick;
+	SlotMarks  *slot = start(env);
+	int64_t		tick = env.wall_tick > next_tick_ ? env.wall_tick : next_tick_;
 
-	if (take_tick(env, &tick) == HotStatus::wait)
-		return HotStatus::wait;
-	encode_tick(shard, tick, floor_div(tick, hot_ticks_per_second), env, out);
+	next_tick_ = tick + 1;
+	slot->next_tick = next_tick_;
+	encode_counter(shard, floor_div(tick, hot_ticks_per_second), static_cast<uint32_t>(tick), env, out);
 	return HotStatus::ok;
 }
 
@@ -86,11 +81,25 @@ HotStatus
 HotGenerator::next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment &env,
 					  uint8_t out[uuid_len]) noexcept
 {
-	int64_t		tick;
+	SlotMarks  *slot = start(env);
+	int64_t		tick = env.wall_tick > next_tick_ ? env.wall_tick : next_tick_;
 
-	if (take_tick(env, &tick) == HotStatus::wait)
-		return HotStatus::wait;
-	encode_tick(shard, tick, unix_seconds, env, out);
+	if (floor_div(tick, hot_ticks_per_second) == unix_seconds)
+		return next(shard, env, out);
+
+	/* Count by the time field (seconds mod 2^32): seconds 2^32 apart share it. Fibonacci hashing. */
+	uint32_t	field = hot_seconds(unix_seconds);
+	std::size_t i = static_cast<std::size_t>((field * UINT64_C(0x9E3779B97F4A7C15)) >> 56);
+	ExplicitSecond &e = explicit_[i % explicit_entries];
+
+	if (!e.valid || e.second != field)
+		e = ExplicitSecond{field, explicit_next_, 0, true};
+	if (e.used > hot_counter_max)
+		return HotStatus::second_full;
+	encode_counter(shard, unix_seconds, static_cast<uint32_t>(e.first + e.used), env, out);
+	e.used++;
+	explicit_next_++;
+	slot->explicit_next = explicit_next_;
 	return HotStatus::ok;
 }
 
