@@ -48,7 +48,13 @@ HotGenerator::start(const HotEnvironment &env) noexcept
 	if (!started_)
 	{
 		next_tick_ = slot->next_tick;
-		explicit_next_ = slot->explicit_next;
+		/*
+		 * The slot's first explicit allocation since the state was made (a new cluster, a
+		 * restart, or state of this backend only) starts at the clock's tick: so it lands
+		 * after those of earlier backends as long as the clock went on, by chance otherwise.
+		 */
+		explicit_next_ = slot->explicit_next != 0 ? slot->explicit_next
+			: static_cast<uint64_t>(env.wall_tick);
 		started_ = true;
 	}
 	return slot;

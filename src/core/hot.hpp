@@ -125,7 +125,10 @@ void		hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept;
  * tick falls in is a wall-clock id. For any other second the counter is (first + used) mod
  * 2^24, where the second's first allocation `first` comes from the slot's count of explicit
  * ids (SlotMarks::explicit_next) when the second is first seen: 2^24 distinct ids per second,
- * then second_full. The backend remembers its last explicit_entries seconds (direct-mapped);
+ * then second_full. A slot's allocations start from the clock's tick when it has none yet
+ * (new shared state, or state of this backend only: then backends of one slot differ by
+ * the time between them, not by construction). The backend remembers its last
+ * explicit_entries seconds (direct-mapped);
  * a second that is forgotten and comes back starts a new allocation after every earlier one,
  * so its ids repeat none of its earlier ones unless 2^24 or more explicit ids of the slot lie
  * between its first id and the new one. The same holds between backends of one slot.

@@ -300,34 +300,42 @@ test_explicit_time()
 	HotGenerator g;
 
 	/* An explicit second is carried exactly, mod 2^32; its counter counts the second's ids. */
-	CHECK(g.next_at(7, 0, env_us(us_2022_02_06 + 250001), u) == HotStatus::ok);
+	SlotMarks	gs = {0, 0, UINT64_C(1) << 24};
+	auto		env_g = [&gs](int64_t us) {
+		HotEnvironment e = env_us(us);
+
+		e.slot = &gs;
+		return e;
+	};
+
+	CHECK(g.next_at(7, 0, env_g(us_2022_02_06 + 250001), u) == HotStatus::ok);
 	decode_hot(u, &f);
 	CHECK_EQ(f.seconds, 0u);
 	CHECK_EQ(f.counter, 0u);
-	CHECK(g.next_at(7, 0, env_us(us_2022_02_06 + 250001), u) == HotStatus::ok);
+	CHECK(g.next_at(7, 0, env_g(us_2022_02_06 + 250001), u) == HotStatus::ok);
 	decode_hot(u, &f);
 	CHECK_EQ(f.counter, 1u);
 	/* 2^32 s later: the same time field, so the same counter goes on. */
-	CHECK(g.next_at(7, 4294967296LL, env_us(us_2022_02_06 + 250002), u) == HotStatus::ok);
+	CHECK(g.next_at(7, 4294967296LL, env_g(us_2022_02_06 + 250002), u) == HotStatus::ok);
 	decode_hot(u, &f);
 	CHECK_EQ(f.seconds, 0u);
 	CHECK_EQ(f.counter, 2u);
 	/* A new second starts after every explicit id made so far. */
-	CHECK(g.next_at(7, -1, env_us(us_2022_02_06 + 250003), u) == HotStatus::ok);
+	CHECK(g.next_at(7, -1, env_g(us_2022_02_06 + 250003), u) == HotStatus::ok);
 	decode_hot(u, &f);
 	CHECK_EQ(f.seconds, 4294967295u);
 	CHECK_EQ(f.counter, 3u);
-	CHECK(g.next_at(7, 5, env_us(us_2022_02_06 + 250003), u) == HotStatus::ok);
+	CHECK(g.next_at(7, 5, env_g(us_2022_02_06 + 250003), u) == HotStatus::ok);
 	decode_hot(u, &f);
 	CHECK_EQ(f.counter, 4u);
 	/* Second 0 again: it goes on with its own counter. */
-	g.next_at(7, 0, env_us(us_2022_02_06 + 250004), u);
+	g.next_at(7, 0, env_g(us_2022_02_06 + 250004), u);
 	decode_hot(u, &f);
 	CHECK_EQ(f.counter, 3u);
 
 	/* The tick's own second is a clock id: the next tick, distinct from the clock ids around it. */
-	CHECK(g.next(7, env_us(us_2022_02_06 + 250004), u) == HotStatus::ok);
-	CHECK(g.next_at(7, t_2022_02_06, env_us(us_2022_02_06 + 250004), v) == HotStatus::ok);
+	CHECK(g.next(7, env_g(us_2022_02_06 + 250004), u) == HotStatus::ok);
+	CHECK(g.next_at(7, t_2022_02_06, env_g(us_2022_02_06 + 250004), v) == HotStatus::ok);
 	CHECK(std::memcmp(u, v, uuid_len) < 0);
 
 	/* An explicit time in the tick's own second gives the same id a clock id of that tick would. */
@@ -343,20 +351,29 @@ test_explicit_time()
 	/* A backfill of one second: 2^24 distinct counters, then second_full, whatever the clock. */
 	HotGenerator b;
 	bool		counts = true;
+	uint32_t	base = static_cast<uint32_t>(hot_tick_of(us_2022_02_06 * 1000)) & hot_counter_max;
 
 	for (uint32_t i = 0; i <= hot_counter_max; i++)
 	{
 		b.next_at(1, 1577836800, env_us(us_2022_02_06 + (i & 1023)), u);
-		counts = counts && get_be(u + 9, 3) == i;
+		counts = counts && get_be(u + 9, 3) == ((base + i) & hot_counter_max);
 	}
 	CHECK(counts);
 	CHECK(b.next_at(1, 1577836800, env_us(us_2022_02_06), u) == HotStatus::second_full);
 	CHECK(b.next_at(1, 1577836801, env_us(us_2022_02_06), u) == HotStatus::ok);
 	decode_hot(u, &f);
-	CHECK_EQ(f.counter, 0u);	/* 2^24 allocations later: mod 2^24 */
+	CHECK_EQ(f.counter, base);	/* 2^24 allocations later: mod 2^24 */
+
+	/* State of one backend only: a later backend starts at a later tick, so not at 0 again. */
+	HotGenerator o1;
+	HotGenerator o2;
+
+	o1.next_at(1, 1577836800, env_us(us_2022_02_06), u);
+	o2.next_at(1, 1577836800, env_us(us_2022_02_06 + 5000), v);
+	CHECK_EQ(get_be(v + 9, 3) - get_be(u + 9, 3), static_cast<uint64_t>(hot_tick_of(5000000)));
 
 	/* Backends of one slot in turn: the next starts after its predecessors' allocations. */
-	SlotMarks	slot = {0, 0, 0};
+	SlotMarks	slot = {0, 0, 1};
 	HotGenerator b1;
 	HotGenerator b2;
 	HotEnvironment se = env_us(us_2022_02_06);
@@ -364,10 +381,10 @@ test_explicit_time()
 	se.slot = &slot;
 	for (int i = 0; i < 1000; i++)
 		b1.next_at(1, 1577836800, se, u);
-	CHECK_EQ(slot.explicit_next, 1000u);
+	CHECK_EQ(slot.explicit_next, 1001u);
 	b2.next_at(1, 1577836800, se, v);
 	decode_hot(v, &f);
-	CHECK_EQ(f.counter, 1000u);
+	CHECK_EQ(f.counter, 1001u);
 }
 
 void
