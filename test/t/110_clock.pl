@@ -60,6 +60,10 @@ foreach my $spec (@specs)
 	  if $preload;
 	$node->append_conf('postgresql.conf',
 		"fsync = off\nautovacuum = off\nmax_parallel_workers_per_gather = 0\nwork_mem = '64MB'");
+	# Few backend slots, so that new backends take slots that earlier ones held, whichever
+	# order the free list hands them out in (the last freed first on 15, the first on 18).
+	$node->append_conf('postgresql.conf',
+		"max_connections = 4\nsuperuser_reserved_connections = 0\nmax_wal_senders = 0");
 	{
 		# Only the postmaster (and so every backend) runs on the fake clock.
 		local $ENV{LD_PRELOAD} = $libfaketime;
