@@ -227,6 +227,38 @@ check_generator(FuzzedDataProvider &fdp)
 	}
 }
 
+// One step of the cluster's run from any word: a later bucket starts its run at index 0,
+// an earlier or equal one steps the run by one, and the run never wraps.
+void
+check_seq_advance(uint64_t word, int64_t bucket)
+{
+	uint64_t	next = 0;
+	SeqTake		t;
+	SeqStatus	st = seq_advance(word, bucket, &next, &t);
+	uint64_t	run_plus_1 = word >> 32;
+	uint32_t	index = static_cast<uint32_t>(word);
+
+	if (bucket < 0 || bucket > seq_bucket_max)
+	{
+		REQUIRE(st == SeqStatus::bad_bucket);
+		return;
+	}
+	if (run_plus_1 == 0 || static_cast<uint64_t>(bucket) + 1 > run_plus_1)
+	{
+		REQUIRE(st == SeqStatus::ok && t.run_bucket == bucket && t.index == 0);
+		REQUIRE(next == ((static_cast<uint64_t>(bucket) + 1) << 32));
+		return;
+	}
+	if (index == UINT32_MAX)
+	{
+		REQUIRE(st == SeqStatus::exhausted);
+		return;
+	}
+	REQUIRE(st == SeqStatus::ok && t.index == index + 1);
+	REQUIRE(t.run_bucket == static_cast<int64_t>(run_plus_1 - 1));
+	REQUIRE(next == word + 1);
+}
+
 }							// namespace
 
 extern "C" int
@@ -235,7 +267,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
 	FuzzedDataProvider fdp(data, size);
 
 	provider = &fdp;
-	switch (fdp.ConsumeIntegralInRange<int>(0, 3))
+	switch (fdp.ConsumeIntegralInRange<int>(0, 4))
 	{
 		case 0:
 			{
@@ -265,6 +297,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
 		case 3:
 			check_generator(fdp);
 			break;
+		case 4:
+			{
+				uint64_t	word = fdp.ConsumeIntegral<uint64_t>();
+
+				check_seq_advance(word, fdp.ConsumeBool() ? static_cast<int64_t>(word >> 32) - 1 + fdp.ConsumeIntegralInRange<int64_t>(-1, 1)
+								  : fdp.ConsumeIntegral<int64_t>());
+				break;
+			}
 	}
 	return 0;
 }
