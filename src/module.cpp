@@ -149,10 +149,10 @@ wall_ms()
 {
 	struct timespec ts = read_clock();
 
-	/* Before 1970 or past the format's 48 bits of milliseconds: a value the core refuses, without overflow. */
-	if (ts.tv_sec < 0)
-		return -1;
-	if (ts.tv_sec > static_cast<int64_t>(time_ms_max / 1000))
+	/* Far outside any format (2^50 s is 35 million years): saturate rather than overflow. */
+	if (ts.tv_sec < -(INT64_C(1) << 50))
+		return INT64_MIN;
+	if (ts.tv_sec > (INT64_C(1) << 50))
 		return INT64_MAX;
 	return static_cast<int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
 }
