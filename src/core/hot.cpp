@@ -71,15 +71,49 @@ encode_counter(uint32_t shard, int64_t unix_seconds, uint32_t counter, const Hot
 	encode_hot(f, out);
 }
 
+HotGenerator::ExplicitSecond &
+HotGenerator::entry(uint32_t field) noexcept
+{
+	/* Fibonacci hashing of the time field onto the table. */
+	std::size_t i = static_cast<std::size_t>((field * UINT64_C(0x9E3779B97F4A7C15)) >> 56);
+
+	return explicit_[i % explicit_entries];
+}
+
+void
+HotGenerator::close_wall_second() noexcept
+{
+	uint32_t	field = hot_seconds(wall_second_);
+	ExplicitSecond &e = entry(field);
+
+	/* A second already counted (explicit ids made before the clock got there) keeps its count. */
+	if (!e.valid || e.second != field)
+		e = ExplicitSecond{field, (wall_hi_ + 1) & hot_counter_max, 0,
+			hot_counter_max - (wall_hi_ - wall_lo_), true};
+	wall_open_ = false;
+}
+
 HotStatus
 HotGenerator::next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept
 {
 	SlotMarks  *slot = start(env);
 	int64_t		tick = env.wall_tick > next_tick_ ? env.wall_tick : next_tick_;
+	int64_t		second = floor_div(tick, hot_ticks_per_second);
+	uint32_t	counter = static_cast<uint32_t>(tick) & hot_counter_max;
 
 	next_tick_ = tick + 1;
 	slot->next_tick = next_tick_;
-	encode_counter(shard, floor_div(tick, hot_ticks_per_second), static_cast<uint32_t>(tick), env, out);
+	if (wall_open_ && second == wall_second_)
+		wall_hi_ = counter;
+	else
+	{
+		if (wall_open_)
+			close_wall_second();
+		wall_open_ = true;
+		wall_second_ = second;
+		wall_lo_ = wall_hi_ = counter;
+	}
+	encode_counter(shard, second, counter, env, out);
 	return HotStatus::ok;
 }
 
@@ -92,17 +126,20 @@ HotGenerator::next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment
 
 	if (floor_div(tick, hot_ticks_per_second) == unix_seconds)
 		return next(shard, env, out);
+	/* The clock has left the second of the last clock id: its ticks there are known now. */
+	if (wall_open_ && wall_second_ == unix_seconds)
+		close_wall_second();
 
-	/* Count by the time field (seconds mod 2^32): seconds 2^32 apart share it. Fibonacci hashing. */
+	/* Count by the time field (seconds mod 2^32): seconds 2^32 apart share it. */
 	uint32_t	field = hot_seconds(unix_seconds);
-	std::size_t i = static_cast<std::size_t>((field * UINT64_C(0x9E3779B97F4A7C15)) >> 56);
-	ExplicitSecond &e = explicit_[i % explicit_entries];
+	ExplicitSecond &e = entry(field);
 
 	if (!e.valid || e.second != field)
-		e = ExplicitSecond{field, explicit_next_, 0, true};
-	if (e.used > hot_counter_max)
+		e = ExplicitSecond{field, static_cast<uint32_t>(explicit_next_) & hot_counter_max, 0,
+			hot_counter_max + 1, true};
+	if (e.used >= e.capacity)
 		return HotStatus::second_full;
-	encode_counter(shard, unix_seconds, static_cast<uint32_t>(e.first + e.used), env, out);
+	encode_counter(shard, unix_seconds, (e.first + e.used) & hot_counter_max, env, out);
 	e.used++;
 	explicit_next_++;
 	slot->explicit_next = explicit_next_;

@@ -125,7 +125,10 @@ void		hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept;
  * tick falls in is a wall-clock id. For any other second the counter is (first + used) mod
  * 2^24, where the second's first allocation `first` comes from the slot's count of explicit
  * ids (SlotMarks::explicit_next) when the second is first seen: 2^24 distinct ids per second,
- * then second_full. A slot's allocations start from the clock's tick when it has none yet
+ * then second_full. A second that this backend's clock ids went through (they are over once
+ * the clock has left it) is remembered the same way, with the counters its clock ids left free:
+ * above the last tick used in it, then below the first; explicit ids there never meet them.
+ * A slot's allocations start from the clock's tick when it has none yet
  * (new shared state, or state of this backend only: then backends of one slot differ by
  * the time between them, not by construction). The backend remembers its last
  * explicit_entries seconds (direct-mapped);
@@ -148,16 +151,23 @@ public:
 private:
 	struct ExplicitSecond
 	{
-		uint32_t	second;		/* time field */
-		uint64_t	first;
-		uint32_t	used;
+		uint32_t	second;			/* time field */
+		uint32_t	first;			/* first counter value */
+		uint32_t	used;			/* counter values taken: first + 0 .. first + used - 1 */
+		uint32_t	capacity;		/* counter values this second may take */
 		bool		valid;
 	};
 
 	SlotMarks  *start(const HotEnvironment &env) noexcept;
+	ExplicitSecond &entry(uint32_t field) noexcept;
+	void		close_wall_second() noexcept;
 
 	bool		started_ = false;
 	int64_t		next_tick_ = 0;
+	bool		wall_open_ = false; /* the second of the last clock id, and its first and last tick */
+	int64_t		wall_second_ = 0;
+	uint32_t	wall_lo_ = 0;
+	uint32_t	wall_hi_ = 0;
 	uint64_t	explicit_next_ = 0;
 	ExplicitSecond explicit_[explicit_entries] = {};
 	SlotMarks	own_slot_ = {0, 0, 0};

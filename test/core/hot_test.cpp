@@ -387,6 +387,71 @@ test_explicit_time()
 	CHECK_EQ(f.counter, 1001u);
 }
 
+// Sort ids in place (shell sort: no heap) and return how many equal their neighbour.
+int
+duplicates(uint8_t (*ids)[uuid_len], int n)
+{
+	for (int gap = n / 2; gap > 0; gap /= 2)
+		for (int i = gap; i < n; i++)
+			for (int j = i; j >= gap && std::memcmp(ids[j - gap], ids[j], uuid_len) > 0; j -= gap)
+			{
+				uint8_t		t[uuid_len];
+
+				std::memcpy(t, ids[j], uuid_len);
+				std::memcpy(ids[j], ids[j - gap], uuid_len);
+				std::memcpy(ids[j - gap], t, uuid_len);
+			}
+
+	int			dups = 0;
+
+	for (int i = 1; i < n; i++)
+		dups += std::memcmp(ids[i - 1], ids[i], uuid_len) == 0;
+	return dups;
+}
+
+uint8_t		mixed_ids[120000][uuid_len];
+
+void
+test_explicit_after_clock()
+{
+	/*
+	 * hot_uuid(k) and hot_uuid(k, now()) in one statement that runs from second S into S + 1
+	 * (now() stays S): once the clock has left S, ids at S take the counters the clock ids
+	 * left free there (above the last, then below the first), so none meets a clock id.
+	 */
+	HotGenerator g;
+	int			n = 0;
+	bool		ok = true;
+	int64_t		ns = (us_2022_02_06 + 999000) * 1000;	/* 1 ms before S + 1 */
+
+	for (int i = 0; i < 60000; i++)
+	{
+		HotEnvironment e = env_us(0);
+
+		e.wall_tick = hot_tick_of(ns);
+		g.next(3, e, mixed_ids[n++]);
+		ok = ok && g.next_at(3, t_2022_02_06, e, mixed_ids[n++]) == HotStatus::ok;
+		ns += 40;
+	}
+	CHECK(ok);
+	CHECK_EQ(duplicates(mixed_ids, n), 0);
+
+	/* Clock ids from the start of S to its last microsecond leave the counters above the last. */
+	HotGenerator f;
+	uint8_t		u[uuid_len];
+	uint32_t	hi = static_cast<uint32_t>(hot_tick_of(999999000));
+	uint32_t	made = 0;
+
+	f.next(3, env_us(us_2022_02_06), u);
+	f.next(3, env_us(us_2022_02_06 + 999999), u);
+	f.next(3, env_us(us_2022_02_06 + 1000000), u);
+	CHECK(f.next_at(3, t_2022_02_06, env_us(us_2022_02_06 + 1000001), u) == HotStatus::ok);
+	CHECK_EQ(get_be(u + 9, 3), static_cast<uint64_t>(hi) + 1);
+	for (made = 1; f.next_at(3, t_2022_02_06, env_us(us_2022_02_06 + 1000001), u) == HotStatus::ok; made++)
+		;
+	CHECK_EQ(made, hot_counter_max - hi);
+}
+
 void
 test_wrap_2106()
 {
@@ -413,6 +478,7 @@ main()
 	test_generator_clock();
 	test_slot_reuse();
 	test_explicit_time();
+	test_explicit_after_clock();
 	test_wrap_2106();
 	return check::finish("hot");
 }
