@@ -45,3 +45,16 @@ SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
 FROM (SELECT hot_uuid(5, '2020-01-01 00:00:00+00'::timestamptz + (n % 7) * interval '1 second') AS u
       FROM generate_series(1, 70000) n) s;
 RESET parallel_setup_cost;
+
+-- Clock ids and ids at now() in one transaction that outlives its second: once the clock has
+-- left the second of now(), ids at now() take the counters the clock ids left free there.
+BEGIN;
+SET LOCAL parallel_setup_cost = 1e9;
+CREATE TEMP TABLE clock_and_now AS
+SELECT hot_uuid(1) AS u FROM generate_series(1, 20000)
+UNION ALL SELECT hot_uuid(1, now()) FROM generate_series(1, 20000);
+SELECT pg_sleep(1.1);
+INSERT INTO clock_and_now SELECT hot_uuid(1) FROM generate_series(1, 20000);
+INSERT INTO clock_and_now SELECT hot_uuid(1, now()) FROM generate_series(1, 20000);
+SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids FROM clock_and_now;
+COMMIT;
