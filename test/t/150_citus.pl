@@ -163,6 +163,24 @@ is( q_coord(
 		    AND hot_uuid_timestamp(ha) = '2024-01-01 00:00:00+00'}),
 	'1200', 'ids have their format: version b, version 4, shard key 7, the given second');
 
+# Distributed on the id itself: the DEFAULT runs before Citus routes the row, and the hash of
+# the id spreads even sequential-mode ids over every shard.
+q_coord(
+	qq{
+CREATE TABLE items (id uuid PRIMARY KEY DEFAULT locality_uuid(true), n int);
+SELECT create_distributed_table('items', 'id', shard_count => $shards);
+INSERT INTO items (n) SELECT g FROM generate_series(1, 200) AS g;
+});
+$w1->safe_psql('postgres', 'INSERT INTO items (n) SELECT g FROM generate_series(201, 400) AS g');
+my $per_shard = q_coord(
+	q{SELECT count(*), min(result::int), sum(result::int) FROM run_command_on_placements('items', 'SELECT count(*) FROM %s')});
+like($per_shard, qr/^4\|([5-9]\d|\d{3})\|400$/,
+	"distributed on a locality_uuid(true) id: 400 rows over all 4 shards, at least 50 each ($per_shard)");
+my $item = q_coord('SELECT id FROM items WHERE n = 1');
+is((citus_job($coord, "SELECT * FROM items WHERE id = '$item'"))[0], 1, '... and a lookup by id: Task Count 1');
+note 'rows per shard, distributed on the id: ' . join(', ', split /\n/, q_coord(
+	q{SELECT result FROM run_command_on_placements('items', 'SELECT count(*) FROM %s') ORDER BY shardid}));
+
 # --- uuid_sequence_nextval: the sequence is the coordinator's; Citus gives each worker's copy
 # of a bigint sequence its own range, starting at (group id << 48) + 1.
 q_coord(
