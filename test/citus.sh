@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Build Citus once per PostgreSQL major from its source release, cache the installed files, install them.
 #
-# Usage, as root, where the PostgreSQL to test is (in the matrix: inside the sid chroot, before the
-# TAP suite, so that test/t/150_citus.pl finds citus.so):
+# Usage, as root, where the PostgreSQL to test is, before the TAP suite (test/t/150_citus.pl
+# skips without citus.so). Inside a chroot, with the source copied somewhere inside it:
 #
 #   bash test/citus.sh --vendor DIR [--cache DIR] [PG_CONFIG]
 #   e.g. chroot_exec $C "cd /build && bash test/citus.sh --vendor /vendor /usr/lib/postgresql/18/bin/pg_config"
 #
-# or from the host, naming the chroot; the script copies the source and itself in and runs there:
+# or from the host, outside any chroot_exec of that chroot (it takes the chroot's lock): the
+# script copies the source and itself into the chroot and runs there.
 #
 #   bash test/citus.sh --chroot DIR --vendor DIR [--cache DIR] [PG_CONFIG]
+#   e.g. bash test/citus.sh --chroot $C --vendor "$VENDOR" /usr/lib/postgresql/18/bin/pg_config
 #
 # DIR of --vendor (or LOCALITY_UUID_VENDOR) holds citus-14.0.1.tar.gz and SHA256SUMS; the tarball
 # must match its line there. The first run for a major builds (a few minutes on 2 cores) with
@@ -34,7 +36,7 @@ while [ $# -gt 0 ]; do
 	--vendor) vendor=$2; shift 2 ;;
 	--cache) cache=$2; shift 2 ;;
 	--chroot) chroot_dir=$2; shift 2 ;;
-	-h | --help) sed -n '2,20p' "$0"; exit 0 ;;
+	-h | --help) sed -n '2,22p' "$0"; exit 0 ;;
 	-*) echo "citus.sh: unknown option $1" >&2; exit 1 ;;
 	*) pg_config=$1; shift ;;
 	esac
