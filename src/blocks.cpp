@@ -9,6 +9,7 @@ extern "C" {
 #include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/float.h"
+#include "utils/tuplestore.h"
 
 PG_FUNCTION_INFO_V1(locality_uuid_sequence_nextval);
 PG_FUNCTION_INFO_V1(locality_uuid_time_nextval);
