@@ -218,6 +218,30 @@ WHERE uuid_time_block_start(id, '1 s'::interval, 65536, '2030-01-01 00:00:00+00'
 SELECT pg_temp.try('CREATE INDEX ON events (uuid_time_block_start(id, 1))') AS with_now_default;
 DROP TABLE events;
 
+-- Parallel safe: in parallel mode (force_parallel_mode; debug_parallel_query from 16) the new
+-- functions run in a worker under a Gather.
+CREATE FUNCTION pg_temp.top_node(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    plan json;
+BEGIN
+    EXECUTE 'EXPLAIN (COSTS OFF, FORMAT JSON) ' || q INTO plan;
+    RETURN plan -> 0 -> 'Plan' ->> 'Node Type';
+END
+$$;
+\i sql/include/parallel_guc.psql
+SET :"parallel_guc" = on;
+SELECT pg_temp.top_node($q$SELECT uuid_time_nextval('1 ms'::interval),
+    uuid_time_block_start(gen_random_uuid(), '1 s'::interval, 256, '2030-01-01+00'),
+    uuid_time_block_start(gen_random_uuid(), 1, 256, '2030-01-01+00'),
+    locality_uuid_block_layout('1 s'::interval)$q$) AS plan,
+       pg_temp.top_node($q$SELECT * FROM locality_uuid_block_advice(1000, '1 day', 16777216)$q$) AS advice_plan;
+SET :"parallel_guc" = regress;
+SELECT count(DISTINCT u) AS ids_in_worker,
+       bool_and(locality_uuid_version(u) = '4') AS version_4
+FROM (SELECT uuid_time_nextval('10 ms'::interval, 256) AS u FROM generate_series(1, 1000)) s;
+SELECT count(*) AS advice_rows_in_worker FROM locality_uuid_block_advice(1000, '1 day', 16777216);
+RESET :"parallel_guc";
+
 -- Labels as declared.
 SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proparallel AS parallel,
        p.proisstrict AS strict
