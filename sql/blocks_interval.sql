@@ -6,12 +6,12 @@
 SET TimeZone = 'UTC';
 
 -- The rule, restated: u is the coarsest of 1 s, 1 ms and 1 us that divides the length L,
--- B the prefix bits of the count C, S' = max(1, floor((L / u) * C / 2^B)) * u microseconds.
+-- B the prefix bits of the count C, S' = max(u, 1 ms, floor((L / u) * C / 2^B) * u) in us.
 CREATE FUNCTION pg_temp.bits(c integer) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
     SELECT CASE WHEN c <= 256 THEN 8 WHEN c <= 65536 THEN 16 WHEN c <= 16777216 THEN 24 ELSE 32 END
 $$;
 CREATE FUNCTION pg_temp.block_us(len interval, c integer) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
-    SELECT greatest(1, floor((l / u)::numeric * c / 2 ^ pg_temp.bits(c)::numeric))::bigint * u
+    SELECT greatest(u, 1000, floor((l / u)::numeric * c / 2 ^ pg_temp.bits(c)::numeric)::bigint * u)
     FROM (SELECT l, CASE WHEN l % 1000000 = 0 THEN 1000000 WHEN l % 1000 = 0 THEN 1000 ELSE 1 END AS u
           FROM (SELECT (extract(epoch FROM len) * 1000000)::bigint AS l) a) b
 $$;
@@ -26,7 +26,8 @@ CREATE FUNCTION pg_temp.v4(g integer) RETURNS uuid LANGUAGE sql IMMUTABLE AS $$
 $$;
 
 -- Layouts: the length is kept as asked when the count is a power of 256; otherwise S' is
--- rounded down in the unit the length is written in (4096 blocks need 16 bits: 15 ms).
+-- rounded down in the unit the length is written in (4096 blocks need 16 bits: 15 ms), and
+-- never below 1 ms (1.5 ms in 100 blocks would be 585 us).
 SELECT len, cnt, l.*
 FROM (VALUES ('1 ms'::interval, 65536), ('1.001 ms', 65536), ('1.5 ms', 100), ('100 ms', 16777216),
              ('250 ms', 4096), ('250 ms', 65536), ('400 ms', 1073741824), ('2 s', 100),
@@ -46,7 +47,7 @@ SELECT count(*) AS cases,
                           AND (l.wrap_values = l.prefixes::numeric * l.effective_block_size
                                OR (l.wrap_values IS NULL AND l.prefixes * l.effective_block_size::numeric >= 2::numeric ^ 63)))
            AS layout_matches_rule
-FROM unnest(ARRAY['1 ms', '1.001 ms', '1.5 ms', '7 ms', '15.625 ms', '100 ms', '250 ms', '999.999 ms',
+FROM unnest(ARRAY['1 ms', '1.001 ms', '1.5 ms', '2.047 ms', '7 ms', '15.625 ms', '100 ms', '250 ms', '999.999 ms',
                   '1 s', '1.5 s', '59 s', '1 min', '1 hour', '1 day', '24855 days 03:14:07']::interval[]) AS len,
      unnest(ARRAY[1, 2, 100, 255, 256, 257, 4096, 65535, 65536, 65537, 16777215, 16777216,
                   16777217, 1073741824, 2147483647]) AS c,

@@ -122,9 +122,13 @@ time_block_layout(int64_t length_us, int32_t count, TimeBlockLayout *out) noexce
 	uint64_t	c = static_cast<uint64_t>(count);
 	uint64_t	per = (n >> bits) * c + (((n & ((UINT64_C(1) << bits) - 1)) * c) >> bits);
 
+	/* At least one unit, and never below 1 ms (only lengths in microsecond units can get there). */
+	int64_t		block = static_cast<int64_t>(per) * unit;
+	int64_t		least = unit > time_block_min_us ? unit : time_block_min_us;
+
 	out->prefix_bits = bits;
 	out->unit_us = unit;
-	out->block_us = static_cast<int64_t>(per > 1 ? per : 1) * unit;
+	out->block_us = block > least ? block : least;
 	return BlockStatus::ok;
 }
 

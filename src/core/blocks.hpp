@@ -87,9 +87,9 @@ void		encode_prefix(uint64_t prefix, int prefix_bits, const uint8_t *random,
 /*
  * Time blocks of any length from 1 ms up (the interval form of uuid_time_nextval), in
  * microseconds. With L the length asked for and u the coarsest of 1 s, 1 ms and 1 us that
- * divides L, the rule above runs in units of u:
+ * divides L, the rule above runs in units of u, and no block is shorter than 1 ms:
  *
- *   S' = max(1, floor((L / u) * C / 2^B)) * u,   prefix = floor(t / S') mod 2^B
+ *   S' = max(u, 1 ms, floor((L / u) * C / 2^B) * u),   prefix = floor(t / S') mod 2^B
  *
  * for t the Unix time in microseconds. For a whole number of seconds u = 1 s, so S' is the
  * integer form's S' and, for every time from 1970 on, the prefix is the integer form's

@@ -249,7 +249,10 @@ test_time_layouts()
 		{1000, 1, 8, 1000, 1000},
 		{1000, 65536, 16, 1000, 1000},
 		{1001, 65536, 16, 1, 1001},
-		{1500, 100, 8, 1, 585},
+		{1500, 100, 8, 1, 1000},		/* 585 us, raised to 1 ms */
+		{1500, 65536, 16, 1, 1500},
+		{2047, 256, 8, 1, 2047},
+		{999999, 255, 8, 1, 996092},
 		{250000, 4096, 16, 1000, 15000},	/* 4096 blocks need 16 bits: S' = 250 * 4096 / 65536 ms */
 		{250000, 65536, 16, 1000, 250000},
 		{100000, 16777216, 24, 1000, 100000},
@@ -402,7 +405,7 @@ test_time_prefix_vectors()
 	CHECK_EQ(time_block_prefix(t, tlayout(1000, 65536)), 0x687bu);
 	CHECK_EQ(time_block_prefix(t, tlayout(1000000, 65536)), 0xf100u);
 	CHECK_EQ(time_block_prefix(t, tlayout(100000, 16777216)), 0x476a01u);
-	CHECK_EQ(time_block_prefix(t, tlayout(1500, 100)), 0x51u);
+	CHECK_EQ(time_block_prefix(t, tlayout(1500, 100)), 0x7bu);	/* 1 ms blocks */
 
 	/* Floor before 1970: -1 us is in block -1. */
 	CHECK_EQ(time_block_prefix(-1, tlayout(1000, 256)), 0xffu);

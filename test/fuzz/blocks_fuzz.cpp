@@ -205,8 +205,10 @@ fuzz_time_blocks(FuzzedDataProvider &fdp)
 	__int128	per = (static_cast<__int128>(len / u) * c) >> bits;
 
 	REQUIRE(l.prefix_bits == bits && l.unit_us == u);
-	REQUIRE(l.block_us == (per > 1 ? static_cast<int64_t>(per) : 1) * u);
-	REQUIRE(l.block_us >= 1 && l.block_us <= len);
+	int64_t		least = u > time_block_min_us ? u : time_block_min_us;
+
+	REQUIRE(l.block_us == (static_cast<int64_t>(per) * u > least ? static_cast<int64_t>(per) * u : least));
+	REQUIRE(l.block_us >= time_block_min_us && l.block_us <= len);
 
 	/* Whole seconds: the integer form's layout, and its prefix at every clock from 1970. */
 	int64_t		t = fdp.ConsumeIntegral<int64_t>();
