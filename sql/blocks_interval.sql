@@ -299,3 +299,32 @@ SELECT uuid_time_nextval('1 mon'::interval);
 SELECT uuid_time_nextval('0.5 ms'::interval);
 SELECT uuid_time_nextval('100000 days'::interval);
 SELECT uuid_time_block_start('01000000-0000-4000-8000-000000000000', 1, 256, '4714-11-24 00:00:00+00 BC');
+
+-- A bulk load with a new session per batch: 5 sessions insert 20,000 rows each through the
+-- column default; the prefixes follow the clock across sessions (never back, within the
+-- 6554 s wrap) and each id carries the block of the clock read beside it (within one block).
+\c -
+SET TimeZone = 'UTC';
+CREATE TABLE bulk (
+    n bigserial,
+    id uuid PRIMARY KEY DEFAULT uuid_time_nextval('100 ms'::interval),
+    made timestamptz DEFAULT clock_timestamp(),
+    pid integer DEFAULT pg_backend_pid()
+);
+INSERT INTO bulk (n) SELECT nextval('bulk_n_seq') FROM generate_series(1, 20000);
+\c -
+INSERT INTO bulk (n) SELECT nextval('bulk_n_seq') FROM generate_series(1, 20000);
+\c -
+INSERT INTO bulk (n) SELECT nextval('bulk_n_seq') FROM generate_series(1, 20000);
+\c -
+INSERT INTO bulk (n) SELECT nextval('bulk_n_seq') FROM generate_series(1, 20000);
+\c -
+INSERT INTO bulk (n) SELECT nextval('bulk_n_seq') FROM generate_series(1, 20000);
+SELECT count(*) AS rows, count(DISTINCT id) AS ids, count(DISTINCT pid) AS sessions,
+       bool_and(d >= 0 OR d < -32768) AS prefixes_never_go_back,
+       bool_and(locality_uuid_block(id) IN ((m + 65535) % 65536, m, (m + 1) % 65536)) AS prefix_of_the_clock
+FROM (SELECT id, pid,
+             locality_uuid_block(id) - lag(locality_uuid_block(id)) OVER (ORDER BY n) AS d,
+             (floor(extract(epoch FROM made) * 10))::bigint % 65536 AS m
+      FROM bulk) s;
+DROP TABLE bulk;
