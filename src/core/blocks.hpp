@@ -137,14 +137,15 @@ bool		time_block_start(uint64_t prefix, int64_t as_of_us, const TimeBlockLayout 
  * Advice: block parameters for both block generators from an insert rate (rows per second),
  * a retention (microseconds) and the memory the index may hold (bytes).
  *
- *   rows that fit:  N = floor(index_memory * hot_share / entry_bytes)
+ *   rows that fit:  N = floor(index_memory / hot_divisor / entry_bytes)
  *   sequence:       block_size = the largest power of two <= N (at least 1, at most 2^28)
  *   time:           interval = the largest 1, 2 or 5 times a power of ten milliseconds
  *                   with rate * interval <= N (at least 1 ms, at most 5 * 10^8 s)
  *   both:           prefix width B = the smallest of 8, 16, 24, 32 whose wrap period
  *                   (2^B blocks) is at least wrap_margin * retention; count 2^B for B < 32,
  *                   and for B = 32 (2^32 does not fit an integer) count 2^30 with 4 times
- *                   the size or interval, which gives the same S'.
+ *                   the size or interval, which gives the same S' (500 ms, whose 4 times
+ *                   is whole seconds and so rounds S' to 1 s, steps down to 200 ms).
  */
 constexpr int	advice_entry_bytes = 40;	/* leaf bytes per uuid entry at random-insert density */
 constexpr int	advice_hot_divisor = 8;		/* a block's leaves take at most 1/8 of index memory */
