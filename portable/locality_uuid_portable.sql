@@ -273,18 +273,18 @@ COMMENT ON FUNCTION locality_uuid_use_variable_ids() IS
 'switch this session''s locality_uuid() to variable mode (SET locality_uuid.counter_mode = variable)';
 
 -- The extractors are single SQL expressions of strict functions on the text form, so that the
--- planner inlines them. A field is read with substring(... FROM pattern), which is NULL unless
--- the version digit (hex digit 13, character 15) is b. Characters of the text form: bytes 0..3
--- at 1..8, 4..5 at 10..13, 6 at 15..16, 7 at 17..18, 8 at 20..21, 9 at 22..23, 10..15 at 25..36.
+-- planner inlines them (a STRICT SQL function is inlined only if its body is strict: no CASE).
+-- The version test is ('{"b": ""}'::jsonb ->> version digit): '' for b, NULL for any other
+-- digit, appended to the field's digits. Characters of the text form: bytes 0..3 at 1..8, 4..5
+-- at 10..13, 6 at 15..16, 7 at 17..18, 8 at 20..21, 9 at 22..23, 10..15 at 25..36.
 
+-- Milliseconds as 2^24 ms units and the rest: each product is exact in interval arithmetic.
 CREATE FUNCTION locality_uuid_timestamp(id uuid)
 RETURNS timestamptz
 AS $body$
     SELECT timezone(interval '0', timestamp '1970-01-01'
-        + make_interval(hours => (('x' || substring(id::text FROM '^.{14}b.{9}(.{12})$'))::bit(48)::bigint
-                                  / 3600000)::integer)
-        + (('x' || substring(id::text FROM '^.{14}b.{9}(.{12})$'))::bit(48)::bigint % 3600000)
-          * interval '1 millisecond')
+        + ('x' || substr(id::text, 25, 6) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(24)::integer * interval '16777.216 seconds'
+        + ('x' || substr(id::text, 31, 6))::bit(24)::integer * interval '1 millisecond')
 $body$
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 
@@ -293,7 +293,7 @@ COMMENT ON FUNCTION locality_uuid_timestamp(uuid) IS
 
 CREATE FUNCTION locality_uuid_pid(id uuid)
 RETURNS integer
-AS $body$ SELECT ('x' || substring(id::text FROM '^.{9}(.{4})-b'))::bit(16)::integer $body$
+AS $body$ SELECT ('x' || substr(id::text, 10, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(16)::integer $body$
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION locality_uuid_pid(uuid) IS
@@ -301,7 +301,7 @@ COMMENT ON FUNCTION locality_uuid_pid(uuid) IS
 
 CREATE FUNCTION locality_uuid_mac(id uuid)
 RETURNS text
-AS $body$ SELECT substring(id::text FROM '^.{14}b(.{3})') || substr(id::text, 20, 4) $body$
+AS $body$ SELECT substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)) $body$
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION locality_uuid_mac(uuid) IS
@@ -310,7 +310,7 @@ COMMENT ON FUNCTION locality_uuid_mac(uuid) IS
 CREATE FUNCTION locality_uuid_node(id uuid)
 RETURNS integer
 AS $body$
-    SELECT ('x' || substring(id::text FROM '^.{14}b(.{3})') || substr(id::text, 20, 4))::bit(28)::integer
+    SELECT ('x' || substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(28)::integer
 $body$
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 
@@ -322,7 +322,7 @@ CREATE FUNCTION locality_uuid_counter(id uuid, sequential boolean DEFAULT false)
 RETURNS bigint
 AS $body$
     SELECT ('x' || substr(reverse(left(id::text, 8)) || left(id::text, 8), 1 + 8 * sequential::integer, 8)
-            || left(substring(id::text FROM '^.{14}b'), 0))::bit(32)::bigint
+            || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(32)::bigint
 $body$
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 
