@@ -40,6 +40,8 @@ PROVE_FLAGS = -I test/t
 PORTABLE_REGRESS = portable_setup layout extract generate errors blocks blocks_compat \
 	blocks_errors hot hot_recipes hot_errors badinput portable_labels portable_generators
 PORTABLE_DIR = test/out/portable
+# pg_regress reads expected files from --inputdir up to 15, from --expecteddir (default .) since 16.
+PORTABLE_EXPECTED = $(if $(filter-out 15,$(MAJORVERSION)),--expecteddir=$(PORTABLE_DIR))
 
 .PHONY: installcheck-portable
 installcheck-portable:
@@ -47,7 +49,7 @@ installcheck-portable:
 	cp sql/*.sql test/portable/sql/*.sql $(PORTABLE_DIR)/sql/
 	cp expected/*.out $(PORTABLE_DIR)/expected/
 	cp test/portable/expected/*.out $(PORTABLE_DIR)/expected/
-	$(pg_regress_installcheck) --inputdir=$(PORTABLE_DIR) --outputdir=$(PORTABLE_DIR) \
+	$(pg_regress_installcheck) --inputdir=$(PORTABLE_DIR) $(PORTABLE_EXPECTED) --outputdir=$(PORTABLE_DIR) \
 		--dbname=portable_regression $(PORTABLE_REGRESS)
 
 # `make installcheck` runs it first, unless REGRESS is emptied (one TAP test alone).
