@@ -6,6 +6,7 @@
 -- The schema (default public) is created if it does not exist (that needs CREATE on the
 -- database); otherwise CREATE on the schema is enough. Same names, argument names, defaults,
 -- results and SQLSTATEs as the C extension 1.0; what cannot match is listed in docs/portable.md.
+-- Running it again replaces the functions in place (CREATE OR REPLACE).
 --
 -- Session state (counters, the last millisecond and clock tick used) lives in temporary
 -- sequences, made in the caller's pg_temp on the first generated id of a session: sequences
@@ -37,7 +38,7 @@ SET LOCAL client_min_messages = warning;
 -- installed this file and every role may use them, so SET ROLE within a session keeps one set
 -- of counters and a role that made ids can still be dropped. A rollback of the transaction that
 -- made them drops them again (the next id makes them anew); their values are never rewound.
-CREATE FUNCTION locality_uuid_portable_state()
+CREATE OR REPLACE FUNCTION locality_uuid_portable_state()
 RETURNS void
 AS $body$
 DECLARE
@@ -231,7 +232,7 @@ SELECT :'locality_uuid_declare' || $body$
     END CASE;
 $body$ || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
 
-CREATE FUNCTION locality_uuid()
+CREATE OR REPLACE FUNCTION locality_uuid()
 RETURNS uuid
 AS :'body'
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE;
@@ -248,7 +249,7 @@ SELECT :'locality_uuid_declare' || $body$
     sequential := $1;
 $body$ || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
 
-CREATE FUNCTION locality_uuid(sequential boolean)
+CREATE OR REPLACE FUNCTION locality_uuid(sequential boolean)
 RETURNS uuid
 AS :'body'
 LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE;
@@ -256,7 +257,7 @@ LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE;
 COMMENT ON FUNCTION locality_uuid(boolean) IS
 'new locality uuid (version b): sequential (clustered) if true, variable (spread) if false';
 
-CREATE FUNCTION locality_uuid_use_sequential_ids()
+CREATE OR REPLACE FUNCTION locality_uuid_use_sequential_ids()
 RETURNS void
 AS $body$ SELECT set_config('locality_uuid.counter_mode', 'sequential', false) $body$
 LANGUAGE sql VOLATILE PARALLEL UNSAFE;
@@ -264,7 +265,7 @@ LANGUAGE sql VOLATILE PARALLEL UNSAFE;
 COMMENT ON FUNCTION locality_uuid_use_sequential_ids() IS
 'switch this session''s locality_uuid() to sequential mode (SET locality_uuid.counter_mode = sequential)';
 
-CREATE FUNCTION locality_uuid_use_variable_ids()
+CREATE OR REPLACE FUNCTION locality_uuid_use_variable_ids()
 RETURNS void
 AS $body$ SELECT set_config('locality_uuid.counter_mode', 'variable', false) $body$
 LANGUAGE sql VOLATILE PARALLEL UNSAFE;
@@ -279,7 +280,7 @@ COMMENT ON FUNCTION locality_uuid_use_variable_ids() IS
 -- at 10..13, 6 at 15..16, 7 at 17..18, 8 at 20..21, 9 at 22..23, 10..15 at 25..36.
 
 -- Milliseconds as 2^24 ms units and the rest: each product is exact in interval arithmetic.
-CREATE FUNCTION locality_uuid_timestamp(id uuid)
+CREATE OR REPLACE FUNCTION locality_uuid_timestamp(id uuid)
 RETURNS timestamptz
 AS $body$
     SELECT timezone(interval '0', timestamp '1970-01-01'
@@ -291,7 +292,7 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION locality_uuid_timestamp(uuid) IS
 'creation time (milliseconds) of a locality uuid; NULL if the version digit is not b';
 
-CREATE FUNCTION locality_uuid_pid(id uuid)
+CREATE OR REPLACE FUNCTION locality_uuid_pid(id uuid)
 RETURNS integer
 AS $body$ SELECT ('x' || substr(id::text, 10, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(16)::integer $body$
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
@@ -299,7 +300,7 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION locality_uuid_pid(uuid) IS
 '16-bit process field of a locality uuid (backend slot or pid mod 65536); NULL if the version digit is not b';
 
-CREATE FUNCTION locality_uuid_mac(id uuid)
+CREATE OR REPLACE FUNCTION locality_uuid_mac(id uuid)
 RETURNS text
 AS $body$ SELECT substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)) $body$
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
@@ -307,7 +308,7 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION locality_uuid_mac(uuid) IS
 '28-bit node field of a locality uuid as 7 lowercase hex digits (low 28 bits of the MAC); NULL if the version digit is not b';
 
-CREATE FUNCTION locality_uuid_node(id uuid)
+CREATE OR REPLACE FUNCTION locality_uuid_node(id uuid)
 RETURNS integer
 AS $body$
     SELECT ('x' || substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(28)::integer
@@ -318,7 +319,7 @@ COMMENT ON FUNCTION locality_uuid_node(uuid) IS
 '28-bit node field of a locality uuid as a number; NULL if the version digit is not b';
 
 -- The variable reading reverses the eight hex digits; sequential picks the plain ones.
-CREATE FUNCTION locality_uuid_counter(id uuid, sequential boolean DEFAULT false)
+CREATE OR REPLACE FUNCTION locality_uuid_counter(id uuid, sequential boolean DEFAULT false)
 RETURNS bigint
 AS $body$
     SELECT ('x' || substr(reverse(left(id::text, 8)) || left(id::text, 8), 1 + 8 * sequential::integer, 8)
@@ -329,7 +330,7 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION locality_uuid_counter(uuid, boolean) IS
 '32-bit counter of a locality uuid, read in variable mode (nibbles reversed) unless sequential; NULL if the version digit is not b';
 
-CREATE FUNCTION locality_uuid_version(id uuid)
+CREATE OR REPLACE FUNCTION locality_uuid_version(id uuid)
 RETURNS text
 AS $body$ SELECT substr(id::text, 15, 1) $body$
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
@@ -337,7 +338,7 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION locality_uuid_version(uuid) IS
 'version hex digit of any uuid (b for a locality uuid, 4 for a random one)';
 
-CREATE FUNCTION locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
+CREATE OR REPLACE FUNCTION locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
                                    sequential boolean DEFAULT false)
 RETURNS uuid
 AS $body$
@@ -430,7 +431,7 @@ $body$ || :'block_layout' || $body$
     v := CASE WHEN n = -9223372036854775808 THEN 9223372036854775807 ELSE n - 1 END;
 $body$ || :'block_encode' AS body \gset
 
-CREATE FUNCTION uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
+CREATE OR REPLACE FUNCTION uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
                                       block_count integer DEFAULT 65536)
 RETURNS uuid
 AS :'body'
@@ -452,7 +453,7 @@ $body$ || :'block_layout' || $body$
     v := floor(extract(epoch FROM clock_timestamp()))::bigint;
 $body$ || :'block_encode' AS body \gset
 
-CREATE FUNCTION uuid_time_nextval(interval_length integer DEFAULT 60,
+CREATE OR REPLACE FUNCTION uuid_time_nextval(interval_length integer DEFAULT 60,
                                   interval_count integer DEFAULT 65536)
 RETURNS uuid
 AS :'body'
@@ -484,7 +485,7 @@ $body$ || :'block_layout' || $body$
 END
 $body$ AS body \gset
 
-CREATE FUNCTION locality_uuid_block_layout(block_size integer DEFAULT 65536,
+CREATE OR REPLACE FUNCTION locality_uuid_block_layout(block_size integer DEFAULT 65536,
                                            block_count integer DEFAULT 65536,
                                            OUT prefix_bits integer,
                                            OUT prefixes bigint,
@@ -499,7 +500,7 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION locality_uuid_block_layout(integer, integer) IS
 'what uuid_sequence_nextval and uuid_time_nextval make of (block_size, block_count): prefix width in bits, number of prefixes, values per block, values per wrap, and the same read as seconds';
 
-CREATE FUNCTION locality_uuid_block(id uuid, block_count integer DEFAULT 65536)
+CREATE OR REPLACE FUNCTION locality_uuid_block(id uuid, block_count integer DEFAULT 65536)
 RETURNS bigint
 AS $body$
 DECLARE
@@ -527,7 +528,7 @@ SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || :'locality_uuid_state' 
     seconds := tick >> 24;
 $body$ || :'hot_uuid_encode' AS body \gset
 
-CREATE FUNCTION hot_uuid(shard_key bigint)
+CREATE OR REPLACE FUNCTION hot_uuid(shard_key bigint)
 RETURNS uuid
 AS :'body'
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE;
@@ -542,7 +543,7 @@ SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || $body$
     seconds := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
 $body$ || :'locality_uuid_state' || :'hot_uuid_tick' || :'hot_uuid_encode' AS body \gset
 
-CREATE FUNCTION hot_uuid(shard_key bigint, at timestamptz)
+CREATE OR REPLACE FUNCTION hot_uuid(shard_key bigint, at timestamptz)
 RETURNS uuid
 AS :'body'
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE;
@@ -550,7 +551,7 @@ LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE;
 COMMENT ON FUNCTION hot_uuid(bigint, timestamptz) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key, stamped with the second of at (for backfills; mod 2^32)';
 
-CREATE FUNCTION hot_uuid_shard_key(id uuid)
+CREATE OR REPLACE FUNCTION hot_uuid_shard_key(id uuid)
 RETURNS bigint
 AS $body$
     SELECT ('x' || substr(id::text, 35, 2) || substr(id::text, 33, 2) || substr(id::text, 31, 2)
@@ -561,7 +562,7 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION hot_uuid_shard_key(uuid) IS
 '32-bit shard key of a shard-key uuid (bytes 12..15, little-endian), as HotGuid''s ExtractShardKey';
 
-CREATE FUNCTION hot_uuid_timestamp(id uuid)
+CREATE OR REPLACE FUNCTION hot_uuid_timestamp(id uuid)
 RETURNS timestamptz
 AS $body$ SELECT to_timestamp(('x' || left(id::text, 8))::bit(32)::bigint) $body$
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
@@ -569,7 +570,7 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION hot_uuid_timestamp(uuid) IS
 'creation second of a shard-key uuid (bytes 0..3 as unsigned Unix seconds, 1970 to 2106), as HotGuid''s ExtractUnixTimestamp';
 
-CREATE FUNCTION hot_uuid_boundary(at timestamptz)
+CREATE OR REPLACE FUNCTION hot_uuid_boundary(at timestamptz)
 RETURNS uuid
 AS $body$
 BEGIN
@@ -586,7 +587,7 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION hot_uuid_boundary(timestamptz) IS
 'smallest shard-key uuid of the second of at (time field, all else zero): a bound for range scans and range partitions';
 
-CREATE FUNCTION hot_uuid_machine(id uuid)
+CREATE OR REPLACE FUNCTION hot_uuid_machine(id uuid)
 RETURNS bytea
 AS $body$ SELECT decode(substr(id::text, 12, 2) || substr(id::text, 10, 2) || substr(id::text, 17, 2), 'hex') $body$
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
@@ -594,7 +595,7 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION hot_uuid_machine(uuid) IS
 'machine hash of a shard-key uuid: the first 3 bytes of MD5 of the machine name, in digest order';
 
-CREATE FUNCTION hot_uuid_process(id uuid)
+CREATE OR REPLACE FUNCTION hot_uuid_process(id uuid)
 RETURNS integer
 AS $body$ SELECT ('x' || substr(id::text, 15, 2) || substr(id::text, 20, 2))::bit(16)::integer $body$
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
@@ -602,7 +603,7 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION hot_uuid_process(uuid) IS
 '16-bit process field of a shard-key uuid (backend slot, or pid mod 65536 as HotGuid)';
 
-CREATE FUNCTION hot_uuid_counter(id uuid)
+CREATE OR REPLACE FUNCTION hot_uuid_counter(id uuid)
 RETURNS integer
 AS $body$ SELECT ('x' || substr(id::text, 22, 2) || substr(id::text, 25, 4))::bit(24)::integer $body$
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
@@ -642,7 +643,7 @@ $body$ || :'hot_uuid_check_shard' || $body$
     p := lpad(to_hex(process), 4, '0');
 $body$ || :'hot_uuid_encode' AS body \gset
 
-CREATE FUNCTION hot_uuid_make(shard_key bigint, ts timestamptz,
+CREATE OR REPLACE FUNCTION hot_uuid_make(shard_key bigint, ts timestamptz,
                               machine bytea DEFAULT E'\\x000000', process integer DEFAULT 0,
                               counter integer DEFAULT 0)
 RETURNS uuid
