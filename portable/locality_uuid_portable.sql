@@ -33,9 +33,9 @@ SET LOCAL client_min_messages = warning;
 
 -- Snippets shared by the generators are kept in psql variables and spliced into their bodies.
 
--- Make this session's state on its first id: four temporary sequences, and the cluster's
--- system identifier (the default node and machine name). The sequences belong to the role that
--- installed this file and every role may use them, so SET ROLE within a session keeps one set
+-- Make this session's state on its first id: four temporary sequences (the variable counter,
+-- the sequential counter and its bucket, the last millisecond, hot_uuid's last clock tick).
+-- They belong to the role that installed this file and every role may use them, so SET ROLE within a session keeps one set
 -- of counters and a role that made ids can still be dropped. A rollback of the transaction that
 -- made them drops them again (the next id makes them anew); their values are never rewound.
 CREATE OR REPLACE FUNCTION locality_uuid_portable_state()
@@ -75,7 +75,6 @@ SELECT replace($snippet$
     END IF;
 $snippet$, '@schema@', quote_ident(:'schema')) AS locality_uuid_state \gset
 
--- Read the node setting (or the default) into node, erroring as SET would on a bad value.
 -- The cluster's system identifier, read once per session (a setting caches it).
 SELECT $snippet$
     system_identifier := current_setting('locality_uuid_portable.system_identifier', true);
@@ -85,6 +84,7 @@ SELECT $snippet$
     END IF;
 $snippet$ AS system_identifier \gset
 
+-- Read the node setting (or the default) into node, erroring as SET would on a bad value.
 SELECT :'system_identifier' || $snippet$
     node_text := current_setting('locality_uuid.node_id', true);
     IF node_text IS NULL OR node_text IN ('', '-1') THEN
