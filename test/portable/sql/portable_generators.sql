@@ -97,3 +97,29 @@ SELECT n, hot_uuid(1) AS h, locality_uuid(true) AS s FROM generate_series(1, 500
 SELECT count(*) AS pairs, count(*) FILTER (WHERE a.h < b.h) AS hot_ascending,
        count(*) FILTER (WHERE locality_uuid_timestamp(a.s) <= locality_uuid_timestamp(b.s)) AS ms_not_back
 FROM clock_ids a JOIN clock_ids b ON b.n = a.n + 1;
+
+-- Extractors in DDL, as parallel.sql does for the extension (not run here: it runs generators
+-- in parallel workers): generated column, CHECK, expression index, partition key.
+CREATE TABLE ddl_t (
+    id uuid NOT NULL DEFAULT locality_uuid(),
+    created timestamptz GENERATED ALWAYS AS (locality_uuid_timestamp(id)) STORED,
+    CONSTRAINT ddl_t_is_locality CHECK (locality_uuid_version(id) = 'b')
+) PARTITION BY RANGE (locality_uuid_timestamp(id));
+CREATE TABLE ddl_t_old PARTITION OF ddl_t FOR VALUES FROM (MINVALUE) TO ('2000-01-01+00');
+CREATE TABLE ddl_t_new PARTITION OF ddl_t FOR VALUES FROM ('2000-01-01+00') TO (MAXVALUE);
+CREATE UNIQUE INDEX ddl_t_old_id ON ddl_t_old (id);
+CREATE UNIQUE INDEX ddl_t_new_id ON ddl_t_new (id);
+CREATE INDEX ddl_t_pid ON ddl_t (locality_uuid_pid(id)) WHERE locality_uuid_node(id) > 0;
+INSERT INTO ddl_t (id)
+SELECT locality_uuid_make(g, g % 7, 1 + g % 3, '1999-12-31 23:59:59.990+00'::timestamptz + g * interval '1 millisecond')
+FROM generate_series(1, 20) g;
+INSERT INTO ddl_t SELECT FROM generate_series(1, 100);
+SELECT tableoid::regclass AS partition, count(*),
+       count(*) FILTER (WHERE created = locality_uuid_timestamp(id)) AS generated_ok
+FROM ddl_t GROUP BY 1 ORDER BY 1;
+SET enable_seqscan = off;
+SELECT count(*) AS by_index FROM ddl_t
+WHERE locality_uuid_pid(id) = 3 AND locality_uuid_node(id) > 0 AND created < '2000-01-01 00:00:01+00';
+RESET enable_seqscan;
+INSERT INTO ddl_t (id) VALUES ('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11');
+DROP TABLE ddl_t;
