@@ -1,11 +1,12 @@
--- locality_uuid, portable SQL edition 1.0: the extension's functions in SQL and PL/pgSQL, for
--- servers that do not take C extensions. No C, no superuser; install as an ordinary user:
+-- locality_uuid, portable SQL edition: the extension's functions (1.0, and the time blocks of
+-- 1.1) in SQL and PL/pgSQL, for servers that do not take C extensions. No C, no superuser;
+-- install as an ordinary user:
 --
 --     psql -v schema=ids -f portable/locality_uuid_portable.sql
 --
 -- The schema (default public) is created if it does not exist (that needs CREATE on the
 -- database); otherwise CREATE on the schema is enough. Same names, argument names, defaults,
--- results and SQLSTATEs as the C extension 1.0; what cannot match is listed in docs/portable.md.
+-- results and SQLSTATEs as the C extension; what cannot match is listed in docs/portable.md.
 -- Running it again replaces the functions in place (CREATE OR REPLACE).
 --
 -- Session state (counters, the last millisecond and clock tick used) lives in temporary
@@ -653,6 +654,188 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION hot_uuid_make(bigint, timestamptz, bytea, integer, integer) IS
 'shard-key uuid built from explicit fields: shard_key 0..4294967295, ts to the second (mod 2^32), machine 3 MD5 bytes, process 0..65535, counter 0..16777215';
 
+-- Version 1.1: time blocks of any length from 1 ms, and the start of an id's time block ------
+
+-- Compute the time layout of (interval_length, c) into b and block_us, erroring as the C
+-- extension does: a fixed length (a day is 86400 s, no months) from 1 ms to 2147483647 s,
+-- in units u of 1 s, 1 ms or 1 us; S' = max(u, 1 ms, floor((L / u) * c / 2^b) * u).
+SELECT $snippet$
+    IF NOT isfinite(interval_length) THEN
+        RAISE EXCEPTION 'interval_length must be finite'
+            USING ERRCODE = 'invalid_parameter_value', HINT = length_hint;
+    END IF;
+    IF extract(year FROM interval_length) <> 0 OR extract(month FROM interval_length) <> 0 THEN
+        RAISE EXCEPTION 'interval_length must not contain months or years'
+            USING ERRCODE = 'invalid_parameter_value', DETAIL = 'Months and years have no fixed length.',
+                  HINT = length_hint;
+    END IF;
+    total := extract(day FROM interval_length)::numeric * 86400000000
+             + extract(hour FROM interval_length)::numeric * 3600000000
+             + extract(minute FROM interval_length)::numeric * 60000000
+             + extract(microseconds FROM interval_length)::numeric;
+    IF total < 1000 THEN
+        RAISE EXCEPTION 'interval_length must be at least 1 millisecond'
+            USING ERRCODE = 'invalid_parameter_value', HINT = length_hint;
+    END IF;
+    IF total > 2147483647000000 THEN
+        RAISE EXCEPTION 'interval_length must be at most 2147483647 seconds'
+            USING ERRCODE = 'invalid_parameter_value', HINT = length_hint;
+    END IF;
+    IF c < 1 THEN
+        RAISE EXCEPTION 'number of intervals must be a positive integer' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    b := CASE WHEN c <= 256 THEN 8 WHEN c <= 65536 THEN 16 WHEN c <= 16777216 THEN 24 ELSE 32 END;
+    unit := CASE WHEN total % 1000000 = 0 THEN 1000000 WHEN total % 1000 = 0 THEN 1000 ELSE 1 END;
+    block_us := greatest(floor(floor(total / unit) * c / (2::numeric ^ b)) * unit, unit, 1000)::bigint;
+$snippet$ AS time_layout \gset
+
+SELECT $snippet$
+    length_hint text := 'Give a fixed length from 1 millisecond to 2147483647 seconds in days, hours, minutes, '
+                        'seconds and fractions of a second, such as interval ''250 ms''.';
+    total numeric;
+    unit bigint;
+$snippet$ AS time_layout_declare \gset
+
+-- The start of the latest block at or before as_of whose prefix id carries, or NULL unless
+-- version 4 (b and block_us set). Blocks count from the Unix epoch; start_us ends up counted
+-- from PostgreSQL's (2000-01-01), whose range it must be in.
+SELECT $snippet$
+    IF NOT isfinite(as_of) THEN
+        RAISE EXCEPTION 'as_of must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    IF substr(id::text, 15, 1) <> '4' THEN
+        RETURN NULL;
+    END IF;
+    as_of_us := extract(epoch FROM as_of - timestamptz '2000-01-01 00:00:00+00') * 1000000 + 946684800000000;
+    -- Unix microseconds of as_of past 2^63 - 1 (the last 30 years of the range): as C, out of range.
+    IF as_of_us > 9223372036854775807 THEN
+        start_us := as_of_us;
+    ELSE
+        a := floor(as_of_us / block_us);
+        start_us := as_of_us - (as_of_us - a * block_us)
+                - mod(mod(a - ('x' || lpad(left(id::text, b / 4), 16, '0'))::bit(64)::bigint, 2::numeric ^ b)
+                      + 2::numeric ^ b, 2::numeric ^ b) * block_us
+                - 946684800000000;
+    END IF;
+    IF start_us < -211813488000000000 OR start_us >= 9223371331200000000 THEN
+        RAISE EXCEPTION 'timestamp out of range'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'The block starts outside the range of timestamp with time zone.';
+    END IF;
+    RETURN timezone(interval '0', timestamp '2000-01-01'
+                    + make_interval(days => floor(start_us / 86400000000)::integer)
+                    + (start_us - floor(start_us / 86400000000) * 86400000000)::bigint * interval '1 microsecond');
+END
+$snippet$ AS time_block_start \gset
+
+SELECT $body$
+DECLARE
+    c integer := interval_count;
+    b integer;
+    block_us bigint;
+$body$ || :'time_layout_declare' || $body$
+BEGIN
+$body$ || :'time_layout' || $body$
+    RETURN (lpad(to_hex(floor(extract(epoch FROM clock_timestamp()) * 1000000 / block_us)::bigint
+                        & ((1::bigint << b) - 1)), b / 4, '0')
+            || substr(replace(gen_random_uuid()::text, '-', ''), b / 4 + 1))::uuid;
+END
+$body$ AS body \gset
+
+CREATE OR REPLACE FUNCTION uuid_time_nextval(interval_length interval,
+                                             interval_count integer DEFAULT 65536)
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_time_nextval(interval, integer) IS
+'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the integer form''s prefixes';
+
+SELECT $body$
+DECLARE
+    c integer := interval_count;
+    b integer;
+    block_us bigint;
+$body$ || :'time_layout_declare' || $body$
+BEGIN
+$body$ || :'time_layout' || $body$
+    prefix_bits := b;
+    prefixes := 1::bigint << b;
+    effective_block_size := block_us;
+    block_interval := make_interval(days => (block_us / 86400000000)::integer)
+                      + (block_us % 86400000000) * interval '1 microsecond';
+    -- The wrap is NULL past 2^63 microseconds.
+    IF block_us <= 9223372036854775807 >> b THEN
+        wrap_values := block_us << b;
+        wrap_interval := make_interval(days => (wrap_values / 86400000000)::integer)
+                         + (wrap_values % 86400000000) * interval '1 microsecond';
+    END IF;
+END
+$body$ AS body \gset
+
+CREATE OR REPLACE FUNCTION locality_uuid_block_layout(interval_length interval,
+                                                      interval_count integer DEFAULT 65536,
+                                                      OUT prefix_bits integer,
+                                                      OUT prefixes bigint,
+                                                      OUT effective_block_size bigint,
+                                                      OUT wrap_values bigint,
+                                                      OUT block_interval interval,
+                                                      OUT wrap_interval interval)
+RETURNS record
+AS :'body'
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_block_layout(interval, integer) IS
+'what uuid_time_nextval(interval, integer) makes of (interval_length, interval_count): prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
+
+SELECT $body$
+DECLARE
+    variant text := 'time';
+    s integer := interval_length;
+    c integer := interval_count;
+    b integer;
+    per_block bigint;
+    block_us bigint;
+    as_of_us numeric;
+    a numeric;
+    start_us numeric;
+BEGIN
+$body$ || :'block_layout' || $body$
+    block_us := per_block * 1000000;
+$body$ || :'time_block_start' AS body \gset
+
+CREATE OR REPLACE FUNCTION uuid_time_block_start(id uuid, interval_length integer,
+                                                 interval_count integer DEFAULT 65536,
+                                                 as_of timestamptz DEFAULT now())
+RETURNS timestamptz
+AS :'body'
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_time_block_start(uuid, integer, integer, timestamptz) IS
+'start of the latest block of uuid_time_nextval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
+
+SELECT $body$
+DECLARE
+    c integer := interval_count;
+    b integer;
+    block_us bigint;
+    as_of_us numeric;
+    a numeric;
+    start_us numeric;
+$body$ || :'time_layout_declare' || $body$
+BEGIN
+$body$ || :'time_layout' || :'time_block_start' AS body \gset
+
+CREATE OR REPLACE FUNCTION uuid_time_block_start(id uuid, interval_length interval,
+                                                 interval_count integer DEFAULT 65536,
+                                                 as_of timestamptz DEFAULT now())
+RETURNS timestamptz
+AS :'body'
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_time_block_start(uuid, interval, integer, timestamptz) IS
+'start of the latest block of uuid_time_nextval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
+
 COMMIT;
 
 \unset body
@@ -667,3 +850,6 @@ COMMIT;
 \unset system_identifier
 \unset block_layout
 \unset block_encode
+\unset time_layout
+\unset time_layout_declare
+\unset time_block_start

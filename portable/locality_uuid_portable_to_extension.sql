@@ -34,12 +34,15 @@ FROM unnest(ARRAY[
     'hot_uuid(bigint)', 'hot_uuid(bigint, timestamptz)', 'hot_uuid_shard_key(uuid)',
     'hot_uuid_timestamp(uuid)', 'hot_uuid_boundary(timestamptz)', 'hot_uuid_machine(uuid)',
     'hot_uuid_process(uuid)', 'hot_uuid_counter(uuid)',
-    'hot_uuid_make(bigint, timestamptz, bytea, integer, integer)', 'locality_uuid_portable_state()'
+    'hot_uuid_make(bigint, timestamptz, bytea, integer, integer)', 'locality_uuid_portable_state()',
+    'uuid_time_nextval(interval, integer)', 'locality_uuid_block_layout(interval, integer)',
+    'uuid_time_block_start(uuid, integer, integer, timestamptz)',
+    'uuid_time_block_start(uuid, interval, integer, timestamptz)'
 ]) AS s(signature),
 LATERAL (SELECT to_regprocedure(pg_catalog.format('%I.%s', :'schema', s.signature)) AS oid) f
 WHERE f.oid IS NOT NULL;
 
-SELECT pg_catalog.count(*) = 25 AS locality_uuid_found FROM locality_uuid_portable_functions \gset
+SELECT pg_catalog.count(*) = 29 AS locality_uuid_found FROM locality_uuid_portable_functions \gset
 \if :locality_uuid_found
 \else
 SELECT pg_catalog.set_config('locality_uuid_portable.schema', :'schema', true) AS locality_uuid_schema \gset

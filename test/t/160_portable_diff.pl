@@ -46,8 +46,19 @@ SELECT g,
               floor(random() * 2147483647)::integer + 1, floor(random() * 1000)::integer + 1])
            [floor(random() * 14)::integer + 1] AS block_count,
        (ARRAY[1, 60, 65536, 2147483647, floor(random() * 2147483647)::integer + 1,
-              floor(random() * 100000)::integer + 1])[floor(random() * 6)::integer + 1] AS block_size
+              floor(random() * 100000)::integer + 1])[floor(random() * 6)::integer + 1] AS block_size,
+       random() < 0.5 AS iv_days,
+       (CASE floor(random() * 3) WHEN 0 THEN 1000000 WHEN 1 THEN 1000 ELSE 1 END)::bigint AS iv_unit,
+       exp(random() * ln(2147483647000000 / 1000.0)) AS iv_scale
 FROM generate_series(1, $rows) g;
+-- Interval lengths from 1 ms to 2147483647 s in whole seconds, milliseconds or microseconds,
+-- written as time alone or as days and time.
+ALTER TABLE inp ADD COLUMN iv interval;
+UPDATE inp SET iv = CASE WHEN iv_days
+                         THEN make_interval(days => (l / 86400000000)::integer) + (l % 86400000000) * interval '1 microsecond'
+                         ELSE l * interval '1 microsecond' END
+FROM (SELECT g AS gg, greatest(1000, least(2147483647000000, floor(iv_scale * 1000 / iv_unit)::bigint * iv_unit)) AS l
+      FROM inp) x WHERE g = gg;
 });
 
 # One count of differing rows per function; each must be 0.
@@ -78,6 +89,8 @@ my %checks = (
 	hot_uuid_machine => q{public.hot_uuid_machine(id) IS DISTINCT FROM p.hot_uuid_machine(id)},
 	hot_uuid_process => q{public.hot_uuid_process(id) IS DISTINCT FROM p.hot_uuid_process(id)},
 	hot_uuid_counter => q{public.hot_uuid_counter(id) IS DISTINCT FROM p.hot_uuid_counter(id)},
+	locality_uuid_block_layout_interval => q{public.locality_uuid_block_layout(iv, block_count)
+		IS DISTINCT FROM p.locality_uuid_block_layout(iv, block_count)},
 	# Round trips: each edition reads what the other composed.
 	cross_locality => q{p.locality_uuid_counter(public.locality_uuid_make(counter, pid, node, ts, sequential), sequential)
 		IS DISTINCT FROM counter},
@@ -90,6 +103,39 @@ for my $name (sort keys %checks)
 		"SET timezone = 'UTC'; SELECT count(*) || ' ' || count(*) FILTER (WHERE $checks{$name}) FROM inp");
 	is($res, "$rows 0", "$name: $rows inputs, no difference");
 }
+
+# The start of an id's time block, both forms, on a sample: results or errors must be equal
+# (a block far back from as_of can start before 4714 BC: 22008 in both editions).
+my $sample = 30000;
+$node->safe_psql('postgres', q{
+CREATE FUNCTION bs(ext boolean, id uuid, s integer, c integer, t timestamptz) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    RETURN CASE WHEN ext THEN public.uuid_time_block_start(id, s, c, t) ELSE p.uuid_time_block_start(id, s, c, t) END;
+EXCEPTION WHEN OTHERS THEN
+    RETURN SQLSTATE || ': ' || SQLERRM;
+END
+$$;
+CREATE FUNCTION bsi(ext boolean, id uuid, s interval, c integer, t timestamptz) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    RETURN CASE WHEN ext THEN public.uuid_time_block_start(id, s, c, t) ELSE p.uuid_time_block_start(id, s, c, t) END;
+EXCEPTION WHEN OTHERS THEN
+    RETURN SQLSTATE || ': ' || SQLERRM;
+END
+$$;
+});
+my $bs = $node->safe_psql('postgres', qq{
+SET timezone = 'UTC';
+SELECT count(*) || ' ' || count(*) FILTER (WHERE bs(true, id, block_size, block_count, ts)
+                                          IS DISTINCT FROM bs(false, id, block_size, block_count, ts))
+       || ' ' || count(*) FILTER (WHERE bsi(true, id, iv, block_count, ts)
+                                  IS DISTINCT FROM bsi(false, id, iv, block_count, ts))
+       || ' ' || count(*) FILTER (WHERE bsi(true, id, iv, block_count, ts) ~ '^[0-9]{4}-')
+FROM inp WHERE g <= $sample});
+my ($bs_n, $bs_diff, $bsi_diff, $bs_dates) = split / /, $bs;
+is($bs_n, $sample, "uuid_time_block_start: $sample inputs");
+is($bs_diff, 0, 'uuid_time_block_start (integer form): same result or error');
+is($bsi_diff, 0, 'uuid_time_block_start (interval form): same result or error');
+cmp_ok($bs_dates, '>', $sample / 10, "uuid_time_block_start: $bs_dates of them give a time");
 
 # Bad inputs, and the edges around them: the same result, or the same SQLSTATE and message.
 $node->safe_psql('postgres', q{
@@ -108,7 +154,7 @@ $node->safe_psql('postgres', qq{
 SELECT setseed(-0.161);
 CREATE TABLE bad AS
 SELECT g, format(t, VARIADIC a) AS stmt
-FROM (SELECT g, floor(random() * 7)::integer AS k,
+FROM (SELECT g, floor(random() * 11)::integer AS k,
              ARRAY[(ARRAY[-1, 0, 1, 4294967295, 4294967296, -9223372036854775808, 9223372036854775807,
                           floor(random() * 9e18 - 4.5e18)::bigint])[floor(random() * 8)::integer + 1]::text,
                    (ARRAY[-1, 0, 65535, 65536, 268435455, 268435456, 16777215, 16777216, -2147483648,
@@ -119,7 +165,11 @@ FROM (SELECT g, floor(random() * 7)::integer AS k,
                           '2106-02-07 06:28:16+00'])[floor(random() * 9)::integer + 1],
                    (ARRAY['\\x', '\\x11', '\\x112233', '\\x11223344'])[floor(random() * 4)::integer + 1],
                    (ARRAY[-2147483648, -1, 0, 1, 256, 257, 65536, 16777216, 16777217, 2147483647])
-                       [floor(random() * 10)::integer + 1]::text]
+                       [floor(random() * 10)::integer + 1]::text,
+                   (ARRAY['1 mon', '1 year 1 s', '-1 s', '0', '999 microseconds', '1 ms', '0.001001 s',
+                          '2147483647 s', '2147483647.000001 s', '24855 days 3 hours 14 min 7 s',
+                          '24856 days', '-1 day 25 hours', '1 day -1 ms', '250 ms'])
+                       [floor(random() * 14)::integer + 1]]
              AS a
       FROM generate_series(1, $bad_rows) g) s,
      LATERAL (VALUES ((ARRAY[
@@ -129,7 +179,11 @@ FROM (SELECT g, floor(random() * 7)::integer AS k,
          'SELECT @.hot_uuid_make(%1\$s, %3\$L, %4\$L, %2\$s, %2\$s)',
          'SELECT @.hot_uuid_boundary(%3\$L)',
          'SELECT @.locality_uuid_block_layout(%5\$s, %5\$s)::text',
-         'SELECT @.locality_uuid_block(''fedcba98-7654-4321-8fed-cba987654321'', %5\$s)'])[k + 1])) AS c(t);
+         'SELECT @.locality_uuid_block(''fedcba98-7654-4321-8fed-cba987654321'', %5\$s)',
+         'SELECT @.locality_uuid_block_layout(%6\$L::interval, %5\$s)::text',
+         'SELECT left(@.uuid_time_nextval(%6\$L::interval, %5\$s)::text, 0)',
+         'SELECT @.uuid_time_block_start(''fedcba98-7654-4321-8fed-cba987654321'', %6\$L::interval, %5\$s, %3\$L)',
+         'SELECT @.uuid_time_block_start(''fedcba98-7654-4321-8fed-cba987654321'', %5\$s, %5\$s, %3\$L)'])[k + 1])) AS c(t);
 });
 my $bad = $node->safe_psql('postgres', q{
 SET timezone = 'UTC';
@@ -138,7 +192,12 @@ SELECT count(*) || ' ' || count(*) FILTER (WHERE c IS DISTINCT FROM sql) || ' '
 FROM (SELECT try(replace(stmt, '@.', 'public.')) AS c, try(replace(stmt, '@.', 'p.')) AS sql FROM bad) s});
 my ($n, $diff, $errors) = split / /, $bad;
 is($n, $bad_rows, "$bad_rows bad or edge inputs");
-is($diff, 0, 'bad or edge inputs: same result or same SQLSTATE and message');
+is($diff, 0, 'bad or edge inputs: same result or same SQLSTATE and message')
+  or diag($node->safe_psql('postgres', q{
+	SET timezone = 'UTC';
+	SELECT string_agg(stmt || ' => ' || c || ' | ' || sql, E'\n') FROM (
+	  SELECT stmt, try(replace(stmt, '@.', 'public.')) AS c, try(replace(stmt, '@.', 'p.')) AS sql FROM bad) s
+	WHERE c IS DISTINCT FROM sql}));
 cmp_ok($errors, '>', $bad_rows / 4, "bad or edge inputs: $errors of them are errors");
 
 $node->stop;
