@@ -733,10 +733,13 @@ DECLARE
     c integer := interval_count;
     b integer;
     block_us bigint;
+    us bigint;
 $body$ || :'time_layout_declare' || $body$
 BEGIN
 $body$ || :'time_layout' || $body$
-    RETURN (lpad(to_hex(floor(extract(epoch FROM clock_timestamp()) * 1000000 / block_us)::bigint
+    -- Unix microseconds as an integer first: numeric division would round up near a block's end.
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    RETURN (lpad(to_hex((us - ((us % block_us) + block_us) % block_us) / block_us
                         & ((1::bigint << b) - 1)), b / 4, '0')
             || substr(replace(gen_random_uuid()::text, '-', ''), b / 4 + 1))::uuid;
 END

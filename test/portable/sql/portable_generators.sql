@@ -123,3 +123,18 @@ WHERE locality_uuid_pid(id) = 3 AND locality_uuid_node(id) > 0 AND created < '20
 RESET enable_seqscan;
 INSERT INTO ddl_t (id) VALUES ('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11');
 DROP TABLE ddl_t;
+
+-- The interval form of uuid_time_nextval: each id carries the block of a clock reading taken
+-- between the readings before and after it (blocks of 250 ms, 24-bit prefixes; blocks_interval
+-- is not run here: its advice queries print the session's temporary schema).
+CREATE TEMP TABLE time_ids AS
+SELECT n, clock_timestamp() AS t0, uuid_time_nextval('250 ms'::interval, 16777216) AS u, clock_timestamp() AS t1
+FROM generate_series(1, 2000) n;
+SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
+       count(*) FILTER (WHERE (locality_uuid_block(u, 16777216) - b0 + 16777216) % 16777216
+                              <= (b1 - b0 + 16777216) % 16777216) AS block_of_the_clock,
+       count(*) FILTER (WHERE uuid_time_block_start(u, '250 ms'::interval, 16777216, t1)
+                              BETWEEN date_trunc('second', t0) - interval '1 s' AND t1) AS block_start_at_the_clock
+FROM (SELECT u, t1, t0, floor(extract(epoch FROM t0) * 4)::bigint % 16777216 AS b0,
+             floor(extract(epoch FROM t1) * 4)::bigint % 16777216 AS b1
+      FROM time_ids) s;
