@@ -176,8 +176,9 @@ peer_install() {
 	local ext=$1 file=$2 how
 	if [ -f "$SHAREDIR/extension/$ext.control" ]; then
 		how=$(dpkg -S "$SHAREDIR/extension/$ext.control" 2>/dev/null | cut -d: -f1 || true)
-		echo "peer,$ext,${how:+Debian package $how}${how:-installed before this run}" >>"$RAW"
-		say "peer $ext: installed (${how:+Debian package $how}${how:-before this run})"
+		if [ -n "$how" ]; then how="Debian package $how"; else how="installed before this run"; fi
+		echo "peer,$ext,$how" >>"$RAW"
+		say "peer $ext: $how"
 		return 0
 	fi
 	peer_source "$file" || { PEER_SKIP[$ext]=$REASON; say "peer $ext: skipped: $REASON"; return 0; }
