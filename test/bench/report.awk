@@ -351,6 +351,12 @@ END {
 		target("short sessions, pgbench -C: full-page images per 1000 rows", "`" label[g] "`", cf["s", g], num(cf["s", g]), 0.1, "0.1", 1)
 		target("short sessions, pgbench -C: leaf density % of the whole index", "`" label[g] "`", cdensity["s", g], sprintf("%.1f", cdensity["s", g]), 88, "88", 0)
 	}
+	# The tuned time generator with a new session per batch (sub-second blocks are to hold there too).
+	g = "time_block_tuned"
+	if (rows["s", g] && rows["s", s]) {
+		target("short sessions, bulk: WAL per row, ratio to sequential", "`" label[g] "`", walr["s", g] / walr["s", s], ratio(walr["s", g], walr["s", s]), 1.2, "1.20x", 1)
+		target("short sessions, bulk: full-page images per 1000 rows", "`" label[g] "`", fpik["s", g], num(fpik["s", g]), 5, "5", 1)
+	}
 	printf "\n" >> md
 
 	# --- plot data ---------------------------------------------------------------------------

@@ -456,7 +456,7 @@ gen_spec() {
 	seq_block) echo "block|uuid|uuid_sequence_nextval('bench_s')|=|uuid_sequence_nextval(regclass,integer,integer)|uuid_sequence_nextval(s)|postgres" ;;
 	seq_block_tuned) echo "block|uuid|uuid_sequence_nextval('bench_s', $SEQ_BLOCK)|=|uuid_sequence_nextval(regclass,integer,integer)|uuid_sequence_nextval(s, $SEQ_BLOCK)|postgres" ;;
 	time_block) echo "block|uuid|uuid_time_nextval()|=|uuid_time_nextval(integer,integer)|uuid_time_nextval()|postgres" ;;
-	time_block_tuned) echo "block|uuid|@TE@|=|@TF@|@TE@|postgres" ;;
+	time_block_tuned) echo "block|uuid|@TE@|=|@TF@|@TL@|postgres" ;;
 	time_block_paced) echo "block|uuid|uuid_time_nextval(1)|=|uuid_time_nextval(integer,integer)|uuid_time_nextval(1), paced|postgres" ;;
 	*) return 1 ;;
 	esac
@@ -624,7 +624,7 @@ short_script() {
 } >"$OUT/short_conc.pgbench"
 
 # tune_time: the tuned uuid_time_nextval for the sequential baseline's bulk-load rate. Sets TE
-# (the expression), TF (its function), TI_SECONDS (the interval in seconds).
+# (the expression), TL (its label), TF (its function), TI_SECONDS (the interval in seconds).
 tune_time() {
 	local rate ti advice
 	rate=$(awk -F, '$1 == "batch" && $2 == "seq_uuid" { if (!t0) t0 = $7; t1 = $6; n += $5 } END { if (t1 > t0) printf "%d", n / (t1 - t0) }' "$RAW")
@@ -632,9 +632,9 @@ tune_time() {
 	echo "meta,time_interval_fit_rows,$FIT_ROWS" >>"$RAW"
 	if [ -n "$TIME_INTERVAL" ]; then
 		if [[ $TIME_INTERVAL =~ ^[0-9]+$ ]]; then
-			TE="uuid_time_nextval($TIME_INTERVAL)" TF="uuid_time_nextval(integer,integer)" TI_SECONDS=$TIME_INTERVAL
+			TE="uuid_time_nextval($TIME_INTERVAL)" TL=$TE TF="uuid_time_nextval(integer,integer)" TI_SECONDS=$TIME_INTERVAL
 		else
-			TE="uuid_time_nextval('$TIME_INTERVAL'::interval)" TF="uuid_time_nextval(interval,integer)"
+			TE="uuid_time_nextval('$TIME_INTERVAL'::interval)" TL="uuid_time_nextval('$TIME_INTERVAL')" TF="uuid_time_nextval(interval,integer)"
 			TI_SECONDS=$(psql_b -c "SELECT extract(epoch FROM '$TIME_INTERVAL'::interval)")
 		fi
 		echo "meta,time_interval_how,set with --time-interval" >>"$RAW"
@@ -643,25 +643,26 @@ tune_time() {
 		advice=$(psql_b -c "SELECT interval_length, interval_count, extract(epoch FROM interval_length) FROM locality_uuid_block_advice(insert_rate => ${rate:-1}, retention => '$RETENTION') WHERE interval_length IS NOT NULL LIMIT 1")
 		IFS=, read -r ti count TI_SECONDS <<<"$advice"
 		[ -n "$ti" ] || { echo "run.sh: locality_uuid_block_advice() recommended no interval" >&2; exit 1; }
-		TE="uuid_time_nextval('$(awk -v s="$TI_SECONDS" 'BEGIN { printf "%g", s * 1000 }') ms', $count)" TF="uuid_time_nextval(interval,integer)"
+		ti="$(awk -v s="$TI_SECONDS" 'BEGIN { printf "%g", s * 1000 }') ms"
+		TE="uuid_time_nextval('$ti'::interval, $count)" TL="uuid_time_nextval('$ti', $count)" TF="uuid_time_nextval(interval,integer)"
 		echo "meta,time_interval_how,locality_uuid_block_advice(insert_rate => ${rate:-1}; retention => '$RETENTION') for the sequential baseline's rate" >>"$RAW"
-		psql_b -P format=aligned -P tuples_only=off -P footer=off \
+		psql_b -P format=aligned -P tuples_only=off -P footer=off -x \
 			-c "SELECT * FROM locality_uuid_block_advice(insert_rate => ${rate:-1}, retention => '$RETENTION')" >"$OUT/advice.txt"
-		say "tuned time generator: $TE from locality_uuid_block_advice(insert_rate => ${rate:-?}, retention => '$RETENTION')"
+		say "tuned time generator: $TL from locality_uuid_block_advice(insert_rate => ${rate:-?}, retention => '$RETENTION')"
 	elif has_function postgres 'uuid_time_nextval(interval,integer)'; then
 		# The interval whose rows, at the measured rate, fit in shared_buffers; at least 1 ms.
 		ti=$(awk -v f="$FIT_ROWS" -v r="${rate:-0}" 'BEGIN { i = (r > 0) ? int(f * 1000 / r) : 1000; print (i < 1) ? 1 : i }')
-		TE="uuid_time_nextval('$ti ms')" TF="uuid_time_nextval(interval,integer)"
+		TE="uuid_time_nextval('$ti ms'::interval)" TL="uuid_time_nextval('$ti ms')" TF="uuid_time_nextval(interval,integer)"
 		TI_SECONDS=$(awk -v m="$ti" 'BEGIN { print m / 1000 }')
 		echo "meta,time_interval_how,locality_uuid_block_advice() is not installed: the interval whose rows fit in shared_buffers" >>"$RAW"
-		say "locality_uuid_block_advice() is not installed: tuned time generator $TE (about $FIT_ROWS rows fit in shared_buffers; rate ${rate:-?} rows/s)"
+		say "locality_uuid_block_advice() is not installed: tuned time generator $TL (about $FIT_ROWS rows fit in shared_buffers; rate ${rate:-?} rows/s)"
 	else
 		ti=$(awk -v f="$FIT_ROWS" -v r="${rate:-0}" 'BEGIN { i = (r > 0) ? int(f / r) : 1; print (i < 1) ? 1 : i }')
-		TE="uuid_time_nextval($ti)" TF="uuid_time_nextval(integer,integer)" TI_SECONDS=$ti
+		TE="uuid_time_nextval($ti)" TL=$TE TF="uuid_time_nextval(integer,integer)" TI_SECONDS=$ti
 		echo "meta,time_interval_how,neither locality_uuid_block_advice() nor uuid_time_nextval(interval) is installed: whole seconds whose rows fit in shared_buffers (1 s at least)" >>"$RAW"
 		say "locality_uuid_block_advice() and uuid_time_nextval(interval) are not installed: tuned time generator $TE"
 	fi
-	echo "meta,time_interval,$TE" >>"$RAW"
+	echo "meta,time_interval,$TL" >>"$RAW"
 }
 
 # run_generators MODE: the main (bulk + concurrent) or short-session runs of every generator.
@@ -672,7 +673,7 @@ run_generators() {
 		IFS='|' read -r class type bulk def fn label db <<<"$(gen_spec "$name")"
 		if [ "$name" = time_block_tuned ]; then
 			[ -n "${TE:-}" ] || tune_time
-			bulk=${bulk//@TE@/$TE} fn=${fn//@TF@/$TF} label=${label//@TE@/$TE}
+			bulk=${bulk//@TE@/$TE} fn=${fn//@TF@/$TF} label=${label//@TL@/$TL}
 		fi
 		if ! available "$db" "$fn"; then
 			skip "$([ "$mode" = main ] && echo locality || echo short)" "$name" "$(why_missing "$db" "$fn")"
