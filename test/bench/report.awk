@@ -42,12 +42,16 @@ function rest(i,    s) {
 }
 
 # one target row: result is "met" or "missed by ..."
-function target(what, gen, measured, shown, limit, limit_shown, upper,    ok, res) {
+function target(what, gen, measured, shown, limit, limit_shown, upper,    ok, res, by) {
 	ok = upper ? (measured <= limit) : (measured >= limit)
 	if (ok)
 		res = "met"
+	else if (limit != 0 && upper && measured / limit >= 2)
+		res = sprintf("**missed**: " r_fmt(measured / limit) " the limit", measured / limit)
+	else if (limit != 0 && (by = (upper ? measured / limit - 1 : 1 - measured / limit) * 100) < 0.5)
+		res = "**missed** by less than 1 %"
 	else if (limit != 0)
-		res = sprintf("**missed** by %.0f %%", (upper ? measured / limit - 1 : 1 - measured / limit) * 100)
+		res = sprintf("**missed** by %.0f %%", by)
 	else
 		res = "**missed**"
 	printf "| %s | %s | %s | %s %s | %s |\n", what, gen, shown, upper ? "<=" : ">=", limit_shown, res >> md
