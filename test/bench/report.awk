@@ -189,6 +189,8 @@ END {
 
 	printf "Machine: %s; PostgreSQL %s; %s; load average %s at start, %s at end; %s s in all.\n\n", \
 		meta["machine"], meta["postgres"], meta["date"], meta["load_at_start"], meta["load_at_end"], meta["seconds"] >> md
+	printf "locality_uuid in shared_preload_libraries: %s; generator state (`locality_uuid_state()`): %s.\n\n", \
+		meta["preload"], (meta["state"] != "") ? meta["state"] : "per backend (this version has no locality_uuid_state())" >> md
 	if (npeer) {
 		printf "Peers:" >> md
 		for (i = 1; i <= npeer; i++)

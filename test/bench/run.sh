@@ -33,6 +33,9 @@
 #   --publish DIR       also copy the tables, CSV files and plots to DIR (e.g. docs/bench/pg15)
 #   --setup-sql FILE    run FILE after CREATE EXTENSION (e.g. other implementations to compare)
 #   --out DIR           output directory (default test/bench/out)
+#   --preload WHEN      put locality_uuid in shared_preload_libraries: yes, no, or auto (default:
+#                       yes below PostgreSQL 17, where the cluster-wide generator state needs it;
+#                       17 and later keep it in the DSM registry without preloading)
 #
 # Generators (locality parts): seq_uuid, bigserial, gen_random_uuid (baselines); the peers
 # uuidv7 (PostgreSQL 18's uuidv7(), on 18 and later), pg_uuidv7 (uuid_generate_v7() of the
@@ -63,7 +66,7 @@ ROWS=3000000 BATCH=100000 CONC_ROWS=200000 CLIENTS=4 JOBS=2
 COST_CALLS=1000000 COST_RUNS=7 CC_CLIENTS=8 CC_CALLS=200000 CC_RUNS=3 MONO_IDS=1000000
 SHORT_ROWS=1000000 SHORT_BATCH=10000 SHORT_CKPT=100000 SHORT_CONC_ROWS=100000 SHORT_CONC_PER=100
 SEQ_BLOCK=256 TIME_INTERVAL= RETENTION='30 days' ONLY= SKIP_COST=0
-PORT=55430 BUILD=1 PUBLISH= SETUP_SQL= OUT=$BENCH/out VENDOR=${LOCALITY_UUID_VENDOR:-}
+PORT=55430 BUILD=1 PUBLISH= SETUP_SQL= OUT=$BENCH/out VENDOR=${LOCALITY_UUID_VENDOR:-} PRELOAD=auto
 while [ $# -gt 0 ]; do
 	case $1 in
 	--rows) ROWS=$2; shift ;;
@@ -98,6 +101,7 @@ while [ $# -gt 0 ]; do
 	--publish) PUBLISH=$(realpath -m "$2"); shift ;;
 	--setup-sql) SETUP_SQL=$(realpath "$2"); shift ;;
 	--out) OUT=$(realpath -m "$2"); shift ;;
+	--preload) PRELOAD=$2; shift ;;
 	-h | --help) sed -n '2,/^set -e/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) echo "run.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
 	esac
@@ -112,6 +116,7 @@ done
 	[ "$CLIENTS" -gt 0 ] && [ "$CC_CLIENTS" -gt 0 ] && [ "$COST_RUNS" -gt 0 ] && [ "$CC_RUNS" -gt 0 ] ||
 	{ echo "run.sh: batch sizes, clients and runs must be positive, --short-checkpoint at least --short-batch" >&2; exit 2; }
 [ -z "$VENDOR" ] || VENDOR=$(realpath -m "$VENDOR")
+case $PRELOAD in yes | no | auto) ;; *) echo "run.sh: --preload is yes, no or auto, not '$PRELOAD'" >&2; exit 2 ;; esac
 
 START=$(date +%s)
 # say MESSAGE: one progress line with the elapsed time.
@@ -131,6 +136,10 @@ RAW=$OUT/raw.csv
 
 PGBIN=$("$PG_CONFIG" --bindir)
 SHAREDIR=$("$PG_CONFIG" --sharedir)
+MAJOR=$("$PG_CONFIG" --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')
+if [ "$PRELOAD" = auto ]; then
+	if [ "$MAJOR" -lt 17 ]; then PRELOAD=yes; else PRELOAD=no; fi
+fi
 if [ "$BUILD" = 1 ]; then
 	say "building and installing the extension with $PG_CONFIG"
 	make -C "$ROOT" -s -j2 PG_CONFIG="$PG_CONFIG" >"$OUT/build.log" 2>&1 &&
@@ -228,6 +237,7 @@ bench_start() {
 	synchronize_seqscans = off
 	max_connections = $((CLIENTS > CC_CLIENTS ? CLIENTS + 12 : CC_CLIENTS + 12))
 	EOF
+	[ "$PRELOAD" = no ] || echo "shared_preload_libraries = 'locality_uuid'" >>"$CLUSTER/data/postgresql.conf"
 	as_pg "$PGBIN/pg_ctl" -D "$CLUSTER/data" -l "$CLUSTER/server.log" -w -t 60 start >/dev/null ||
 		{ tail -20 "$CLUSTER/server.log"; return 1; }
 }
@@ -293,6 +303,11 @@ available() {
 	os=$(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")
 	echo "meta,machine,$(nproc) x $cpu ($(uname -m)${virt:+, $virt VM}), $mem GB RAM, ${os:-$(uname -s)}"
 	echo "meta,postgres,$(psql_b -c 'SHOW server_version')"
+	echo "meta,preload,$PRELOAD"
+	# Which generator state the backends use (cluster-wide or per backend), where the extension says.
+	if has_function postgres 'locality_uuid_state()'; then
+		echo "meta,state,$(psql_b -c 'SELECT locality_uuid_state()')"
+	fi
 	echo "meta,load_at_start,$(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "meta,rows,$ROWS"
 	echo "meta,batch,$BATCH"
