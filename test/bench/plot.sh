@@ -71,7 +71,7 @@ batch_plot() {
 		echo "set linetype 7 lc rgb '#1f77b4'; set linetype 8 lc rgb '#9467bd'; set linetype 9 lc rgb '#8c564b'; set linetype 10 lc rgb '#e377c2'"
 		echo "set linetype 11 lc rgb '#bcbd22'; set linetype 12 lc rgb '#000080'; set linetype 13 lc rgb '#800000'; set linetype 14 lc rgb '#008080'"
 		echo "set linetype 15 lc rgb '#808000'; set linetype 16 lc rgb '#ff00ff'"
-		for panel in "3|WAL bytes per row|WAL bytes per row" "4|full-page images per 1000 rows (log scale; 0 drawn at 0.01)|FPI per 1000 rows" "5|index blocks read per 1000 rows (log scale; 0 drawn at 0.01; new pages count as reads)|blocks read per 1000 rows"; do
+		for panel in "3|WAL bytes per row|WAL bytes per row" "4|full-page images per 1000 rows (log scale; 0 drawn at 0.01)|FPI per 1000 rows" "5|index blocks read per 1000 rows (log scale; 0 drawn at 0.01; on PostgreSQL 15 new pages count as reads)|blocks read per 1000 rows"; do
 			IFS='|' read -r col ptitle ylabel <<<"$panel"
 			echo "set title '$ptitle'; set ylabel '$ylabel' offset 1,0"
 			if [ "$col" = 3 ]; then
@@ -80,7 +80,7 @@ batch_plot() {
 				echo "set logscale y; set yrange [0.01:*]"
 			fi
 			if [ $first = 1 ]; then
-				echo "set key at screen 0.99, screen 0.95 right top box opaque spacing 1.2"
+				echo "set key at screen 0.99, screen 0.95 right top noopaque spacing 1.2"
 				first=0
 			else
 				echo "unset key"
