@@ -391,7 +391,9 @@ if [ "$SKIP_COST" = 0 ]; then
 			# Warm up (the first call seeds per-backend state), then measure.
 			echo "SELECT count($expr) FROM generate_series(1, 10000) x \\gset warm_"
 			echo "SELECT pg_temp.ns_per_call('SELECT count($(sed "s/'/''/g" <<<"$expr")) FROM generate_series(1, $COST_CALLS) x', $COST_CALLS) AS ns \\gset"
-			echo "\\qecho cost,$r,$name,:ns"
+			# The name through a variable: \qecho would take its quotes for psql's own.
+			echo "\\set gname '${name//\'/\'\'}'"
+			echo "\\qecho cost,$r,:gname,:ns"
 		done
 	}
 	# Rounds interleave the generators (and the databases) so that outside load spreads over all.
