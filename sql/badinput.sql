@@ -10,7 +10,10 @@ DECLARE
 BEGIN
     EXECUTE stmt INTO r;
     RETURN coalesce(r, 'NULL');
-EXCEPTION WHEN OTHERS THEN
+EXCEPTION WHEN wrong_object_type THEN
+    -- PostgreSQL's own message for a relation that is not a sequence changed in 18.
+    RETURN SQLSTATE || ': wrong object type';
+WHEN OTHERS THEN
     RETURN SQLSTATE || ': ' || SQLERRM;
 END
 $$;

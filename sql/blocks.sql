@@ -132,10 +132,11 @@ SELECT locality_uuid_block(uuid_time_nextval(interval_length => 60), 65536)
        IN ((floor(extract(epoch FROM clock_timestamp())) / 60)::bigint % 65536,
            ((floor(extract(epoch FROM clock_timestamp())) / 60)::bigint + 65535) % 65536) AS named_ok;
 
--- The time variant is parallel safe: under force_parallel_mode it runs in a worker.
+-- The time variant is parallel safe: under parallel mode it runs in a worker.
 CREATE TABLE par_rows AS SELECT g FROM generate_series(1, 10000) g;
 ANALYZE par_rows;
-SET force_parallel_mode = on;
+\i sql/include/parallel_guc.psql
+SET :"parallel_guc" = on;
 EXPLAIN (COSTS OFF) SELECT count(DISTINCT uuid_time_nextval(1, 256)) FROM par_rows;
 SELECT count(DISTINCT u) AS ids,
        count(DISTINCT locality_uuid_block(u, 256)) <= 2 AS one_or_two_blocks

@@ -56,10 +56,11 @@ WHERE date_bin('10 minutes', locality_uuid_timestamp(a.u), 'epoch')
     = date_bin('10 minutes', locality_uuid_timestamp(b.u), 'epoch')
   AND locality_uuid_counter(a.u, true) < 4294967295;
 
+\i sql/include/parallel_guc.psql
 -- Mixing modes in one session: each counter goes on by its own rule. Counters live in the
 -- process that calls the generator, and a parallel worker starts its own: keep these
--- statements in this backend even when the suite runs under force_parallel_mode.
-SET force_parallel_mode = off;
+-- statements in this backend even when the suite runs under parallel mode.
+SET :"parallel_guc" = off;
 CREATE TEMP TABLE mixed AS
 SELECT n, locality_uuid(n % 2 = 0) AS u
 FROM generate_series(1, 2000) WITH ORDINALITY AS g(x, n);
@@ -76,4 +77,4 @@ SET locality_uuid.counter_mode = sequential;
 SELECT locality_uuid_counter(locality_uuid(), true) - locality_uuid_counter(u, true) AS after_last_sequential
 FROM mixed ORDER BY n DESC LIMIT 1;
 RESET locality_uuid.counter_mode;
-RESET force_parallel_mode;
+RESET :"parallel_guc";

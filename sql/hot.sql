@@ -88,9 +88,10 @@ FROM unnest(ARRAY['1970-01-01+00', '2022-02-06 00:00:00.5+00', '2038-01-19 03:14
 \c -
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
+\i sql/include/parallel_guc.psql
 -- The clock's last tick lives in the calling process and a parallel worker has its own: keep
--- these statements in this backend even when the suite runs under force_parallel_mode.
-SET force_parallel_mode = off;
+-- these statements in this backend even when the suite runs under parallel mode.
+SET :"parallel_guc" = off;
 CREATE TEMP TABLE hot_ids AS
 SELECT n, clock_timestamp() AS before, hot_uuid(n % 3 * 2147483647::bigint) AS u, clock_timestamp() AS after
 FROM generate_series(1, 10000) AS n;
@@ -120,7 +121,7 @@ SELECT a <> b AS distinct_ids, left(a::text, 8) = left(b::text, 8) AS same_secon
        left(b::text, 8) AS time_field,
        (SELECT count(*) FROM hot_ids WHERE u IN (a, b)) AS equal_to_a_clock_id
 FROM (SELECT hot_uuid(5, '2038-01-19 03:14:08+00') AS a, hot_uuid(5, '2038-01-19 03:14:08+00') AS b) s;
-RESET force_parallel_mode;
+RESET :"parallel_guc";
 SELECT left(u::text, 8) AS time_field, hot_uuid_timestamp(u) AS ts, hot_uuid_shard_key(u) AS shard_key
 FROM (VALUES (hot_uuid(4294967295, '2106-02-07 06:28:15.5+00')),
              (hot_uuid(0, '2106-02-07 06:28:16+00')),

@@ -10,6 +10,6 @@ JOIN pg_extension e ON e.oid = d.refobjid
 WHERE e.extname = 'locality_uuid'
 ORDER BY p.oid::regprocedure::text;
 
--- The extension is trusted and relocatable.
-SELECT name, trusted, relocatable FROM pg_available_extension_versions
-WHERE name = 'locality_uuid';
+-- The extension is trusted and relocatable, in every version.
+SELECT version, trusted, relocatable FROM pg_available_extension_versions
+WHERE name = 'locality_uuid' ORDER BY version;

@@ -11,9 +11,30 @@ SET parallel_tuple_cost = 0;
 SET min_parallel_table_scan_size = 0;
 SET max_parallel_workers_per_gather = 2;
 SET parallel_leader_participation = off;
+CREATE SEQUENCE par_seq;
 
-EXPLAIN (COSTS OFF, VERBOSE)
-SELECT count(DISTINCT id) FROM (SELECT locality_uuid() AS id FROM par_src) s;
+-- Whether a query computes expr in a parallel-aware node under a Gather (or Gather Merge),
+-- read from the JSON plan: the plan's shape above that node differs between majors.
+CREATE FUNCTION pg_temp.in_workers(query text, expr text) RETURNS boolean LANGUAGE plpgsql AS $$
+DECLARE
+    plan jsonb;
+BEGIN
+    EXECUTE 'EXPLAIN (COSTS OFF, VERBOSE, FORMAT JSON) ' || query INTO plan;
+    RETURN EXISTS (
+        WITH RECURSIVE n(node, under_gather) AS (
+            SELECT plan -> 0 -> 'Plan', false
+            UNION ALL
+            SELECT c, n.under_gather OR n.node ->> 'Node Type' IN ('Gather', 'Gather Merge')
+            FROM n, jsonb_array_elements(n.node -> 'Plans') c
+        )
+        SELECT FROM n
+        WHERE under_gather AND (node ->> 'Parallel Aware')::boolean AND node -> 'Output' ? expr);
+END
+$$;
+SELECT pg_temp.in_workers('SELECT count(DISTINCT id) FROM (SELECT locality_uuid() AS id FROM par_src) s',
+                          'locality_uuid()') AS locality_uuid_in_workers,
+       pg_temp.in_workers('SELECT count(DISTINCT id) FROM (SELECT uuid_sequence_nextval(''par_seq'') AS id FROM par_src) s',
+                          'uuid_sequence_nextval(''par_seq''::regclass)') AS sequence_variant_in_workers;
 
 -- The leader's process field, read in the leader: a PARALLEL UNSAFE function cannot run in a worker.
 CREATE FUNCTION pg_temp.leader_pid() RETURNS int LANGUAGE sql VOLATILE PARALLEL UNSAFE
@@ -30,7 +51,6 @@ SELECT count(*) AS ids,
        bool_and(locality_uuid_pid(v) <> (SELECT pid FROM leader)) AS none_from_leader
 FROM par_ids;
 -- nextval is parallel unsafe, so a query calling uuid_sequence_nextval stays in the leader.
-CREATE SEQUENCE par_seq;
 EXPLAIN (COSTS OFF) SELECT count(uuid_sequence_nextval('par_seq')) FROM par_src;
 SELECT count(DISTINCT uuid_sequence_nextval('par_seq')) AS ids FROM par_src;
 SELECT last_value FROM par_seq;
@@ -40,9 +60,11 @@ RESET parallel_tuple_cost;
 RESET min_parallel_table_scan_size;
 RESET max_parallel_workers_per_gather;
 
--- force_parallel_mode: every parallel-safe generator runs in a worker (Single Copy Gather);
+\i sql/include/parallel_guc.psql
+-- Parallel mode (force_parallel_mode; debug_parallel_query from 16): every parallel-safe
+-- generator runs in a worker (Single Copy Gather);
 -- the session's counter mode reaches the worker.
-SET force_parallel_mode = on;
+SET :"parallel_guc" = on;
 EXPLAIN (COSTS OFF) SELECT locality_uuid();
 EXPLAIN (COSTS OFF) SELECT locality_uuid(true);
 EXPLAIN (COSTS OFF) SELECT locality_uuid_timestamp(locality_uuid_make(1, 2, 3, now()));
@@ -55,7 +77,7 @@ EXPLAIN (COSTS OFF) SELECT locality_uuid_use_sequential_ids();
 EXPLAIN (COSTS OFF) SELECT pg_temp.leader_pid();
 EXPLAIN (COSTS OFF) SELECT uuid_sequence_nextval('par_seq');
 
-SET force_parallel_mode = regress;
+SET :"parallel_guc" = regress;
 SET locality_uuid.counter_mode = sequential;
 SELECT count(*) AS ids, count(DISTINCT id) AS distinct_ids,
        max(locality_uuid_counter(id, true)) - min(locality_uuid_counter(id, true)) < 2000 AS sequential_run,
@@ -68,7 +90,7 @@ FROM generate_series(1, 1000) g;
 SELECT locality_uuid_use_sequential_ids();
 SHOW locality_uuid.counter_mode;
 SELECT locality_uuid_use_variable_ids();
-RESET force_parallel_mode;
+RESET :"parallel_guc";
 
 -- Extractors in DDL: expression index, generated column, CHECK constraint.
 CREATE TABLE ext_t (

@@ -18,12 +18,14 @@ trap 'rm -rf "$STAGE"' EXIT
 tar -C "$ROOT" --exclude=./.git --exclude=./test/out -cf - . | tar -C "$STAGE" -xf -
 chown -R "$RUN_AS" "$STAGE"
 runuser -u "$RUN_AS" -- env -C "$STAGE" PG_CONFIG="$PG_CONFIG" \
-	pg_virtualenv -v "$MAJOR" make installcheck PG_CONFIG="$PG_CONFIG" "$@"
+	pg_virtualenv -v "$MAJOR" sh -c 'make installcheck "$@" >make.log 2>&1' sh PG_CONFIG="$PG_CONFIG" "$@"
 rc=$?
+# The outcome last, after whatever server log pg_virtualenv printed.
+cat "$STAGE/make.log"
 
 rm -rf "$LOGS"
 mkdir -p "$LOGS"
-for f in regression.diffs regression.out tmp_check log; do
+for f in make.log regression.diffs regression.out tmp_check log; do
 	[ -e "$STAGE/$f" ] && cp -a "$STAGE/$f" "$LOGS/"
 done
 if [ $rc -ne 0 ] && [ -f "$STAGE/regression.diffs" ]; then

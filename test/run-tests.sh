@@ -1,94 +1,51 @@
 #!/usr/bin/env bash
-# Build, install and run every test of locality_uuid; ends with "N passed, N failed".
+# Build, install and test locality_uuid on this machine's PostgreSQL; ends with "N passed, N failed".
 # Usage (as root, from the repository): bash test/run-tests.sh
+#
+# Steps: build (warning-free), install, core unit tests (plain and ASan/UBSan, through prove),
+# fuzzing, `make installcheck` (pg_regress, then the TAP tests in test/t), benchmark smoke run.
+# Each step is judged by its exit status; its log is in test/out/<step>.log.
+# Every other PostgreSQL major, and the Debian packages: bash test/matrix.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-ROOT=$PWD
-OUT=$ROOT/test/out
+OUT=$PWD/test/out
 mkdir -p "$OUT"
-
-bash test/setup-debian.sh || { echo "0 passed, 1 failed"; exit 1; }
 export PG_CONFIG=${PG_CONFIG:-pg_config}
 
 passed=0
 failed=0
 
-# count_tap FILE: add a TAP file's ok / not ok lines to the totals.
-count_tap() {
-	local ok nok
-	ok=$(grep -c '^ok ' "$1")
-	nok=$(grep -c '^not ok ' "$1")
-	passed=$((passed + ok))
-	failed=$((failed + nok))
-	echo "  $ok passed, $nok failed"
-	[ "$nok" -eq 0 ]
-}
-
-# step NAME COMMAND...: run a build step; a failure counts once and is shown.
+# step NAME COMMAND...: run a step, log it, count it; show the log's tail when it fails.
 step() {
-	local name=$1
+	local name=$1 start rc
 	shift
-	echo "== $name"
-	if "$@" >"$OUT/$name.log" 2>&1; then
+	start=$(date +%s)
+	"$@" >"$OUT/$name.log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ]; then
 		passed=$((passed + 1))
+		echo "ok - $name ($(($(date +%s) - start)) s)"
 	else
 		failed=$((failed + 1))
-		echo "not ok - $name"
-		tail -30 "$OUT/$name.log"
-		return 1
+		echo "not ok - $name (exit $rc; log: test/out/$name.log)"
+		tail -40 "$OUT/$name.log" | sed 's/^/#   /'
 	fi
+	return $rc
 }
 
-step build make -j2 || { echo "$passed passed, $failed failed"; exit 1; }
-step warnings bash -c '! grep -E "warning:" test/out/build.log' || true
-step install make install || { echo "$passed passed, $failed failed"; exit 1; }
+# finish: the closing line, and the exit status.
+finish() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+}
 
-echo "== core unit tests (plain, then ASan/UBSan)"
-make -s core-test-bin >"$OUT/core-build.log" 2>&1 || { failed=$((failed + 1)); tail -30 "$OUT/core-build.log"; }
-for t in test/core/*_test test/core/*_test_san; do
-	[ -x "$t" ] || continue
-	"$t" >"$OUT/$(basename "$t").tap" 2>&1
-	rc=$?
-	count_tap "$OUT/$(basename "$t").tap" && [ $rc -eq 0 ] || { failed=$((failed + 1)); grep -A2 '^not ok\|ERROR\|runtime error' "$OUT/$(basename "$t").tap" | head -20; }
-done
-
-echo "== pg_regress"
-. test/cluster.sh
-REGRESS_PORT=${REGRESS_PORT:-55400}
-if cluster_start regress $REGRESS_PORT; then
-	REGRESS_DIR=$CLUSTER_DIR
-	PGHOST=$REGRESS_DIR PGPORT=$REGRESS_PORT make installcheck >"$OUT/regress.log" 2>&1
-	grep -E '^(test| *[a-z_]+ +\.\.\.)' "$OUT/regress.log" | sed 's/^/  /'
-	ok=$(grep -cE '\.\.\. ok' "$OUT/regress.log")
-	nok=$(grep -cE '\.\.\. FAILED' "$OUT/regress.log")
-	passed=$((passed + ok))
-	failed=$((failed + nok))
-	[ "$nok" -eq 0 ] || head -100 regression.diffs
-	grep -q 'tests passed\|tests failed' "$OUT/regress.log" || { failed=$((failed + 1)); tail -20 "$OUT/regress.log"; }
-	cluster_stop "$REGRESS_DIR"
-else
-	failed=$((failed + 1))
-fi
-
-# Scripts in test/ that start their own clusters; each ends with "N passed, N failed".
-for s in test/scripts/*.sh; do
-	[ -f "$s" ] || continue
-	name=$(basename "$s" .sh)
-	echo "== $name"
-	bash "$s" >"$OUT/$name.log" 2>&1
-	rc=$?
-	grep -E '^(not ok|ok|#)' "$OUT/$name.log" | sed 's/^/  /' | tail -40
-	line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$OUT/$name.log" | tail -1)
-	if [ -n "$line" ]; then
-		passed=$((passed + ${line%% passed*}))
-		f=${line#*passed, }
-		failed=$((failed + ${f%% failed*}))
-	fi
-	if [ $rc -ne 0 ] && [ -z "$line" -o "${f%% failed*}" = 0 ]; then
-		failed=$((failed + 1))
-		tail -20 "$OUT/$name.log"
-	fi
-done
-
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+step setup bash test/setup-debian.sh || finish
+step build make -j2 || finish
+step warnings bash -c '! grep -E "warning:" "$0"' "$OUT/build.log"
+step install make install || finish
+step core-tests bash -c 'make -s core-test-bin && prove --exec "" test/core/*_test test/core/*_test_san'
+step fuzz make -s fuzz
+step installcheck bash test/installcheck.sh
+step bench-smoke bash test/scripts/bench-smoke.sh
+finish

@@ -7,6 +7,7 @@ PACKAGES=(
 	postgresql-15 postgresql-server-dev-15 postgresql-contrib
 	clang-14 libclang-rt-14-dev libfuzzer-14-dev
 	gnuplot-nox
+	libipc-run-perl faketime
 )
 
 missing=()
