@@ -119,10 +119,10 @@ if [ -s cost_plot.dat ]; then
 	{
 		echo "set terminal pngcairo noenhanced size 1200,$((n * 40 + 160)) font 'DejaVu Sans,10'"
 		echo "set output 'cost.png'"
-		echo "set title 'Cost of a call above the floor, as a ratio to gen_random_uuid() (log scale; below 0.01 drawn at 0.01)\\npeers: uuidv7() and the names with their project in brackets' font ',12'"
+		echo "set title \"Cost of a call above the floor, as a ratio to gen_random_uuid() (log scale; below 0.01 drawn at 0.01)\\npeers: uuidv7() and the names with their project in brackets\" font ',12'"
 		echo "set datafile separator '|'"
 		echo "set style fill solid 0.9 border -1"
-		echo "set logscale x; set xrange [0.01:3]; set grid x; set xlabel 'ratio to gen_random_uuid() (1 = as costly)'"
+		echo "set logscale x; set xrange [0.01:5]; set grid x; set xlabel 'ratio to gen_random_uuid() (1 = as costly)'"
 		echo "set yrange [$n-0.5:-0.5]; set ytics nomirror; set key bottom right box opaque; set lmargin 42"
 		echo "set arrow 1 from 1, graph 0 to 1, graph 1 nohead dt 2 lw 2 lc rgb '#888888'"
 		# horizontal bars (x, y, x low, x high, y low, y high), three per generator; 0 drawn at 0.01
