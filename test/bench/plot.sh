@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Draw the benchmark's plots with gnuplot from the files report.awk wrote.
-# Usage: bash test/bench/plot.sh OUTDIR   (writes keyspace.png, keyspace-zoom.png, wal.png there)
+# Usage: bash test/bench/plot.sh OUTDIR
+# (writes keyspace.png, keyspace-zoom.png, wal.png, and short.png and cost.png when there is data)
 set -euo pipefail
 OUT=$1
 cd "$OUT"
@@ -35,6 +36,7 @@ for zoom in 0 1; do
 			IFS='|' read -r name class label <<<"$k"
 			color='#1f5fa8'
 			[ "$class" = baseline ] && color='#555555'
+			[ "$class" = peer ] && color='#d95f02'
 			if [ $zoom = 0 ]; then
 				echo "set title \"${label//\"/} ($class)\"; plot 'keys_$name.dat' using (\$1/1e6):(\$2/4294967296.0) with points pt 7 ps 0.25 lc rgb '$color'"
 			else
@@ -54,47 +56,80 @@ for zoom in 0 1; do
 	gnuplot "keyspace$zoom.gp" 2>"keyspace$zoom.gp.log" || { cat "keyspace$zoom.gp.log" >&2; exit 1; }
 done
 
-# WAL, full-page images and index reads per batch against the index size at the end of the batch.
-{
-	echo "set terminal pngcairo noenhanced size 1200,1250 font 'DejaVu Sans,10'"
-	echo "set output 'wal.png'"
-	echo "set multiplot layout 3,1 title 'Each batch of the bulk load, against the index size after it; dashed line: shared_buffers ($SB MB); CHECKPOINT after each batch' font ',12'"
-	echo "set grid; set xlabel 'index size after the batch (MB)' offset 0,0.5; set rmargin at screen 0.69"
-	echo "set arrow 1 from $SB, graph 0 to $SB, graph 1 nohead dt 2 lw 2 lc rgb '#888888'"
-	echo "set linetype 1 lc rgb '#000000'; set linetype 2 lc rgb '#777777'; set linetype 3 lc rgb '#d62728'"
-	echo "set linetype 4 lc rgb '#ff7f0e'; set linetype 5 lc rgb '#2ca02c'; set linetype 6 lc rgb '#17becf'"
-	echo "set linetype 7 lc rgb '#1f77b4'; set linetype 8 lc rgb '#9467bd'; set linetype 9 lc rgb '#8c564b'; set linetype 10 lc rgb '#e377c2'"
-	echo "set linetype 11 lc rgb '#bcbd22'; set linetype 12 lc rgb '#000080'"
-	first=1
-	for panel in "3|WAL bytes per row|WAL bytes per row" "4|full-page images per 1000 rows (log scale; 0 drawn at 0.01)|FPI per 1000 rows" "5|index blocks read per 1000 rows (log scale; 0 drawn at 0.01; new pages count as reads)|blocks read per 1000 rows"; do
-		IFS='|' read -r col title ylabel <<<"$panel"
-		echo "set title '$title'; set ylabel '$ylabel' offset 1,0"
-		if [ "$col" = 3 ]; then
-			echo "set logscale y; set yrange [*:*]"
-		else
-			echo "set logscale y; set yrange [0.01:*]"
-		fi
-		if [ $first = 1 ]; then
-			echo "set key at screen 0.99, screen 0.95 right top box opaque spacing 1.2"
-			first=0
-		else
-			echo "unset key"
-		fi
-		plot="plot"
-		i=0
-		while IFS='|' read -r name class type label; do
-			case $class in baseline) style="dt 2 lw 2" ;; *) style="lw 2" ;; esac
-			[ "$plot" = plot ] || plot="$plot,"
+# batch_plot DATA LIST PNG TITLE: WAL, full-page images and index reads per batch against the
+# index size at the end of the batch, one line per generator.
+batch_plot() {
+	local data=$1 list=$2 png=$3 title=$4 first=1 panel col ptitle ylabel plot i y style name class type label
+	{
+		echo "set terminal pngcairo noenhanced size 1200,1250 font 'DejaVu Sans,10'"
+		echo "set output '$png'"
+		echo "set multiplot layout 3,1 title '$title' font ',12'"
+		echo "set grid; set xlabel 'index size after the batch (MB)' offset 0,0.5; set rmargin at screen 0.66"
+		echo "set arrow 1 from $SB, graph 0 to $SB, graph 1 nohead dt 2 lw 2 lc rgb '#888888'"
+		echo "set linetype 1 lc rgb '#000000'; set linetype 2 lc rgb '#777777'; set linetype 3 lc rgb '#d62728'"
+		echo "set linetype 4 lc rgb '#ff7f0e'; set linetype 5 lc rgb '#2ca02c'; set linetype 6 lc rgb '#17becf'"
+		echo "set linetype 7 lc rgb '#1f77b4'; set linetype 8 lc rgb '#9467bd'; set linetype 9 lc rgb '#8c564b'; set linetype 10 lc rgb '#e377c2'"
+		echo "set linetype 11 lc rgb '#bcbd22'; set linetype 12 lc rgb '#000080'; set linetype 13 lc rgb '#800000'; set linetype 14 lc rgb '#008080'"
+		echo "set linetype 15 lc rgb '#808000'; set linetype 16 lc rgb '#ff00ff'"
+		for panel in "3|WAL bytes per row|WAL bytes per row" "4|full-page images per 1000 rows (log scale; 0 drawn at 0.01)|FPI per 1000 rows" "5|index blocks read per 1000 rows (log scale; 0 drawn at 0.01; on PostgreSQL 15 new pages count as reads)|blocks read per 1000 rows"; do
+			IFS='|' read -r col ptitle ylabel <<<"$panel"
+			echo "set title '$ptitle'; set ylabel '$ylabel' offset 1,0"
 			if [ "$col" = 3 ]; then
-				y="$col"
+				echo "set logscale y; set yrange [*:*]"
 			else
-				y="(\$$col > 0.01 ? \$$col : 0.01)"
+				echo "set logscale y; set yrange [0.01:*]"
 			fi
-			plot="$plot 'batches.dat' index $i using 2:$y with linespoints pt 7 ps 0.5 $style lt $((i + 1)) title \"${label//\"/} ($class)\""
-			i=$((i + 1))
-		done <generators.txt
-		echo "$plot"
-	done
-	echo "unset multiplot"
-} >wal.gp
-gnuplot wal.gp 2>wal.gp.log || { cat wal.gp.log >&2; exit 1; }
+			if [ $first = 1 ]; then
+				echo "set key at screen 0.99, screen 0.95 right top noopaque spacing 1.2"
+				first=0
+			else
+				echo "unset key"
+			fi
+			plot="plot"
+			i=0
+			while IFS='|' read -r name class type label; do
+				case $class in baseline) style="dt 2 lw 2" ;; peer) style="dt 4 lw 2" ;; *) style="lw 2" ;; esac
+				[ "$plot" = plot ] || plot="$plot,"
+				if [ "$col" = 3 ]; then
+					y="$col"
+				else
+					y="(\$$col > 0.01 ? \$$col : 0.01)"
+				fi
+				plot="$plot '$data' index $i using 2:$y with linespoints pt 7 ps 0.5 $style lt $((i + 1)) title \"${label//\"/} ($class)\""
+				i=$((i + 1))
+			done <"$list"
+			echo "$plot"
+		done
+		echo "unset multiplot"
+	} >"${png%.png}.gp"
+	gnuplot "${png%.png}.gp" 2>"${png%.png}.gp.log" || { cat "${png%.png}.gp.log" >&2; return 1; }
+}
+
+batch_plot batches.dat generators.txt wal.png \
+	"Each batch of the bulk load, against the index size after it; dashed line: shared_buffers ($SB MB); CHECKPOINT after each batch"
+if [ -s short_generators.txt ]; then
+	batch_plot short_batches.dat short_generators.txt short.png \
+		"Short sessions (a new connection per batch): each CHECKPOINT interval, against the index size after it; dashed line: shared_buffers ($SB MB)"
+fi
+
+# Cost: ratio to gen_random_uuid() per generator, one backend and 1 / N pgbench clients.
+if [ -s cost_plot.dat ]; then
+	NCC=$(awk -F, '$1 == "meta" && $2 == "cc_clients" { print $3 }' raw.csv)
+	n=$(wc -l <cost_plot.dat)
+	{
+		echo "set terminal pngcairo noenhanced size 1200,$((n * 40 + 160)) font 'DejaVu Sans,10'"
+		echo "set output 'cost.png'"
+		echo "set title \"Cost of a call above the floor, as a ratio to gen_random_uuid() (log scale; below 0.01 drawn at 0.01)\\npeers: uuidv7() and the names with their project in brackets\" font ',12'"
+		echo "set datafile separator '|'"
+		echo "set style fill solid 0.9 border -1"
+		echo "set logscale x; set xrange [0.01:5]; set grid x; set xlabel 'ratio to gen_random_uuid() (1 = as costly)'"
+		echo "set yrange [$n-0.5:-0.5]; set ytics nomirror; set key bottom right box opaque; set lmargin 42"
+		echo "set arrow 1 from 1, graph 0 to 1, graph 1 nohead dt 2 lw 2 lc rgb '#888888'"
+		# horizontal bars (x, y, x low, x high, y low, y high), three per generator; 0 drawn at 0.01
+		echo "v(x) = (x > 0.01) ? x : 0.01"
+		echo "plot 'cost_plot.dat' using (v(\$2)):(\$0-0.27):(0.01):(v(\$2)):(\$0-0.4):(\$0-0.14):ytic(1) with boxxyerror lc rgb '#1b9e77' title 'one backend, count(f())', \\"
+		echo "  '' using (v(\$3)):(\$0):(0.01):(v(\$3)):(\$0-0.13):(\$0+0.13) with boxxyerror lc rgb '#7570b3' title 'pgbench, 1 client', \\"
+		echo "  '' using (v(\$4)):(\$0+0.27):(0.01):(v(\$4)):(\$0+0.14):(\$0+0.4) with boxxyerror lc rgb '#e7298a' title 'pgbench, $NCC clients'"
+	} >cost.gp
+	gnuplot cost.gp 2>cost.gp.log || { cat cost.gp.log >&2; exit 1; }
+fi
