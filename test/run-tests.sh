@@ -47,5 +47,5 @@ step install make install || finish
 step core-tests bash -c 'make -s core-test-bin && prove --exec "" test/core/*_test test/core/*_test_san'
 step fuzz make -s fuzz
 step installcheck bash test/installcheck.sh
-step bench-smoke bash test/scripts/bench-smoke.sh
+step bench-smoke bash test/bench/smoke.sh
 finish

@@ -3,6 +3,7 @@
 # It checks that figures were produced, never how fast anything was (the benchmark judges nothing).
 # Peers (uuidv7(), pg_uuidv7, sequential_uuids) are measured when they can be had and otherwise
 # skipped with a reason; their sources come from LOCALITY_UUID_VENDOR, as for run.sh.
+# A shell script, not a TAP test: it drives the benchmark, which is a shell program.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 export PG_CONFIG=${PG_CONFIG:-pg_config}
