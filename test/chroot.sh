@@ -65,6 +65,7 @@ chroot_exec() {
 	(
 		flock 9
 		trap 'chroot_umount "$dir"' EXIT
+		trap 'exit 130' INT TERM HUP
 		chroot_mount "$dir" || exit 1
 		chroot "$dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
 			DEBIAN_FRONTEND=noninteractive bash -c "$1"
@@ -130,6 +131,7 @@ chroot_ensure() {
 	fi
 	touch "$tmp/.locality_uuid-ready"
 	mv "$tmp" "$dir"
+	rm -f "$tmp.lock"
 	chroot_ok "$dir" "$major" || {
 		echo "chroot $suite: step check failed: no working pg_config for $major" >&2
 		return 1
