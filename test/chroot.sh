@@ -109,6 +109,7 @@ chroot_ensure() {
 		>"$CHROOT_CACHE/$suite.debootstrap.log" 2>&1; then
 		echo "chroot $suite: step debootstrap failed; see $CHROOT_CACHE/$suite.debootstrap.log" >&2
 		tail -5 "$CHROOT_CACHE/$suite.debootstrap.log" >&2
+		rm -rf "$tmp"
 		return 1
 	fi
 	# The archive's Release files may look expired against this machine's clock.
@@ -127,6 +128,7 @@ chroot_ensure() {
 		>"$CHROOT_CACHE/$suite.packages.log" 2>&1; then
 		echo "chroot $suite: step packages failed; see $CHROOT_CACHE/$suite.packages.log" >&2
 		tail -5 "$CHROOT_CACHE/$suite.packages.log" >&2
+		rm -rf "$tmp" "$tmp.lock"
 		return 1
 	fi
 	touch "$tmp/.locality_uuid-ready"
