@@ -104,6 +104,13 @@ chroot_ensure() {
 	chroot_umount "$tmp" 2>/dev/null
 	rm -rf "$dir" "$tmp"
 	mkdir -p "$CHROOT_CACHE"
+	if ! command -v debootstrap >/dev/null; then
+		echo "chroot $suite: installing debootstrap" >&2
+		{ apt-get install -y -qq debootstrap || { apt-get update -qq && apt-get install -y -qq debootstrap; }; } >&2 </dev/null || {
+			echo "chroot $suite: step debootstrap failed: cannot install debootstrap" >&2
+			return 1
+		}
+	fi
 	echo "chroot $suite: debootstrap $base (a few minutes)" >&2
 	if ! debootstrap --variant=minbase --components=main "$base" "$tmp" "$mirror" \
 		>"$CHROOT_CACHE/$suite.debootstrap.log" 2>&1; then

@@ -66,7 +66,11 @@ free_port() {
 	local p i
 	for i in $(seq 100); do
 		p=$((20000 + RANDOM % 30000))
-		ss -ltnH "sport = :$p" 2>/dev/null | grep -q . && continue
+		if command -v ss >/dev/null; then
+			ss -ltnH "sport = :$p" | grep -q . && continue
+		else
+			(exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null && continue
+		fi
 		echo "$p"
 		return
 	done
@@ -134,6 +138,7 @@ do_deps() {
 
 do_build() {
 	in_chroot 'make -j2 PG_CONFIG=$PG_CONFIG' || return 1
+	grep -q -e '-Wall .*-Wextra' "$OUT/$major/build.log" || { echo "matrix: built without -Wall -Wextra"; return 1; }
 	no_warnings "$OUT/$major/build.log"
 }
 
@@ -192,7 +197,7 @@ extra_steps() {
 	case $1 in
 	18)
 		[ -f "$ROOT/test/citus.sh" ] &&
-			echo 'citus bash test/citus.sh --pg-config "$PG_CONFIG" --vendor "$LOCALITY_UUID_VENDOR"'
+			echo 'citus bash test/citus.sh --vendor "$LOCALITY_UUID_VENDOR" "$PG_CONFIG"'
 		;;
 	esac
 }
