@@ -72,6 +72,14 @@ chroot_exec() {
 	) 9>"$dir.lock"
 }
 
+# chroot_debootstrap_installed: install debootstrap on this machine when it is missing.
+chroot_debootstrap_installed() {
+	command -v debootstrap >/dev/null && return 0
+	echo "chroot: installing debootstrap" >&2
+	{ apt-get install -y -qq debootstrap || { apt-get update -qq && apt-get install -y -qq debootstrap; }; } \
+		>&2 </dev/null
+}
+
 # chroot_ok DIR MAJOR: is DIR a finished chroot with that major's server and headers?
 chroot_ok() {
 	[ -f "$1/.locality_uuid-ready" ] &&
@@ -104,13 +112,10 @@ chroot_ensure() {
 	chroot_umount "$tmp" 2>/dev/null
 	rm -rf "$dir" "$tmp"
 	mkdir -p "$CHROOT_CACHE"
-	if ! command -v debootstrap >/dev/null; then
-		echo "chroot $suite: installing debootstrap" >&2
-		{ apt-get install -y -qq debootstrap || { apt-get update -qq && apt-get install -y -qq debootstrap; }; } >&2 </dev/null || {
-			echo "chroot $suite: step debootstrap failed: cannot install debootstrap" >&2
-			return 1
-		}
-	fi
+	chroot_debootstrap_installed || {
+		echo "chroot $suite: step debootstrap failed: cannot install debootstrap" >&2
+		return 1
+	}
 	echo "chroot $suite: debootstrap $base (a few minutes)" >&2
 	if ! debootstrap --variant=minbase --components=main "$base" "$tmp" "$mirror" \
 		>"$CHROOT_CACHE/$suite.debootstrap.log" 2>&1; then

@@ -98,8 +98,44 @@ tree_files() {
 
 # --- steps (run with $major, $dir, $pgc set) ---
 
+# The chroot: made in the background at the start (make_missing_chroots), or ready in the cache.
 do_chroot() {
+	local pid=${maker[$major]:-}
+	if [ -n "$pid" ]; then
+		wait "$pid"
+		local rc=$?
+		cat "$OUT/$major/chroot-make.log"
+		[ $rc -eq 0 ] || return 1
+	fi
 	dir=$(chroot_ensure "$major") && [ -n "$dir" ]
+}
+
+# Missing chroots are all made at once in the background (mostly network and disk), each in a
+# session of its own so that an interrupt can end it, while the first majors are tested.
+declare -A maker=()
+make_missing_chroots() {
+	local m suite need=()
+	for m in $MAJORS; do
+		suite=$(chroot_suite "$m") || continue
+		chroot_ok "$CHROOT_CACHE/$suite" "$m" || need+=("$m")
+	done
+	[ ${#need[@]} -gt 0 ] || return 0
+	chroot_debootstrap_installed 2>&1 | sed 's/^/matrix: /'
+	for m in "${need[@]}"; do
+		echo "matrix $m: making the $(chroot_suite "$m") chroot in the background"
+		setsid bash -c '. test/chroot.sh && chroot_ensure "$1"' bash "$m" \
+			</dev/null >/dev/null 2>"$OUT/$m/chroot-make.log" &
+		maker[$m]=$!
+	done
+}
+
+# stop_chroot_makers: end the background chroot makers still running (after an interrupt).
+stop_chroot_makers() {
+	local m
+	for m in "${!maker[@]}"; do
+		kill -TERM -- "-${maker[$m]}" 2>/dev/null && echo "matrix $m: stopped making its chroot"
+	done
+	wait 2>/dev/null
 }
 
 # Clean slate: nothing of a previous run installed, a fresh copy of the tree in /build.
@@ -205,6 +241,12 @@ extra_steps() {
 # --- the matrix ---
 
 for major in $MAJORS; do
+	rm -rf "${OUT:?}/$major"
+	mkdir -p "$OUT/$major"
+done
+make_missing_chroots
+
+for major in $MAJORS; do
 	if [ $interrupted -ne 0 ]; then
 		summary+=("matrix $major: not run (interrupted)")
 		continue
@@ -213,8 +255,6 @@ for major in $MAJORS; do
 	suite=$(chroot_suite "$major") || suite="no Debian suite"
 	pgc=/usr/lib/postgresql/$major/bin/pg_config
 	dir=
-	rm -rf "${OUT:?}/$major"
-	mkdir -p "$OUT/$major"
 	if step chroot do_chroot && step stage do_stage && step deps do_deps; then
 		if step build do_build && step install do_install; then
 			while read -r name cmd; do
@@ -237,7 +277,11 @@ for major in $MAJORS; do
 	fi
 done
 
-[ $interrupted -eq 0 ] || { echo "matrix: interrupted"; failed=$((failed + 1)); }
+if [ $interrupted -ne 0 ]; then
+	stop_chroot_makers
+	echo "matrix: interrupted"
+	failed=$((failed + 1))
+fi
 printf '%s\n' "${summary[@]}"
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
