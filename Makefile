@@ -9,7 +9,7 @@ CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp
 GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
-REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors \
+REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
 	hot hot_recipes hot_errors badinput parallel
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 

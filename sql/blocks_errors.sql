@@ -32,7 +32,7 @@ SELECT stmt, pg_temp.try(stmt) AS result FROM (VALUES
 SELECT uuid_sequence_nextval('errs', NULL) IS NULL AS null_size,
        uuid_sequence_nextval('errs', 1, NULL) IS NULL AS null_count,
        uuid_sequence_nextval(NULL) IS NULL AS null_sequence,
-       uuid_time_nextval(NULL) IS NULL AS null_length;
+       uuid_time_nextval(NULL::integer) IS NULL AS null_length;
 SELECT last_value, is_called FROM errs;
 
 -- A read-only transaction cannot advance a sequence, through us either.

@@ -1,15 +1,25 @@
-// SQL functions of the block-wrapped sequential UUIDs: both generators, the layout and the block extractor.
+// SQL functions of the block-wrapped sequential UUIDs: generators, layouts, extractors and advice.
 #include "glue.hpp"
 
 extern "C" {
 #include "access/htup_details.h"
 #include "commands/sequence.h"
+#include "common/int.h"
 #include "funcapi.h"
+#include "miscadmin.h"
+#include "utils/builtins.h"
+#include "utils/float.h"
+#include "utils/tuplestore.h"
 
 PG_FUNCTION_INFO_V1(locality_uuid_sequence_nextval);
 PG_FUNCTION_INFO_V1(locality_uuid_time_nextval);
 PG_FUNCTION_INFO_V1(locality_uuid_block_layout);
 PG_FUNCTION_INFO_V1(locality_uuid_block);
+PG_FUNCTION_INFO_V1(locality_uuid_time_nextval_interval);
+PG_FUNCTION_INFO_V1(locality_uuid_block_layout_interval);
+PG_FUNCTION_INFO_V1(locality_uuid_time_block_start);
+PG_FUNCTION_INFO_V1(locality_uuid_time_block_start_interval);
+PG_FUNCTION_INFO_V1(locality_uuid_block_advice);
 }
 
 using namespace locality_uuid;
@@ -21,13 +31,19 @@ enum BlockVariant
 	BLOCKS_TIME
 };
 
-// Compute the layout of (size, count), raising the reference's error for a bad argument.
-static BlockLayout
-checked_layout(int32 size, int32 count, BlockVariant variant)
-{
-	BlockLayout l;
+/* Microseconds from the Unix epoch to PostgreSQL's (2000-01-01). */
+static constexpr int64 pg_epoch_unix_us =
+	(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
 
-	switch (block_layout(size, count, &l))
+#define INTERVAL_LENGTH_HINT \
+	"Give a fixed length from 1 millisecond to 2147483647 seconds in days, hours, minutes, " \
+	"seconds and fractions of a second, such as interval '250 ms'."
+
+// Raise the error a BlockStatus stands for, in variant's words (BlockStatus::ok returns).
+static void
+report_block_status(BlockStatus st, BlockVariant variant)
+{
+	switch (st)
 	{
 		case BlockStatus::ok:
 			break;
@@ -51,7 +67,75 @@ checked_layout(int32 size, int32 count, BlockVariant variant)
 						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 						 errmsg("number of intervals must be a positive integer")));
 			break;
+		case BlockStatus::interval_not_finite:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("interval_length must be finite"),
+					 errhint(INTERVAL_LENGTH_HINT)));
+			break;
+		case BlockStatus::interval_has_months:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("interval_length must not contain months or years"),
+					 errdetail("Months and years have no fixed length."),
+					 errhint(INTERVAL_LENGTH_HINT)));
+			break;
+		case BlockStatus::interval_too_short:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("interval_length must be at least 1 millisecond"),
+					 errhint(INTERVAL_LENGTH_HINT)));
+			break;
+		case BlockStatus::interval_too_long:
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("interval_length must be at most 2147483647 seconds"),
+					 errhint(INTERVAL_LENGTH_HINT)));
+			break;
 	}
+}
+
+// Compute the layout of (size, count), raising the reference's error for a bad argument.
+static BlockLayout
+checked_layout(int32 size, int32 count, BlockVariant variant)
+{
+	BlockLayout l;
+
+	report_block_status(block_layout(size, count, &l), variant);
+	return l;
+}
+
+// Return the fixed length of interval_length in microseconds, or raise 22023.
+static int64
+checked_interval_us(const Interval *iv)
+{
+	int64		us = 0;
+
+#if PG_VERSION_NUM >= 170000
+	if (INTERVAL_NOT_FINITE(iv))
+		report_block_status(BlockStatus::interval_not_finite, BLOCKS_TIME);
+#endif
+	report_block_status(interval_length_us(iv->month, iv->day, iv->time, &us), BLOCKS_TIME);
+	return us;
+}
+
+// Compute the time layout of (interval_length, interval_count), raising 22023 for a bad argument.
+static TimeBlockLayout
+checked_time_layout(const Interval *iv, int32 count)
+{
+	TimeBlockLayout l;
+
+	report_block_status(time_block_layout(checked_interval_us(iv), count, &l), BLOCKS_TIME);
+	return l;
+}
+
+// Compute the time layout of the integer form (seconds, count), raising 22023 for a bad argument.
+static TimeBlockLayout
+checked_seconds_layout(int32 seconds, int32 count)
+{
+	TimeBlockLayout l;
+
+	report_block_status(time_block_layout_seconds(seconds, count, &l), BLOCKS_TIME);
 	return l;
 }
 
@@ -66,6 +150,18 @@ block_uuid(int64 v, const BlockLayout &l)
 		report_status(Status::random_failed);
 	encode_block(v, l, random, bytes);
 	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+// Return microseconds (at least 0) as an interval of days and time.
+static Datum
+microseconds_interval(int64 us)
+{
+	Interval   *iv = static_cast<Interval *>(palloc(sizeof(Interval)));
+
+	iv->month = 0;
+	iv->day = static_cast<int32>(us / USECS_PER_DAY);
+	iv->time = us % USECS_PER_DAY;
+	return IntervalPGetDatum(iv);
 }
 
 // Return seconds as an interval of days and time, or NULL past the interval type's days.
@@ -102,19 +198,26 @@ locality_uuid_time_nextval(PG_FUNCTION_ARGS)
 	return block_uuid(floor_div(static_cast<int64>(wall_ms()), 1000), l);
 }
 
-extern "C" Datum
-locality_uuid_block_layout(PG_FUNCTION_ARGS)
+// Return this function's blessed result row type.
+static TupleDesc
+result_tupdesc(FunctionCallInfo fcinfo)
 {
-	BlockLayout l = checked_layout(PG_GETARG_INT32(0), PG_GETARG_INT32(1), BLOCKS_SEQUENCE);
 	TupleDesc	tupdesc;
-	Datum		values[6];
-	bool		nulls[6] = {false, false, false, false, false, false};
 
 	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
 		ereport(ERROR,
 				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 				 errmsg("function returning record called in context that cannot accept type record")));
-	tupdesc = BlessTupleDesc(tupdesc);
+	return BlessTupleDesc(tupdesc);
+}
+
+extern "C" Datum
+locality_uuid_block_layout(PG_FUNCTION_ARGS)
+{
+	BlockLayout l = checked_layout(PG_GETARG_INT32(0), PG_GETARG_INT32(1), BLOCKS_SEQUENCE);
+	TupleDesc	tupdesc = result_tupdesc(fcinfo);
+	Datum		values[6];
+	bool		nulls[6] = {false, false, false, false, false, false};
 
 	values[0] = Int32GetDatum(l.prefix_bits);
 	values[1] = Int64GetDatum(static_cast<int64>(block_prefixes(l)));
@@ -138,4 +241,190 @@ locality_uuid_block(PG_FUNCTION_ARGS)
 	if (version_nibble(id) != version_4)
 		PG_RETURN_NULL();
 	PG_RETURN_INT64(static_cast<int64>(decode_block(id, count)));
+}
+
+/* The interval form: blocks of any length from 1 ms, on the clock in microseconds. */
+extern "C" Datum
+locality_uuid_time_nextval_interval(PG_FUNCTION_ARGS)
+{
+	TimeBlockLayout l = checked_time_layout(PG_GETARG_INTERVAL_P(0), PG_GETARG_INT32(1));
+	uint8_t		random[uuid_len];
+	uint8_t		bytes[uuid_len];
+
+	if (!random_bytes(random, uuid_len - static_cast<std::size_t>(l.prefix_bits / 8)))
+		report_status(Status::random_failed);
+	encode_prefix(time_block_prefix(GetCurrentTimestamp() + pg_epoch_unix_us, l), l.prefix_bits,
+				  random, bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+/* Counts and wrap in microseconds; the wrap is NULL past 2^63 microseconds (292,000 years). */
+extern "C" Datum
+locality_uuid_block_layout_interval(PG_FUNCTION_ARGS)
+{
+	TimeBlockLayout l = checked_time_layout(PG_GETARG_INTERVAL_P(0), PG_GETARG_INT32(1));
+	TupleDesc	tupdesc = result_tupdesc(fcinfo);
+	Datum		values[6];
+	bool		nulls[6] = {false, false, false, false, false, false};
+	int64		wrap = 0;
+
+	nulls[3] = nulls[5] = !time_block_wrap_us(l, &wrap);
+	values[0] = Int32GetDatum(l.prefix_bits);
+	values[1] = Int64GetDatum(static_cast<int64>(INT64CONST(1) << l.prefix_bits));
+	values[2] = Int64GetDatum(l.block_us);
+	values[3] = Int64GetDatum(wrap);
+	values[4] = microseconds_interval(l.block_us);
+	values[5] = nulls[5] ? (Datum) 0 : microseconds_interval(wrap);
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls)));
+}
+
+// Return the start of the latest block at or before as_of whose prefix id carries; NULL unless version 4.
+static Datum
+block_start(FunctionCallInfo fcinfo, const TimeBlockLayout &l)
+{
+	const uint8_t *id = PG_GETARG_UUID_P(0)->data;
+	TimestampTz as_of = PG_GETARG_TIMESTAMPTZ(3);
+	int64		as_of_us;
+	int64		start_us;
+	TimestampTz start;
+
+	if (TIMESTAMP_NOT_FINITE(as_of))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("as_of must be a finite timestamp")));
+	if (version_nibble(id) != version_4)
+		PG_RETURN_NULL();
+	if (pg_add_s64_overflow(as_of, pg_epoch_unix_us, &as_of_us) ||
+		!time_block_start(get_be(id, l.prefix_bits / 8), as_of_us, l, &start_us) ||
+		pg_sub_s64_overflow(start_us, pg_epoch_unix_us, &start) ||
+		!IS_VALID_TIMESTAMP(start))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("timestamp out of range"),
+				 errdetail("The block starts outside the range of timestamp with time zone.")));
+	PG_RETURN_TIMESTAMPTZ(start);
+}
+
+extern "C" Datum
+locality_uuid_time_block_start(PG_FUNCTION_ARGS)
+{
+	return block_start(fcinfo, checked_seconds_layout(PG_GETARG_INT32(1), PG_GETARG_INT32(2)));
+}
+
+extern "C" Datum
+locality_uuid_time_block_start_interval(PG_FUNCTION_ARGS)
+{
+	return block_start(fcinfo, checked_time_layout(PG_GETARG_INTERVAL_P(1), PG_GETARG_INT32(2)));
+}
+
+/* Microseconds in a month of a retention: 365.25 / 12 days, as extract(epoch FROM interval). */
+static constexpr double retention_month_us = 365.25 / 12 * SECS_PER_DAY * USECS_PER_SEC;
+
+// Return a duration in microseconds as an interval, or NULL past what int64 microseconds hold.
+static Datum
+advice_interval(double us, bool *isnull)
+{
+	*isnull = !(us < 9.2e18);
+	return *isnull ? (Datum) 0 : microseconds_interval(static_cast<int64>(us));
+}
+
+// Return the interval argument of the advised time call as SQL text ('250 ms', '2 s').
+static const char *
+interval_literal(int64 us)
+{
+	if (us % USECS_PER_SEC == 0)
+		return psprintf("'%lld s'", static_cast<long long>(us / USECS_PER_SEC));
+	return psprintf("'%lld ms'", static_cast<long long>(us / 1000));
+}
+
+/*
+ * One row per block generator; the rule is in core/blocks.hpp and, with its reasons, in the
+ * README ("Choosing block_size and interval_length"). index_memory NULL means shared_buffers.
+ */
+extern "C" Datum
+locality_uuid_block_advice(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);
+	double		rate;
+	Interval   *retention;
+	double		retention_us;
+	int64		memory;
+	BlockAdvice advice[2];
+
+	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("%s must not be null", PG_ARGISNULL(0) ? "insert_rate" : "retention")));
+	rate = PG_GETARG_FLOAT8(0);
+	retention = PG_GETARG_INTERVAL_P(1);
+	if (!(rate > 0) || isinf(rate))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("insert_rate must be a positive finite number of rows per second")));
+#if PG_VERSION_NUM >= 170000
+	if (INTERVAL_NOT_FINITE(retention))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("retention must be finite"),
+				 errhint("Block generators reuse their key space; for rows kept forever use an ordered generator such as locality_uuid(true).")));
+#endif
+	retention_us = retention->month * retention_month_us +
+		static_cast<double>(retention->day) * USECS_PER_DAY + static_cast<double>(retention->time);
+	if (!(retention_us > 0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("retention must be positive")));
+	if (PG_ARGISNULL(2))
+		memory = static_cast<int64>(NBuffers) * BLCKSZ;
+	else
+	{
+		memory = PG_GETARG_INT64(2);
+		if (memory <= 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("index_memory must be a positive number of bytes"),
+					 errhint("Leave it NULL to use shared_buffers.")));
+	}
+
+	advise_sequence(rate, retention_us, memory, &advice[0]);
+	advise_time(rate, retention_us, memory, &advice[1]);
+
+	InitMaterializedSRF(fcinfo, 0);
+	for (int i = 0; i < 2; i++)
+	{
+		const BlockAdvice &a = advice[i];
+		bool		seq = i == 0;
+		Datum		values[17];
+		bool		nulls[17];
+
+		memset(nulls, 0, sizeof(nulls));
+		values[0] = CStringGetTextDatum(seq ? "uuid_sequence_nextval" : "uuid_time_nextval");
+		values[1] = CStringGetTextDatum(seq ?
+										psprintf("uuid_sequence_nextval('id_seq', %d, %d)", a.block_size, a.count) :
+										psprintf("uuid_time_nextval(%s::interval, %d)",
+												 interval_literal(a.interval_us), a.count));
+		values[2] = Int32GetDatum(a.block_size);
+		nulls[2] = !seq;
+		values[3] = Int32GetDatum(a.count);
+		nulls[3] = !seq;
+		values[4] = seq ? (Datum) 0 : microseconds_interval(a.interval_us);
+		nulls[4] = seq;
+		values[5] = Int32GetDatum(a.count);
+		nulls[5] = seq;
+		values[6] = Float8GetDatum(a.rows_per_block);
+		values[7] = Int64GetDatum(a.hot_set_bytes);
+		values[8] = advice_interval(a.wrap_us, &nulls[8]);
+		values[9] = IntervalPGetDatum(retention);
+		values[10] = Int32GetDatum(a.prefix_bits / 8);
+		values[11] = Int64GetDatum(a.effective);
+		nulls[11] = !seq;
+		values[12] = seq ? (Datum) 0 : microseconds_interval(a.effective);
+		nulls[12] = seq;
+		values[13] = Int64GetDatum(a.hot_set_bytes / BLCKSZ + (a.hot_set_bytes % BLCKSZ != 0));
+		values[14] = Int64GetDatum(memory);
+		values[15] = BoolGetDatum(a.hot_set_fits);
+		values[16] = BoolGetDatum(a.wrap_covers);
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
+	}
+	return (Datum) 0;
 }

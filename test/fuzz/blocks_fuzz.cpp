@@ -1,4 +1,4 @@
-// libFuzzer target over the block-wrapped core: layout, prefix and encode/decode round trips.
+// libFuzzer target over the block-wrapped core: layouts, prefixes, round trips, time blocks and advice.
 #include "core/blocks.hpp"
 
 #include "require.hpp"
@@ -71,12 +71,10 @@ check_layout(int32_t s, int32_t c, BlockLayout *l, bool *valid)
 	*valid = true;
 }
 
-}							// namespace
-
-extern "C" int
-LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
+// The integer layouts: the rule, prefixes and encode/decode round trips.
+void
+fuzz_blocks(FuzzedDataProvider &fdp)
 {
-	FuzzedDataProvider fdp(data, size);
 	int32_t		s = edgy_int32(fdp);
 	int32_t		c = edgy_int32(fdp);
 	BlockLayout l;
@@ -84,7 +82,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
 
 	check_layout(s, c, &l, &valid);
 	if (!valid)
-		return 0;
+		return;
 
 	/* Value: a sequence value (any bigint, through nextval - 1) or a time in seconds. */
 	int64_t		n = fdp.ConsumeIntegral<int64_t>();
@@ -126,5 +124,219 @@ LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
 
 	fdp.ConsumeData(any, uuid_len);
 	REQUIRE(decode_block(any, c) == get_be(any, static_cast<int>(p)));
+}
+
+// Floor division in 128 bits.
+__int128
+floor_div128(__int128 a, __int128 b)
+{
+	__int128	q = a / b;
+
+	return q - ((a % b != 0) && ((a < 0) != (b < 0)));
+}
+
+// Pick a time-block length in microseconds, mostly near the edges and the round units.
+int64_t
+edgy_length_us(FuzzedDataProvider &fdp)
+{
+	switch (fdp.ConsumeIntegralInRange<int>(0, 4))
+	{
+		case 0:
+			return fdp.ConsumeIntegral<int64_t>();
+		case 1:
+			return fdp.ConsumeIntegralInRange<int64_t>(-2, 3000);
+		case 2:
+			return fdp.ConsumeIntegralInRange<int64_t>(1, 100000) * usecs_per_msec;
+		case 3:
+			return static_cast<int64_t>(edgy_int32(fdp)) * usecs_per_sec;
+		default:
+			return time_block_max_us - fdp.ConsumeIntegralInRange<int64_t>(-2, 2);
+	}
+}
+
+// The interval form: its rule in 128 bits, agreement with the integer form, prefixes, block starts.
+void
+fuzz_time_blocks(FuzzedDataProvider &fdp)
+{
+	/* An interval's fixed length: months refused, days of 86400 s, exact in 128 bits. */
+	int32_t		months = fdp.ConsumeBool() ? 0 : fdp.ConsumeIntegral<int32_t>();
+	int32_t		days = fdp.ConsumeBool() ? fdp.ConsumeIntegralInRange<int32_t>(-2, 30000) : fdp.ConsumeIntegral<int32_t>();
+	int64_t		time = fdp.ConsumeBool() ? edgy_length_us(fdp) : fdp.ConsumeIntegral<int64_t>();
+	int64_t		us = -7;
+	BlockStatus st = interval_length_us(months, days, time, &us);
+	__int128	total = static_cast<__int128>(days) * usecs_per_day + time;
+
+	if (months != 0)
+		REQUIRE(st == BlockStatus::interval_has_months);
+	else if (total < time_block_min_us)
+		REQUIRE(st == BlockStatus::interval_too_short);
+	else if (total > time_block_max_us)
+		REQUIRE(st == BlockStatus::interval_too_long);
+	else
+		REQUIRE(st == BlockStatus::ok && us == static_cast<int64_t>(total));
+	if (st != BlockStatus::ok)
+		REQUIRE(us == -7);
+
+	/* The layout: u the coarsest unit dividing L, S' = max(1, floor((L / u) * C / 2^B)) * u. */
+	int64_t		len = edgy_length_us(fdp);
+	int32_t		c = edgy_int32(fdp);
+	TimeBlockLayout l{0, 0, 0};
+
+	st = time_block_layout(len, c, &l);
+	if (len < time_block_min_us)
+	{
+		REQUIRE(st == BlockStatus::interval_too_short);
+		return;
+	}
+	if (len > time_block_max_us)
+	{
+		REQUIRE(st == BlockStatus::interval_too_long);
+		return;
+	}
+	if (c < 1)
+	{
+		REQUIRE(st == BlockStatus::bad_block_count);
+		return;
+	}
+	REQUIRE(st == BlockStatus::ok);
+
+	int64_t		u = len % usecs_per_sec == 0 ? usecs_per_sec : len % usecs_per_msec == 0 ? usecs_per_msec : 1;
+	int			bits = prefix_bits_for(c);
+	__int128	per = (static_cast<__int128>(len / u) * c) >> bits;
+
+	REQUIRE(l.prefix_bits == bits && l.unit_us == u);
+	int64_t		least = u > time_block_min_us ? u : time_block_min_us;
+
+	REQUIRE(l.block_us == (static_cast<int64_t>(per) * u > least ? static_cast<int64_t>(per) * u : least));
+	REQUIRE(l.block_us >= time_block_min_us && l.block_us <= len);
+
+	/* Whole seconds: the integer form's layout, and its prefix at every clock from 1970. */
+	int64_t		t = fdp.ConsumeIntegral<int64_t>();
+
+	if (u == usecs_per_sec && len / usecs_per_sec <= INT32_MAX)
+	{
+		BlockLayout il;
+		TimeBlockLayout sl{0, 0, 0};
+
+		REQUIRE(block_layout(static_cast<int32_t>(len / usecs_per_sec), c, &il) == BlockStatus::ok);
+		REQUIRE(time_block_layout_seconds(static_cast<int32_t>(len / usecs_per_sec), c, &sl) == BlockStatus::ok);
+		REQUIRE(sl.prefix_bits == l.prefix_bits && sl.block_us == l.block_us && sl.unit_us == l.unit_us);
+		REQUIRE(il.block_size * usecs_per_sec == l.block_us);
+		if (t >= 0)
+			REQUIRE(time_block_prefix(t, l) == block_prefix(floor_div(floor_div(t, 1000), 1000), il));
+	}
+
+	/* The prefix is floor(t / S') mod 2^B. */
+	uint64_t	mask = (UINT64_C(1) << bits) - 1;
+	uint64_t	want = static_cast<uint64_t>(static_cast<int64_t>(floor_div128(t, l.block_us))) & mask;
+
+	REQUIRE(time_block_prefix(t, l) == want);
+
+	/* The wrap, when it fits. */
+	int64_t		wrap = 0;
+	__int128	want_wrap = static_cast<__int128>(l.block_us) << bits;
+
+	if (want_wrap <= INT64_MAX)
+		REQUIRE(time_block_wrap_us(l, &wrap) && wrap == static_cast<int64_t>(want_wrap));
+	else
+		REQUIRE(!time_block_wrap_us(l, &wrap));
+
+	/* The block start: the latest k * S' <= as_of with k = prefix mod 2^B, exact in 128 bits. */
+	uint64_t	prefix = fdp.ConsumeIntegral<uint64_t>();
+	int64_t		as_of = fdp.ConsumeBool() ? t : fdp.ConsumeIntegral<int64_t>();
+	__int128	a = floor_div128(as_of, l.block_us);
+	__int128	d = (static_cast<__int128>(static_cast<uint64_t>(static_cast<int64_t>(a)) - prefix)) & mask;
+	__int128	want_start = (a - d) * l.block_us;
+	int64_t		start = 0;
+	bool		ok = time_block_start(prefix, as_of, l, &start);
+
+	REQUIRE(ok == (want_start >= INT64_MIN));
+	if (ok)
+	{
+		REQUIRE(start == static_cast<int64_t>(want_start));
+		REQUIRE(start <= as_of);
+		REQUIRE(static_cast<__int128>(as_of) - start < static_cast<__int128>(l.block_us) << bits);
+		REQUIRE(time_block_prefix(start, l) == (prefix & mask));
+	}
+}
+
+// The advice: every row meets or flags the rule, and its arguments make the advised block.
+void
+fuzz_advice(FuzzedDataProvider &fdp)
+{
+	double		rate = fdp.ConsumeBool() ? fdp.ConsumeFloatingPointInRange<double>(1e-9, 1e13) :
+		static_cast<double>(fdp.ConsumeIntegralInRange<int64_t>(1, 10000000));
+	double		retention = fdp.ConsumeFloatingPointInRange<double>(1, 1e18);
+	int64_t		memory = fdp.ConsumeIntegralInRange<int64_t>(1, INT64_MAX);
+	int64_t		fit = advice_rows_that_fit(memory);
+	BlockAdvice s;
+	BlockAdvice t;
+
+	advise_sequence(rate, retention, memory, &s);
+	advise_time(rate, retention, memory, &t);
+
+	/* Sequence: a power of two, the largest that fits (or 1, or the cap). */
+	REQUIRE(s.effective >= 1 && (s.effective & (s.effective - 1)) == 0);
+	REQUIRE(s.effective <= advice_max_block_size);
+	REQUIRE(s.effective <= (fit > 1 ? fit : 1));
+	REQUIRE(s.effective * 2 > fit || s.effective == advice_max_block_size);
+	REQUIRE(s.rows_per_block == static_cast<double>(s.effective));
+
+	BlockLayout sl;
+
+	REQUIRE(block_layout(s.block_size, s.count, &sl) == BlockStatus::ok);
+	REQUIRE(sl.block_size == s.effective && sl.prefix_bits == s.prefix_bits);
+
+	/* Time: 1, 2 or 5 times a power of ten ms, and the arguments make exactly that block. */
+	int64_t		ms = t.effective / usecs_per_msec;
+
+	REQUIRE(t.effective % usecs_per_msec == 0 && ms >= 1);
+	while (ms % 10 == 0)
+		ms /= 10;
+	REQUIRE(ms == 1 || ms == 2 || ms == 5);
+	REQUIRE(t.effective <= advice_max_interval_us);
+
+	TimeBlockLayout tl{0, 0, 0};
+
+	REQUIRE(time_block_layout(t.interval_us, t.count, &tl) == BlockStatus::ok);
+	REQUIRE(tl.block_us == t.effective && tl.prefix_bits == t.prefix_bits);
+
+	/* Both: flags as defined, prefix the smallest that covers, hot set 40 bytes a row. */
+	const BlockAdvice *both[] = {&s, &t};
+
+	for (const BlockAdvice *a : both)
+	{
+		double		block_us = a->wrap_us / static_cast<double>(UINT64_C(1) << a->prefix_bits);
+
+		REQUIRE(a->hot_set_fits == (a->hot_set_bytes <= memory / advice_hot_divisor));
+		REQUIRE(a->wrap_covers == (a->wrap_us >= advice_wrap_margin * retention));
+		REQUIRE(a->wrap_covers || a->prefix_bits == 32);
+		REQUIRE(a->prefix_bits == 8 || block_us * static_cast<double>(UINT64_C(1) << (a->prefix_bits - 8)) <
+				advice_wrap_margin * retention);
+		REQUIRE(a->hot_set_bytes >= a->rows_per_block * advice_entry_bytes ||
+				a->rows_per_block * advice_entry_bytes > 9.0e18);
+		REQUIRE(a->count == (a->prefix_bits < 32 ? static_cast<int32_t>(UINT64_C(1) << a->prefix_bits) : INT32_C(1) << 30));
+	}
+}
+
+}							// namespace
+
+extern "C" int
+LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
+{
+	FuzzedDataProvider fdp(data, size);
+
+	switch (fdp.ConsumeIntegralInRange<int>(0, 2))
+	{
+		case 0:
+			fuzz_blocks(fdp);
+			break;
+		case 1:
+			fuzz_time_blocks(fdp);
+			break;
+		default:
+			fuzz_advice(fdp);
+			break;
+	}
 	return 0;
 }

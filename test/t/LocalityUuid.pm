@@ -1,0 +1,151 @@
+# Shared helpers of the TAP tests in test/t: nodes with the extension, the generator list,
+# psql runs judged by SQLSTATE, background sessions and plans read from EXPLAIN (FORMAT JSON).
+package LocalityUuid;
+
+use strict;
+use warnings FATAL => 'all';
+
+use Exporter 'import';
+use IPC::Run;
+use JSON::PP;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+our @EXPORT = qw(
+  @GENERATORS $GENERATOR_SETUP
+  extension_node parallel_guc psql_states start_psql finish_psql
+  plan_nodes count_nodes
+);
+
+# Every generator the cluster tests exercise, as [name, SQL expression]. The expression is
+# usable as a column DEFAULT and in a SELECT list; it may use the objects of $GENERATOR_SETUP.
+# Both block generators on a sequence share one, as several tables sharing a sequence would.
+# A new generator is one more entry here: load, dump/restore and restart tests pick it up.
+our @GENERATORS = (
+	[ locality_variable => 'locality_uuid(false)' ],
+	[ locality_sequential => 'locality_uuid(true)' ],
+	[ locality_setting => 'locality_uuid()' ],
+	[ block_seq => q{uuid_sequence_nextval('rel_shared_seq'::regclass)} ],
+	[ block_seq_small => q{uuid_sequence_nextval('rel_shared_seq'::regclass, 100, 256)} ],
+	[ block_time => 'uuid_time_nextval()' ],
+	[ block_time_short => 'uuid_time_nextval(1, 16)' ],
+	[ block_time_ms => q{uuid_time_nextval('100 ms'::interval, 16777216)} ],
+	[ hot_keys => 'hot_uuid(floor(random() * 4)::bigint)' ],
+	[ hot_at => 'hot_uuid(floor(random() * 4)::bigint, now())' ],
+);
+
+# Objects the generator expressions need, created once per database before any table.
+our $GENERATOR_SETUP = 'CREATE SEQUENCE IF NOT EXISTS rel_shared_seq;';
+
+# Make, configure and start a node; create the extension in database postgres unless
+# extension => 0. conf => [lines] go after the framework's own settings.
+sub extension_node
+{
+	my ($name, %opts) = @_;
+	my $node = PostgreSQL::Test::Cluster->new($name);
+	$node->init;
+	$node->append_conf('postgresql.conf', join("\n", @{ $opts{conf} // [] }));
+	$node->start;
+	$node->safe_psql('postgres', 'CREATE EXTENSION locality_uuid')
+	  if $opts{extension} // 1;
+	return $node;
+}
+
+# The setting that runs parallel-safe calls in a worker: renamed in PostgreSQL 16.
+sub parallel_guc
+{
+	my ($node) = @_;
+	return $node->pg_version >= 16 ? 'debug_parallel_query' : 'force_parallel_mode';
+}
+
+# Run SQL through psql with VERBOSITY=sqlstate, going on after errors. Returns stdout and
+# the error and warning lines of stderr as "ERROR:  42501" (psql's script prefix removed).
+# user => ROLE connects as that role; options => '-c name=value' sets PGOPTIONS-style options;
+# conn => 'key=value ...' adds connection parameters (application_name: the framework sets
+# PGAPPNAME, which wins over options).
+sub psql_states
+{
+	my ($node, $db, $sql, %opts) = @_;
+	my $connstr = $node->connstr($db);
+	$connstr .= " user=$opts{user}" if defined $opts{user};
+	$connstr .= " options='$opts{options}'" if defined $opts{options};
+	$connstr .= " $opts{conn}" if defined $opts{conn};
+	my ($out, $err) = ('', '');
+	$node->psql(
+		$db, $sql,
+		connstr => $connstr,
+		stdout => \$out,
+		stderr => \$err,
+		on_error_stop => 0,
+		extra_params => [ '-v', 'VERBOSITY=sqlstate' ]);
+	my @states = map { s/^psql:[^:]*:\d+: //r } grep { /\b(ERROR|WARNING|FATAL):/ }
+	  split /\n/, $err;
+	return ($out, join("\n", @states));
+}
+
+# Start psql on SQL in the background; finish_psql waits for it. Returns a handle whose
+# {out} and {err} hold the output (psql's script prefix removed from {err}). options and conn as in psql_states. The SQL goes
+# through files: IPC::Run moves a scalar's data only while its own harness is pumped.
+my $script_count = 0;
+
+sub start_psql
+{
+	my ($node, $db, $sql, %opts) = @_;
+	my $connstr = $node->connstr($db);
+	$connstr .= " options='$opts{options}'" if defined $opts{options};
+	$connstr .= " $opts{conn}" if defined $opts{conn};
+	my $file = $node->basedir . '/session_' . ++$script_count . '.sql';
+	PostgreSQL::Test::Utils::append_to_file($file, $sql);
+	my %h = (out => '', err => '', outfile => "$file.out", errfile => "$file.err");
+	$h{run} = IPC::Run::start(
+		[
+			$node->installed_command('psql'), '-XAtq', '-v', 'ON_ERROR_STOP=1',
+			'-v', 'VERBOSITY=sqlstate', '-d', $connstr, '-f', $file
+		],
+		'<', '/dev/null', '>', $h{outfile}, '2>', $h{errfile});
+	return \%h;
+}
+
+# Wait for a start_psql session; true when psql exited with status 0.
+sub finish_psql
+{
+	my ($h) = @_;
+	$h->{run}->finish;
+	$h->{out} = PostgreSQL::Test::Utils::slurp_file($h->{outfile});
+	$h->{err} = PostgreSQL::Test::Utils::slurp_file($h->{errfile});
+	chomp($h->{out}, $h->{err});
+	$h->{err} =~ s/^psql:[^:]*:\d+: //mg;
+	return $h->{run}->result == 0;
+}
+
+# The plan of a statement as a flat list of plan nodes (hashes of EXPLAIN (FORMAT JSON)).
+# setup => SQL runs first in the same session (SET, PREPARE); explain => 'VERBOSE, ' adds options.
+sub plan_nodes
+{
+	my ($node, $db, $stmt, %opts) = @_;
+	my $sql = ($opts{setup} // '') . "\nEXPLAIN (" . ($opts{explain} // '') . "COSTS OFF, FORMAT JSON) $stmt";
+	my $json = $node->safe_psql($db, $sql);
+	$json =~ s/^[^\[]*//s;    # output of the setup statements (SET prints nothing, PREPARE nothing)
+	my $doc = decode_json($json);
+	my @nodes;
+	my @todo = ($doc->[0]{Plan});
+	while (my $p = shift @todo)
+	{
+		push @nodes, $p;
+		push @todo, @{ $p->{Plans} // [] };
+	}
+	return @nodes;
+}
+
+# How many plan nodes have this "Node Type" (and, if given, this "Relation Name").
+sub count_nodes
+{
+	my ($nodes, $type, $relation) = @_;
+	return scalar grep {
+		$_->{'Node Type'} eq $type
+		  && (!defined $relation || ($_->{'Relation Name'} // '') eq $relation)
+	} @$nodes;
+}
+
+1;
