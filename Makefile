@@ -5,12 +5,12 @@ MODULE_big = locality_uuid
 DATA = locality_uuid--1.0.sql locality_uuid--1.0--1.1.sql
 PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
-CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp
-GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp
+CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp
+GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/state.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
 REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
-	hot hot_recipes hot_errors badinput parallel
+	hot hot_recipes hot_errors badinput parallel state
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # TAP tests on PostgreSQL::Test::Cluster: everything that needs clusters of its own.
@@ -34,6 +34,29 @@ include $(PGXS)
 # After PGXS, which sets it empty: TAP tests share helpers from test/t.
 # `override +=` keeps it when the command line sets PROVE_FLAGS (pg_buildext installcheck does).
 override PROVE_FLAGS += -I test/t
+
+# The portable SQL edition (portable/): the regression tests again, on a database where the
+# SQL file is installed instead of the extension. Expected output is the C suite's, except the
+# files in test/portable/expected (behaviour SQL cannot match; see docs/portable.md).
+PORTABLE_REGRESS = portable_setup layout extract generate errors blocks blocks_compat \
+	blocks_errors hot hot_recipes hot_errors badinput portable_labels portable_generators
+PORTABLE_DIR = test/out/portable
+# pg_regress reads expected files from --inputdir up to 15, from --expecteddir (default .) since 16.
+PORTABLE_EXPECTED = $(if $(filter-out 15,$(MAJORVERSION)),--expecteddir=$(PORTABLE_DIR))
+
+.PHONY: installcheck-portable
+installcheck-portable:
+	rm -rf $(PORTABLE_DIR) && mkdir -p $(PORTABLE_DIR)/sql $(PORTABLE_DIR)/expected
+	cp sql/*.sql test/portable/sql/*.sql $(PORTABLE_DIR)/sql/
+	cp expected/*.out $(PORTABLE_DIR)/expected/
+	cp test/portable/expected/*.out $(PORTABLE_DIR)/expected/
+	$(pg_regress_installcheck) --inputdir=$(PORTABLE_DIR) $(PORTABLE_EXPECTED) --outputdir=$(PORTABLE_DIR) \
+		--dbname=portable_regression $(PORTABLE_REGRESS)
+
+# `make installcheck` runs it first, unless REGRESS is emptied (one TAP test alone).
+ifneq ($(strip $(REGRESS)),)
+installcheck: installcheck-portable
+endif
 
 # PGXS tracks no header dependencies: rebuild every object when a header changes.
 $(OBJS): $(wildcard src/*.hpp src/core/*.hpp)

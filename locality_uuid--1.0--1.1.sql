@@ -76,3 +76,12 @@ ROWS 2;
 
 COMMENT ON FUNCTION locality_uuid_block_advice(double precision, interval, bigint) IS
 'recommended uuid_sequence_nextval and uuid_time_nextval parameters for an insert rate (rows per second), a retention and the memory the index may hold (bytes; NULL = shared_buffers): a block''s index leaves within 1/8 of that memory, a wrap period of at least twice the retention';
+
+-- Generator state shared by the cluster's backends (issue 11).
+CREATE FUNCTION locality_uuid_state()
+RETURNS text
+AS 'MODULE_PATHNAME', 'locality_uuid_state'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_state() IS
+'Which generator state this backend uses: dsm_registry (shared, PostgreSQL 17 and later), preload (shared, 15 and 16 with locality_uuid in shared_preload_libraries) or backend (per backend: 15 and 16 without preload)';

@@ -11,6 +11,7 @@
 #include "core/blocks.hpp"
 #include "core/hot.hpp"
 #include "core/locality_b.hpp"
+#include "core/state.hpp"
 
 extern "C" {
 #include "postgres.h"
@@ -41,11 +42,34 @@ uint16_t	process_field();
 // Return the 28-bit node: locality_uuid.node_id, or the low 28 bits of the MAC.
 uint32_t	node_id();
 
-// Return the wall clock as Unix nanoseconds.
-int64_t		wall_ns();
+// Return the backend's PGPROC slot number, or -1 if this process has none.
+int			slot_number();
 
-// Return the wall clock as Unix milliseconds.
-uint64_t	wall_ms();
+// Return the wall clock as Unix milliseconds (negative before 1970), raising an error if it cannot be read.
+int64_t		wall_ms();
+
+// Return the wall clock in hot_uuid ticks of 2^-24 s, raising 22008 before 1970 or past the tick range.
+int64_t		wall_tick();
+
+/* Generator state (state.cpp): shared by the cluster's backends, or this backend's own. */
+enum StateKind
+{
+	STATE_BACKEND,				/* per backend: 15 and 16 without shared_preload_libraries */
+	STATE_PRELOAD,				/* shared memory reserved at startup (15, 16, preloaded) */
+	STATE_DSM_REGISTRY			/* shared memory from the DSM registry (17 and later) */
+};
+
+// Reserve the shared state when loaded by shared_preload_libraries (15, 16); called by _PG_init.
+void		state_preload();
+
+// Attach to the state if not yet done in this process and return its kind.
+StateKind	state_kind();
+
+// Return the marks of this backend's slot in the shared state, or NULL for per-backend state.
+SlotMarks  *state_slot();
+
+// Return the function that takes a position in the shared sequential run, or NULL.
+SeqStatus	(*state_seq_take()) (int64_t bucket, SeqTake *take);
 
 // Fill buf from this backend's pool of strong random bytes; false if the source failed.
 bool		random_bytes(uint8_t *buf, std::size_t len);

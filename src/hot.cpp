@@ -23,7 +23,7 @@ PG_FUNCTION_INFO_V1(hot_uuid_make);
 
 using namespace locality_uuid;
 
-/* This backend's clock ticks, and its machine hash (MD5 digest bytes 0..2). */
+/* This backend's clock ticks and explicit counters, and its machine hash (MD5 digest bytes 0..2). */
 static HotGenerator generator;
 static uint8_t machine[hot_machine_len];
 
@@ -68,7 +68,7 @@ environment()
 {
 	refresh_machine();
 
-	HotEnvironment env{wall_ns(), {machine[0], machine[1], machine[2]}, process_field()};
+	HotEnvironment env{wall_tick(), {machine[0], machine[1], machine[2]}, process_field(), state_slot()};
 
 	return env;
 }
@@ -107,9 +107,8 @@ hot_uuid_generate(PG_FUNCTION_ARGS)
 	HotEnvironment env = environment();
 	uint8_t		bytes[uuid_len];
 
-	/* Waits for the clock's next tick (about 60 ns), or at most hot_wait_limit after a step back. */
-	while (generator.next(shard, env, bytes) == HotStatus::wait)
-		env.wall_ns = wall_ns();
+	/* Never waits: a tick already used gives way to the next one (see HotGenerator). */
+	generator.next(shard, env, bytes);
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
@@ -121,8 +120,13 @@ hot_uuid_generate_at(PG_FUNCTION_ARGS)
 	HotEnvironment env = environment();
 	uint8_t		bytes[uuid_len];
 
-	while (generator.next_at(shard, seconds, env, bytes) == HotStatus::wait)
-		env.wall_ns = wall_ns();
+	if (generator.next_at(shard, seconds, env, bytes) == HotStatus::second_full)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("hot_uuid made all 16777216 ids of second %lld in this backend",
+						static_cast<long long>(seconds)),
+				 errdetail("The 24-bit counter of an id at an explicit time counts the ids of its second."),
+				 errhint("Spread the backfill over more seconds, or over several sessions running at the same time.")));
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 

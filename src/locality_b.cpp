@@ -20,14 +20,15 @@ PG_FUNCTION_INFO_V1(locality_uuid_make);
 
 using namespace locality_uuid;
 
-/* This backend's counters and clock. */
+/* This backend's counters and clock; the run and its slot's marks are shared when they can be. */
 static LocalityGenerator generator;
 
 // Make one id in the given mode from this backend's state and environment.
 static Datum
 generate(CounterMode mode)
 {
-	Environment env{wall_ms(), process_field(), node_id(), random_bytes, md5};
+	Environment env{wall_ms(), process_field(), node_id(), random_bytes, md5,
+		state_seq_take(), state_slot()};
 	uint8_t		bytes[uuid_len];
 
 	report_status(generator.next(mode, env, bytes));

@@ -45,21 +45,31 @@ static const struct config_enum_entry process_field_options[] = {
  * counters and clocks do. "pid" is the OS pid mod 65536, as the reference libraries do;
  * it is unique among live backends only while the kernel's pid_max is at most 65536.
  */
+int
+slot_number()
+{
+	if (MyProc == NULL)
+		return -1;
+#if PG_VERSION_NUM >= 170000
+	return MyProcNumber;
+#else
+	return MyProc->pgprocno;
+#endif
+}
+
 uint16_t
 process_field()
 {
 	if (setting_process_field == PROCESS_FIELD_PID)
 		return static_cast<uint16_t>(MyProcPid & 0xFFFF);
-	if (MyProc == NULL)
+
+	int			slot = slot_number();
+
+	if (slot < 0)
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("this process has no backend slot"),
 				 errhint("Set locality_uuid.process_field to \"pid\".")));
-#if PG_VERSION_NUM >= 170000
-	int			slot = MyProcNumber;
-#else
-	int			slot = MyProc->pgprocno;
-#endif
 	if (slot > 0xFFFF)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
@@ -121,25 +131,50 @@ node_id()
 	return mac_node;
 }
 
-int64_t
-wall_ns()
+// Read CLOCK_REALTIME, the clock gettimeofday reads, at nanosecond resolution.
+static struct timespec
+read_clock()
 {
 	struct timespec ts;
 
-	/* The clock gettimeofday reads, at the resolution hot_uuid's 2^-24 s ticks need. */
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+	if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_SYSTEM_ERROR),
+				 errmsg("could not read the system clock: %m")));
+	return ts;
+}
+
+int64_t
+wall_ms()
+{
+	struct timespec ts = read_clock();
+
+	/* Far outside any format (2^50 s is 35 million years): saturate rather than overflow. */
+	if (ts.tv_sec < -(INT64_C(1) << 50))
+		return INT64_MIN;
+	if (ts.tv_sec > (INT64_C(1) << 50))
+		return INT64_MAX;
+	return static_cast<int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
+
+int64_t
+wall_tick()
+{
+	struct timespec ts = read_clock();
+
+	if (ts.tv_sec < 0 || ts.tv_sec > hot_clock_seconds_max)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("system clock is out of the range hot_uuid can read"),
+				 errdetail("The system clock reads %lld seconds from 1970-01-01 UTC; hot_uuid reads it "
+						   "from 0 to %lld.", static_cast<long long>(ts.tv_sec),
+						   static_cast<long long>(hot_clock_seconds_max))));
+	return hot_tick_at(ts.tv_sec, ts.tv_nsec);
 }
 
 /* Milliseconds from the Unix epoch to PostgreSQL's (2000-01-01). */
 static constexpr int64_t pg_epoch_unix_ms =
 	(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * INT64CONST(1000);
-
-uint64_t
-wall_ms()
-{
-	return static_cast<uint64_t>(floor_div(GetCurrentTimestamp(), 1000) + pg_epoch_unix_ms);
-}
 
 /*
  * Random pool: one pg_strong_random call per pool, not per id. It is filled lazily, in
@@ -230,7 +265,16 @@ report_status(Status st)
 		case Status::time_out_of_range:
 			ereport(ERROR,
 					(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-					 errmsg("system clock is out of the range a locality uuid can carry")));
+					 errmsg("system clock is out of the range a locality uuid can carry"),
+					 errdetail("A locality uuid carries times from 1970-01-01 UTC to 10889-08-02 UTC "
+							   "in variable mode and to 9999-12-31 UTC in sequential mode.")));
+			break;
+		case Status::sequence_exhausted:
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("sequential counter exhausted for this 10-minute bucket"),
+					 errdetail("The cluster made 4294967296 sequential ids in the current run; "
+							   "the next run starts with the next bucket.")));
 			break;
 		case Status::random_failed:
 			ereport(ERROR,
@@ -266,8 +310,9 @@ assign_machine_name(const char *, void *)
 }
 
 /*
- * Settings only; per-backend state (counters, random pool, MAC) is made lazily on first
- * use, since with shared_preload_libraries this runs in the postmaster.
+ * Settings, and on 15 and 16 under shared_preload_libraries the request for shared memory;
+ * per-backend state (counters, random pool, MAC) is made lazily on first use, since with
+ * shared_preload_libraries this runs in the postmaster.
  */
 void
 _PG_init(void)
@@ -304,6 +349,7 @@ _PG_init(void)
 							   &setting_machine_name,
 							   "",
 							   PGC_SUSET, 0, NULL, assign_machine_name, NULL);
+	state_preload();
 #if PG_VERSION_NUM >= 150000
 	MarkGUCPrefixReserved("locality_uuid");
 #else

@@ -1,4 +1,4 @@
-// Shard-key UUID (HotGuid layout): encoding, decoding, boundaries and the per-backend clock ticks.
+// Shard-key UUID (HotGuid layout): encoding, decoding, boundaries, clock ticks and explicit-time counters.
 #include "hot.hpp"
 
 namespace locality_uuid
@@ -40,45 +40,80 @@ hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept
 	put_be(out, seconds, 4);
 }
 
-HotStatus
-HotGenerator::take_tick(const HotEnvironment &env, int64_t *tick) noexcept
+SlotMarks *
+HotGenerator::start(const HotEnvironment &env) noexcept
 {
-	int64_t		now = hot_tick_of(env.wall_ns);
+	SlotMarks  *slot = env.slot != nullptr ? env.slot : &own_slot_;
 
-	if (!clock_used_)
+	if (!started_)
 	{
-		last_tick_ = now;
-		clock_used_ = true;
+		next_tick_ = slot->next_tick;
+		/*
+		 * The slot's first explicit allocation since the state was made (a new cluster, a
+		 * restart, or state of this backend only) starts at the clock's tick: so it lands
+		 * after those of earlier backends as long as the clock went on, by chance otherwise.
+		 */
+		explicit_next_ = slot->explicit_next != 0 ? slot->explicit_next
+			: static_cast<uint64_t>(env.wall_tick);
+		started_ = true;
 	}
-	if (now > last_tick_)
-		*tick = now;
-	else if (last_tick_ - now < hot_wait_limit)
-		return HotStatus::wait;
-	else
-		*tick = last_tick_ + 1;
-	last_tick_ = *tick;
-	return HotStatus::ok;
+	return slot;
 }
 
-// Write the id of a tick, in the given second.
+// Write the id of a counter value, in the given second.
 static void
-encode_tick(uint32_t shard, int64_t tick, int64_t unix_seconds, const HotEnvironment &env,
-			uint8_t out[uuid_len]) noexcept
+encode_counter(uint32_t shard, int64_t unix_seconds, uint32_t counter, const HotEnvironment &env,
+			   uint8_t out[uuid_len]) noexcept
 {
 	HotFields	f{hot_seconds(unix_seconds), {env.machine[0], env.machine[1], env.machine[2]},
-		env.process, static_cast<uint32_t>(tick & hot_counter_max), shard};
+		env.process, counter & hot_counter_max, shard};
 
 	encode_hot(f, out);
+}
+
+HotGenerator::ExplicitSecond &
+HotGenerator::entry(uint32_t field) noexcept
+{
+	/* Fibonacci hashing of the time field onto the table. */
+	std::size_t i = static_cast<std::size_t>((field * UINT64_C(0x9E3779B97F4A7C15)) >> 56);
+
+	return explicit_[i % explicit_entries];
+}
+
+void
+HotGenerator::close_wall_second() noexcept
+{
+	uint32_t	field = hot_seconds(wall_second_);
+	ExplicitSecond &e = entry(field);
+
+	/* A second already counted (explicit ids made before the clock got there) keeps its count. */
+	if (!e.valid || e.second != field)
+		e = ExplicitSecond{field, (wall_hi_ + 1) & hot_counter_max, 0,
+			hot_counter_max - (wall_hi_ - wall_lo_), true};
+	wall_open_ = false;
 }
 
 HotStatus
 HotGenerator::next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept
 {
-	int64_t		tick;
+	SlotMarks  *slot = start(env);
+	int64_t		tick = env.wall_tick > next_tick_ ? env.wall_tick : next_tick_;
+	int64_t		second = floor_div(tick, hot_ticks_per_second);
+	uint32_t	counter = static_cast<uint32_t>(tick) & hot_counter_max;
 
-	if (take_tick(env, &tick) == HotStatus::wait)
-		return HotStatus::wait;
-	encode_tick(shard, tick, floor_div(tick, hot_ticks_per_second), env, out);
+	next_tick_ = tick + 1;
+	slot->next_tick = next_tick_;
+	if (wall_open_ && second == wall_second_)
+		wall_hi_ = counter;
+	else
+	{
+		if (wall_open_)
+			close_wall_second();
+		wall_open_ = true;
+		wall_second_ = second;
+		wall_lo_ = wall_hi_ = counter;
+	}
+	encode_counter(shard, second, counter, env, out);
 	return HotStatus::ok;
 }
 
@@ -86,11 +121,28 @@ HotStatus
 HotGenerator::next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment &env,
 					  uint8_t out[uuid_len]) noexcept
 {
-	int64_t		tick;
+	SlotMarks  *slot = start(env);
+	int64_t		tick = env.wall_tick > next_tick_ ? env.wall_tick : next_tick_;
 
-	if (take_tick(env, &tick) == HotStatus::wait)
-		return HotStatus::wait;
-	encode_tick(shard, tick, unix_seconds, env, out);
+	if (floor_div(tick, hot_ticks_per_second) == unix_seconds)
+		return next(shard, env, out);
+	/* The clock has left the second of the last clock id: its ticks there are known now. */
+	if (wall_open_ && wall_second_ == unix_seconds)
+		close_wall_second();
+
+	/* Count by the time field (seconds mod 2^32): seconds 2^32 apart share it. */
+	uint32_t	field = hot_seconds(unix_seconds);
+	ExplicitSecond &e = entry(field);
+
+	if (!e.valid || e.second != field)
+		e = ExplicitSecond{field, static_cast<uint32_t>(explicit_next_) & hot_counter_max, 0,
+			hot_counter_max + 1, true};
+	if (e.used >= e.capacity)
+		return HotStatus::second_full;
+	encode_counter(shard, unix_seconds, (e.first + e.used) & hot_counter_max, env, out);
+	e.used++;
+	explicit_next_++;
+	slot->explicit_next = explicit_next_;
 	return HotStatus::ok;
 }
 

@@ -1,7 +1,8 @@
-// Shard-key UUID compatible with .NET HotGuid: bit layout, boundaries and the per-backend counter.
+// Shard-key UUID compatible with .NET HotGuid: bit layout, boundaries, clock ticks and explicit-time counters.
 #pragma once
 
 #include "fields.hpp"
+#include "state.hpp"
 
 namespace locality_uuid
 {
@@ -33,29 +34,39 @@ struct HotFields
 	uint32_t	shard;
 };
 
-// What the glue supplies for one generated id: the wall clock in Unix nanoseconds and identity.
-struct HotEnvironment
-{
-	int64_t		wall_ns;
-	uint8_t		machine[hot_machine_len];
-	uint16_t	process;
-};
-
-// Outcome of making an id: done, or come back once the clock has moved on.
-enum class HotStatus
-{
-	ok,
-	wait
-};
-
 /*
  * Ids count time in ticks of 2^-24 second: the time field holds a tick's whole second and
  * the counter field the tick within it, so the pair is one 56-bit clock reading.
  */
 constexpr int64_t hot_ticks_per_second = INT64_C(1) << 24;
 
-// Give up waiting for a clock that is this far behind the last tick used (about 1 ms).
-constexpr int64_t hot_wait_limit = hot_ticks_per_second / 1000;
+// The last Unix second of the clock read (2^38 - 1: year 10680); ticks then stay below 2^62,
+// so a held tick can step on for 2^62 ids without overflow. Later clocks are refused.
+constexpr int64_t hot_clock_seconds_max = (INT64_C(1) << 38) - 1;
+
+// What the glue supplies for one generated id: the wall clock in ticks (0 or later: the glue
+// refuses a clock before 1970), identity, and the marks of the backend's slot (null: its own).
+struct HotEnvironment
+{
+	int64_t		wall_tick;
+	uint8_t		machine[hot_machine_len];
+	uint16_t	process;
+	SlotMarks  *slot;
+};
+
+// Outcome of making an id: done, or the explicit second has no counter value left.
+enum class HotStatus
+{
+	ok,
+	second_full
+};
+
+// Convert a clock reading (Unix seconds and nanoseconds, 0 <= seconds <= hot_clock_seconds_max) to ticks (floor).
+constexpr int64_t
+hot_tick_at(int64_t unix_seconds, int64_t nanoseconds) noexcept
+{
+	return unix_seconds * hot_ticks_per_second + nanoseconds * hot_ticks_per_second / 1000000000;
+}
 
 // Convert Unix nanoseconds to ticks of 2^-24 second (floor).
 constexpr int64_t
@@ -97,23 +108,33 @@ hot_time_field(const uint8_t in[uuid_len]) noexcept
 void		hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept;
 
 /*
- * Per-backend generator. Every id takes a tick of its own: the current tick if this backend
- * has not used it, else the caller waits for the next (status wait: read the clock again).
- * A tick is never later than the clock reading it came from, and a backend's first tick
- * comes after the first reading it sees, that is after it took its backend slot. So the
- * ticks of one slot, through every backend that holds it in turn, are all distinct, and one
- * backend's ids sort in generation order; the process field (the slot) tells slots apart.
- * A clock that steps back by more than hot_wait_limit is not waited for: the backend runs on
- * from its last tick until the clock catches up (unique and ordered within the backend).
+ * Generator state of one backend, and the rules that keep its ids unique.
+ *
+ * Wall-clock ids: every id takes a tick of its own, the clock's, or, if this backend already
+ * used that one (a burst faster than the clock, a coarse or frozen clock, a clock that stepped
+ * back), the tick after the last one used: nothing ever waits. A backend's first tick comes
+ * after every tick of the earlier backends of its slot (SlotMarks::next_tick), so the ticks of
+ * one slot are all distinct whatever the clock does, and one backend's ids sort in the order
+ * they were made. The process field (the slot) tells slots apart.
  *
  * This is where the counter departs from HotGuid, whose counter starts at a random value
  * below 500000 and adds 1: two backends that held one slot in the same second would repeat
  * each other's ids.
  *
- * An id at an explicit time (backfills) carries that second and the sub-second part of its
- * tick. It equals a wall-clock id when the second is the tick's own; for another second, two
- * ids of one slot coincide only if their ticks are a whole number of seconds apart (odds
- * 2^-24 for a pair made more than a second apart, none for ids made within one second).
+ * Explicit-time ids (backfills) have a real per-second counter. An id at the second the next
+ * tick falls in is a wall-clock id. For any other second the counter is (first + used) mod
+ * 2^24, where the second's first allocation `first` comes from the slot's count of explicit
+ * ids (SlotMarks::explicit_next) when the second is first seen: 2^24 distinct ids per second,
+ * then second_full. A second that this backend's clock ids went through (they are over once
+ * the clock has left it) is remembered the same way, with the counters its clock ids left free:
+ * above the last tick used in it, then below the first; explicit ids there never meet them.
+ * A slot's allocations start from the clock's tick when it has none yet
+ * (new shared state, or state of this backend only: then backends of one slot differ by
+ * the time between them, not by construction). The backend remembers its last
+ * explicit_entries seconds (direct-mapped);
+ * a second that is forgotten and comes back starts a new allocation after every earlier one,
+ * so its ids repeat none of its earlier ones unless 2^24 or more explicit ids of the slot lie
+ * between its first id and the new one. The same holds between backends of one slot.
  */
 class HotGenerator
 {
@@ -125,11 +146,31 @@ public:
 	HotStatus	next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment &env,
 						uint8_t out[uuid_len]) noexcept;
 
-private:
-	HotStatus	take_tick(const HotEnvironment &env, int64_t *tick) noexcept;
+	static constexpr std::size_t explicit_entries = 256;
 
-	int64_t		last_tick_ = 0;
-	bool		clock_used_ = false;
+private:
+	struct ExplicitSecond
+	{
+		uint32_t	second;			/* time field */
+		uint32_t	first;			/* first counter value */
+		uint32_t	used;			/* counter values taken: first + 0 .. first + used - 1 */
+		uint32_t	capacity;		/* counter values this second may take */
+		bool		valid;
+	};
+
+	SlotMarks  *start(const HotEnvironment &env) noexcept;
+	ExplicitSecond &entry(uint32_t field) noexcept;
+	void		close_wall_second() noexcept;
+
+	bool		started_ = false;
+	int64_t		next_tick_ = 0;
+	bool		wall_open_ = false; /* the second of the last clock id, and its first and last tick */
+	int64_t		wall_second_ = 0;
+	uint32_t	wall_lo_ = 0;
+	uint32_t	wall_hi_ = 0;
+	uint64_t	explicit_next_ = 0;
+	ExplicitSecond explicit_[explicit_entries] = {};
+	SlotMarks	own_slot_ = {0, 0, 0};
 };
 
 }							// namespace locality_uuid

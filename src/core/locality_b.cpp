@@ -121,8 +121,28 @@ seed_from_digest(const uint8_t digest[digest_len]) noexcept
 	return static_cast<uint32_t>(get_le(digest, 4));
 }
 
+bool
+LocalityGenerator::variable_used(uint64_t ms, uint32_t value) const noexcept
+{
+	if (!var_seeded_ || ms != var_ms_ || var_in_ms_ == 0)
+		return false;
+	/* value = first + k * step for the k that this multiplication finds. */
+	return static_cast<uint32_t>(value - var_first_) * variable_step_inverse < var_in_ms_;
+}
+
+bool
+LocalityGenerator::sequential_used(uint64_t ms, uint32_t value) const noexcept
+{
+	if (!seq_used_ || ms != seq_ms_)
+		return false;
+	return static_cast<uint32_t>(value - seq_first_) <= static_cast<uint32_t>(seq_last_ - seq_first_);
+}
+
+/* Variable values skipped in a row before the id moves on to the next millisecond. */
+static constexpr int variable_skips_max = 64;
+
 Status
-LocalityGenerator::next_variable(const Environment &env, uint32_t *counter) noexcept
+LocalityGenerator::next_variable(const Environment &env, uint64_t *ms, uint32_t *counter) noexcept
 {
 	if (!var_seeded_)
 	{
@@ -132,18 +152,37 @@ LocalityGenerator::next_variable(const Environment &env, uint32_t *counter) noex
 			return Status::random_failed;
 		var_value_ = static_cast<uint32_t>(get_be(start, 4));
 		var_seeded_ = true;
+		var_ms_ = *ms;
+		var_first_ = var_value_ + variable_step;
+		var_in_ms_ = 0;
 	}
-	var_value_ += variable_step;
+	for (int skips = 0;; skips++)
+	{
+		if (*ms != var_ms_ || var_in_ms_ > UINT32_MAX || skips == variable_skips_max)
+		{
+			/* Past every value of this millisecond (or a crowded one): start the next. */
+			if (*ms == var_ms_)
+				*ms += 1;
+			if (*ms > time_ms_max)
+				return Status::time_out_of_range;
+			var_ms_ = *ms;
+			var_first_ = var_value_ + variable_step;
+			var_in_ms_ = 0;
+			skips = 0;
+		}
+		var_value_ += variable_step;
+		var_in_ms_++;
+		if (!sequential_used(*ms, reverse_nibbles(var_value_)))
+			break;
+	}
 	*counter = var_value_;
 	return Status::ok;
 }
 
 Status
-LocalityGenerator::next_sequential(const Environment &env, uint64_t ms, uint32_t *counter) noexcept
+LocalityGenerator::seed_of(int64_t bucket, const Environment &env, uint32_t *seed) noexcept
 {
-	int64_t		bucket = bucket_of(static_cast<int64_t>(ms));
-
-	if (!seq_seeded_ || bucket != seq_bucket_)
+	if (bucket != seed_bucket_)
 	{
 		char		text[bucket_text_len];
 		uint8_t		digest[digest_len];
@@ -152,12 +191,71 @@ LocalityGenerator::next_sequential(const Environment &env, uint64_t ms, uint32_t
 			return Status::time_out_of_range;
 		if (!env.md5(text, sizeof(text), digest))
 			return Status::digest_failed;
-		seq_value_ = seed_from_digest(digest);
-		seq_bucket_ = bucket;
-		seq_seeded_ = true;
+		seed_ = seed_from_digest(digest);
+		seed_bucket_ = bucket;
 	}
-	seq_value_ += 1;
-	*counter = seq_value_;
+	*seed = seed_;
+	return Status::ok;
+}
+
+Status
+LocalityGenerator::next_sequential(const Environment &env, uint64_t *ms, uint32_t *counter) noexcept
+{
+	int64_t		bucket = bucket_of(static_cast<int64_t>(*ms));
+
+	/* The seed first, so a failing digest takes no position in the run. */
+	uint32_t	seed;
+	Status		st = seed_of(bucket, env, &seed);
+
+	if (st != Status::ok)
+		return st;
+
+	SeqTake		take;
+	SeqStatus	ss;
+
+	if (env.seq_take != nullptr)
+		ss = env.seq_take(bucket, &take);
+	else
+	{
+		uint64_t	next;
+
+		ss = seq_advance(own_word_, bucket, &next, &take);
+		if (ss == SeqStatus::ok)
+			own_word_ = next;
+	}
+	if (ss == SeqStatus::exhausted)
+		return Status::sequence_exhausted;
+	if (ss != SeqStatus::ok)
+		return Status::time_out_of_range;
+
+	if (take.run_bucket != bucket)
+	{
+		/* A clock behind the run's bucket continues that run. */
+		st = seed_of(take.run_bucket, env, &seed);
+		if (st != Status::ok)
+			return st;
+	}
+
+	uint32_t	c = seed + 1 + take.index;
+
+	/*
+	 * A new run while the millisecond is held (its counters may meet the old run's), or a
+	 * counter whose digits are a variable counter of this millisecond: the next millisecond.
+	 */
+	if ((seq_used_ && take.run_bucket != seq_run_ && *ms == seq_ms_) ||
+		variable_used(*ms, reverse_nibbles(c)))
+	{
+		*ms += 1;
+		if (*ms > time_ms_max)
+			return Status::time_out_of_range;
+	}
+	if (!seq_used_ || *ms != seq_ms_)
+		seq_first_ = c;
+	seq_used_ = true;
+	seq_ms_ = *ms;
+	seq_run_ = take.run_bucket;
+	seq_last_ = c;
+	*counter = c;
 	return Status::ok;
 }
 
@@ -166,16 +264,28 @@ LocalityGenerator::next(CounterMode mode, const Environment &env, uint8_t out[uu
 {
 	if (env.node > node_max)
 		return Status::node_out_of_range;
+	if (env.wall_ms < 0 || static_cast<uint64_t>(env.wall_ms) > time_ms_max)
+		return Status::time_out_of_range;
 
-	uint64_t	ms = env.wall_ms > last_ms_ ? env.wall_ms : last_ms_;
-	LocalityFields f{0, env.process, env.node, ms & time_ms_max};
-	Status		st = mode == CounterMode::variable
-		? next_variable(env, &f.counter)
-		: next_sequential(env, ms, &f.counter);
+	SlotMarks  *slot = env.slot != nullptr ? env.slot : &own_slot_;
+	uint64_t	floor = started_ ? last_ms_ : slot->next_ms;
+	uint64_t	ms = static_cast<uint64_t>(env.wall_ms) > floor ? static_cast<uint64_t>(env.wall_ms) : floor;
+	uint32_t	counter;
+	Status		st;
 
+	if (ms > time_ms_max)
+		return Status::time_out_of_range;
+	st = mode == CounterMode::variable
+		? next_variable(env, &ms, &counter)
+		: next_sequential(env, &ms, &counter);
 	if (st != Status::ok)
 		return st;
+	started_ = true;
 	last_ms_ = ms;
+	slot->next_ms = ms + 1;
+
+	LocalityFields f{counter, env.process, env.node, ms};
+
 	return encode_b(f, mode, out);
 }
 

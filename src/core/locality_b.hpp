@@ -1,7 +1,8 @@
-// Locality UUID version "b": bit layout, per-backend counters and the sequential seeding rule.
+// Locality UUID version "b": bit layout, counters, the sequential seeding rule and the millisecond hold.
 #pragma once
 
 #include "fields.hpp"
+#include "state.hpp"
 
 namespace locality_uuid
 {
@@ -19,6 +20,20 @@ namespace locality_uuid
  */
 constexpr unsigned version_b = 0xB;
 constexpr uint32_t variable_step = 198491317;
+
+// Return the inverse of an odd number mod 2^32 (Newton's iteration doubles the correct bits).
+constexpr uint32_t
+inverse_mod_2_32(uint32_t a) noexcept
+{
+	uint32_t	x = a;				/* correct to 3 bits for any odd a */
+
+	for (int i = 0; i < 5; i++)
+		x *= 2 - a * x;
+	return x;
+}
+
+constexpr uint32_t variable_step_inverse = inverse_mod_2_32(variable_step);
+static_assert(variable_step * variable_step_inverse == 1, "step must be odd");
 constexpr uint32_t node_max = (UINT32_C(1) << 28) - 1;
 constexpr uint64_t time_ms_max = (UINT64_C(1) << 48) - 1;
 constexpr int64_t bucket_ms = 10 * 60 * 1000;
@@ -37,7 +52,8 @@ enum class Status
 	node_out_of_range,
 	time_out_of_range,
 	random_failed,
-	digest_failed
+	digest_failed,
+	sequence_exhausted
 };
 
 // The fields of one id. counter is the counter value itself, before any nibble reversal.
@@ -49,15 +65,19 @@ struct LocalityFields
 	uint64_t	time_ms;
 };
 
-// What the glue supplies for one generated id: clock, identity, and the sources of
-// random bytes and MD5 digests (both may fail; the core reports that as a Status).
+// What the glue supplies for one generated id: clock, identity, the sources of random bytes
+// and MD5 digests (both may fail; the core reports that as a Status), and the state shared
+// with the other backends: the sequential run (seq_take) and the marks of the backend's slot.
+// A null seq_take or slot makes the generator keep its own (state of this backend only).
 struct Environment
 {
-	uint64_t	wall_ms;
+	int64_t		wall_ms;		/* Unix ms; before 1970 or past the format is refused */
 	uint16_t	process;
 	uint32_t	node;
 	bool		(*random_bytes) (uint8_t *buf, std::size_t len);
 	bool		(*md5) (const char *text, std::size_t len, uint8_t digest[digest_len]);
+	SeqStatus	(*seq_take) (int64_t bucket, SeqTake *take);
+	SlotMarks  *slot;
 };
 
 // Reverse the order of the eight hex digits of v.
@@ -83,11 +103,27 @@ bool		bucket_text(int64_t bucket, char out[bucket_text_len]) noexcept;
 uint32_t	seed_from_digest(const uint8_t digest[digest_len]) noexcept;
 
 /*
- * Per-backend generator state. Time never goes backwards here: a wall clock that steps
- * back is held at the last millisecond used, so within one backend two ids in the same
- * millisecond always differ in their counter. The variable counter has period 2^32 (the
- * step is odd); the sequential counter is re-seeded only when the time enters a new
- * bucket, that is at a millisecond no earlier id of this backend used.
+ * Generator state of one backend, and the rules that keep its ids unique.
+ *
+ * Time: an id's millisecond is the wall clock, but never earlier than the last one this
+ * backend used (a clock that steps back is held there until it catches up), and a backend's
+ * first id comes after every id of the earlier backends of its slot (SlotMarks::next_ms).
+ * A clock before 1970 or past the format is refused without touching the state, so the
+ * backend is healthy again once the clock is back.
+ *
+ * Variable mode: the counter has period 2^32 (the step is odd), so 2^32 ids in one
+ * millisecond are distinct; the 2^32 + 1st moves on to the next millisecond.
+ *
+ * Sequential mode: the counter is the position in the cluster's run (see seq_advance):
+ * unique within a run. When the run changes while the millisecond is held, the id moves on
+ * to the next millisecond, so two runs never share a millisecond of one backend.
+ *
+ * Both modes in one millisecond: a variable id writes its counter with the hex digits
+ * reversed, so it could equal a sequential id of the same millisecond. The backend knows
+ * both sets exactly (the variable counters of a millisecond are start + k * step for
+ * k < count; the sequential ones lie in one arc first .. last), so a variable value whose
+ * digits fall in the sequential arc is skipped, and a sequential id whose digits are a
+ * variable counter of the millisecond moves on to the next millisecond.
  */
 class LocalityGenerator
 {
@@ -96,15 +132,28 @@ public:
 	Status		next(CounterMode mode, const Environment &env, uint8_t out[uuid_len]) noexcept;
 
 private:
-	Status		next_variable(const Environment &env, uint32_t *counter) noexcept;
-	Status		next_sequential(const Environment &env, uint64_t ms, uint32_t *counter) noexcept;
+	Status		next_variable(const Environment &env, uint64_t *ms, uint32_t *counter) noexcept;
+	Status		next_sequential(const Environment &env, uint64_t *ms, uint32_t *counter) noexcept;
+	Status		seed_of(int64_t bucket, const Environment &env, uint32_t *seed) noexcept;
+	bool		variable_used(uint64_t ms, uint32_t value) const noexcept;
+	bool		sequential_used(uint64_t ms, uint32_t value) const noexcept;
 
+	bool		started_ = false;
 	uint64_t	last_ms_ = 0;
 	uint32_t	var_value_ = 0;
 	bool		var_seeded_ = false;
-	uint32_t	seq_value_ = 0;
-	int64_t		seq_bucket_ = 0;
-	bool		seq_seeded_ = false;
+	uint64_t	var_ms_ = 0;
+	uint64_t	var_in_ms_ = 0;
+	uint32_t	var_first_ = 0;
+	bool		seq_used_ = false;
+	uint64_t	seq_ms_ = 0;
+	int64_t		seq_run_ = -1;
+	uint32_t	seq_first_ = 0;
+	uint32_t	seq_last_ = 0;
+	int64_t		seed_bucket_ = -1;
+	uint32_t	seed_ = 0;
+	uint64_t	own_word_ = seq_word_empty;
+	SlotMarks	own_slot_ = {0, 0, 0};
 };
 
 }							// namespace locality_uuid

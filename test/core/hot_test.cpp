@@ -1,4 +1,4 @@
-// Core unit tests of the shard-key uuid (HotGuid layout): SPEC.md 3 vectors, time wrap, clock ticks, explicit times.
+// Core unit tests of the shard-key uuid (HotGuid layout): SPEC.md 3 vectors, time wrap, clock ticks, slot marks, explicit times.
 #include "core/hot.hpp"
 #include "check.hpp"
 
@@ -11,7 +11,7 @@ namespace
 HotEnvironment
 env_us(int64_t unix_us)
 {
-	return HotEnvironment{unix_us * 1000, {0x11, 0x22, 0x33}, 0x4455};
+	return HotEnvironment{hot_tick_of(unix_us * 1000), {0x11, 0x22, 0x33}, 0x4455, nullptr};
 }
 
 constexpr int64_t t_2022_02_06 = 1644105600;	/* 2022-02-06 00:00:00 UTC */
@@ -161,17 +161,14 @@ test_generator_clock()
 	HotFields	f;
 	HotGenerator g;
 
-	/* The first id waits for a tick after the first clock reading the backend sees. */
-	CHECK(g.next(0, env_us(us_2022_02_06), a) == HotStatus::wait);
-	CHECK(g.next(0, env_us(us_2022_02_06), a) == HotStatus::wait);
+	/* The first id takes the clock's tick. */
 	CHECK(g.next(208, env_us(us_2022_02_06 + 1), a) == HotStatus::ok);
 	CHECK_UUID(a, "61ff0f80-2211-4433-5500-0010d0000000");	/* second + tick 16 */
 
-	/* Same tick again: wait; the next tick that the clock reaches is used. */
-	CHECK(g.next(208, env_us(us_2022_02_06 + 1), b) == HotStatus::wait);
-	CHECK(g.next(208, env_us(us_2022_02_06 + 2), b) == HotStatus::ok);
+	/* Same tick again: the next tick, at once (nothing waits). */
+	CHECK(g.next(208, env_us(us_2022_02_06 + 1), b) == HotStatus::ok);
 	decode_hot(b, &f);
-	CHECK_EQ(f.counter, 33u);
+	CHECK_EQ(f.counter, 17u);
 	CHECK(std::memcmp(a, b, uuid_len) < 0);
 
 	/* Last tick of a second, then the next second starts at tick 0. */
@@ -183,16 +180,13 @@ test_generator_clock()
 	CHECK_UUID(b, "61ff0f81-2211-4433-5500-000001000000");
 	CHECK(std::memcmp(a, b, uuid_len) < 0);
 
-	/* A clock a little behind (under hot_wait_limit ticks) is waited for. */
-	CHECK(g.next(1, env_us(us_2022_02_06 + 999500), a) == HotStatus::wait);
-
-	/* A clock further behind is not: the backend runs on from its last tick, in order. */
-	CHECK(g.next(1, env_us(us_2022_02_06 + 998000), a) == HotStatus::ok);
+	/* A clock behind by any amount: the backend runs on from its last tick, in order. */
+	CHECK(g.next(1, env_us(us_2022_02_06 + 999500), a) == HotStatus::ok);
 	decode_hot(a, &f);
 	CHECK_EQ(f.seconds, hot_seconds(t_2022_02_06 + 1));
 	CHECK_EQ(f.counter, 1u);
 	CHECK(std::memcmp(b, a, uuid_len) < 0);
-	CHECK(g.next(1, env_us(us_2022_02_06 - 5000000), b) == HotStatus::ok);
+	CHECK(g.next(1, env_us(us_2022_02_06 - 86400000000LL), b) == HotStatus::ok);
 	decode_hot(b, &f);
 	CHECK_EQ(f.counter, 2u);
 
@@ -201,66 +195,100 @@ test_generator_clock()
 	CHECK_UUID(a, "61ff0f82-2211-4433-5500-000001000000");
 
 	/* The process and machine of the environment are carried. */
-	HotEnvironment e{(us_2022_02_06 + 5000000) * 1000, {0xA1, 0xB2, 0xC3}, 0x0102};
+	HotEnvironment e{hot_tick_of((us_2022_02_06 + 5000000) * 1000), {0xA1, 0xB2, 0xC3}, 0x0102, nullptr};
 
 	CHECK(g.next(0, e, b) == HotStatus::ok);
 	CHECK_UUID(b, "61ff0f85-b2a1-01c3-0200-000000000000");
+
+	/* A frozen clock: every id is the tick after the last, 2^24 of them fill one second. */
+	HotGenerator z;
+	bool		ordered = true;
+
+	z.next(0, env_us(us_2022_02_06), a);
+	for (int i = 1; i < (1 << 24); i++)
+	{
+		z.next(0, env_us(us_2022_02_06), b);
+		ordered = ordered && std::memcmp(a, b, uuid_len) < 0;
+		std::memcpy(a, b, uuid_len);
+	}
+	CHECK(ordered);
+	CHECK_UUID(a, "61ff0f80-2211-4433-55ff-ffff00000000");
+	z.next(0, env_us(us_2022_02_06), b);
+	CHECK_UUID(b, "61ff0f81-2211-4433-5500-000000000000");
+
+	/* Ticks up to the last clock second a backend reads (year 10680) stay below 2^62. */
+	CHECK(hot_tick_at(hot_clock_seconds_max, 999999999) > 0);
+	CHECK(hot_tick_at(hot_clock_seconds_max, 999999999) < (INT64_C(1) << 62));
+	HotGenerator late;
+	HotEnvironment le{hot_tick_at(hot_clock_seconds_max, 999999999), {0x11, 0x22, 0x33}, 0x4455, nullptr};
+
+	CHECK(late.next(0, le, a) == HotStatus::ok);
+	decode_hot(a, &f);
+	CHECK_EQ(f.seconds, hot_seconds(hot_clock_seconds_max));
+	/* 2300-01-01: past int64 nanoseconds (2262), the second mod 2^32. */
+	HotGenerator y2300;
+	HotEnvironment ye{hot_tick_at(10413792000LL, 0), {0x11, 0x22, 0x33}, 0x4455, nullptr};
+
+	y2300.next(0, ye, a);
+	decode_hot(a, &f);
+	CHECK_EQ(f.seconds, static_cast<uint32_t>(10413792000LL % 4294967296LL));
 }
 
 void
 test_slot_reuse()
 {
 	uint8_t		u[uuid_len];
-	uint8_t		last_first[uuid_len];
-	HotFields	f;
-	int64_t		clock = us_2022_02_06;
+	uint8_t		last[uuid_len];
+	SlotMarks	slot = {0, 0, 0};
 	bool		distinct = true;
 	bool		ordered = true;
-	int			waits = 0;
-
-	/*
-	 * Backends holding one slot in turn, within one second, each making a burst of ids faster
-	 * than the clock ticks (one id per 37 ns, a tick is 59.6 ns): every id of
-	 * every backend is a tick of its own, so none repeats and all are in order.
-	 */
-	int64_t		clock_ns = clock * 1000;
 	bool		have = false;
 
-	for (int backend = 0; backend < 20; backend++)
+	/*
+	 * Backends holding one slot in turn, each making a burst of ids faster than the clock
+	 * ticks, and the clock stepping back between backends (1 ms, 1 s, 1 h, 1 day, then a
+	 * frozen clock): every id of every backend is a tick of its own, so none repeats and all
+	 * are in order, because each backend starts after the slot's marks.
+	 */
+	const int64_t steps_us[] = {0, 1000, 1000000, 3600000000LL, 86400000000LL, 0, 0};
+	int64_t		clock_ns = us_2022_02_06 * 1000;
+
+	for (int64_t step : steps_us)
 	{
 		HotGenerator g;
 
+		clock_ns -= step * 1000;
 		for (int i = 0; i < 5000; i++)
 		{
-			HotStatus	st;
-
 			HotEnvironment e = env_us(0);
 
-			e.wall_ns = clock_ns;
-			while ((st = g.next(3, e, u)) == HotStatus::wait)
-			{
-				clock_ns += 37;
-				e.wall_ns = clock_ns;
-				waits++;
-			}
+			e.wall_tick = hot_tick_of(clock_ns);
+			e.slot = &slot;
+			g.next(3, e, u);
 			if (have)
 			{
-				int			c = std::memcmp(last_first, u, uuid_len);
+				int			c = std::memcmp(last, u, uuid_len);
 
 				distinct = distinct && c != 0;
 				ordered = ordered && c < 0;
 			}
-			std::memcpy(last_first, u, uuid_len);
+			std::memcpy(last, u, uuid_len);
 			have = true;
-			clock_ns += 37;
+			if (step != 0 || i % 2 == 0)
+				clock_ns += 37;
 		}
-		/* The next backend takes the slot at once: same microsecond. */
 	}
 	CHECK(distinct);
 	CHECK(ordered);
-	CHECK(waits > 0);
-	decode_hot(last_first, &f);
-	CHECK(f.seconds == hot_seconds(t_2022_02_06));	/* 100000 ids in well under a second */
+
+	/* Without the marks (a slot of its own per generator) two backends do repeat each other. */
+	HotGenerator p;
+	HotGenerator q;
+	uint8_t		v[uuid_len];
+
+	p.next(3, env_us(us_2022_02_06), u);
+	q.next(3, env_us(us_2022_02_06), v);
+	CHECK(std::memcmp(u, v, uuid_len) == 0);
 }
 
 void
@@ -271,23 +299,43 @@ test_explicit_time()
 	HotFields	f;
 	HotGenerator g;
 
-	/* An explicit second is carried exactly, mod 2^32; the counter is the tick's sub-second part. */
-	CHECK(g.next_at(7, 0, env_us(us_2022_02_06 + 250000), u) == HotStatus::wait);
-	CHECK(g.next_at(7, 0, env_us(us_2022_02_06 + 250001), u) == HotStatus::ok);
+	/* An explicit second is carried exactly, mod 2^32; its counter counts the second's ids. */
+	SlotMarks	gs = {0, 0, UINT64_C(1) << 24};
+	auto		env_g = [&gs](int64_t us) {
+		HotEnvironment e = env_us(us);
+
+		e.slot = &gs;
+		return e;
+	};
+
+	CHECK(g.next_at(7, 0, env_g(us_2022_02_06 + 250001), u) == HotStatus::ok);
 	decode_hot(u, &f);
 	CHECK_EQ(f.seconds, 0u);
-	CHECK_EQ(f.counter, static_cast<uint32_t>(hot_tick_of(250001000)));
-	CHECK(g.next_at(7, 4294967296LL, env_us(us_2022_02_06 + 250002), u) == HotStatus::ok);
+	CHECK_EQ(f.counter, 0u);
+	CHECK(g.next_at(7, 0, env_g(us_2022_02_06 + 250001), u) == HotStatus::ok);
+	decode_hot(u, &f);
+	CHECK_EQ(f.counter, 1u);
+	/* 2^32 s later: the same time field, so the same counter goes on. */
+	CHECK(g.next_at(7, 4294967296LL, env_g(us_2022_02_06 + 250002), u) == HotStatus::ok);
 	decode_hot(u, &f);
 	CHECK_EQ(f.seconds, 0u);
-	CHECK(g.next_at(7, -1, env_us(us_2022_02_06 + 250003), u) == HotStatus::ok);
+	CHECK_EQ(f.counter, 2u);
+	/* A new second starts after every explicit id made so far. */
+	CHECK(g.next_at(7, -1, env_g(us_2022_02_06 + 250003), u) == HotStatus::ok);
 	decode_hot(u, &f);
 	CHECK_EQ(f.seconds, 4294967295u);
+	CHECK_EQ(f.counter, 3u);
+	CHECK(g.next_at(7, 5, env_g(us_2022_02_06 + 250003), u) == HotStatus::ok);
+	decode_hot(u, &f);
+	CHECK_EQ(f.counter, 4u);
+	/* Second 0 again: it goes on with its own counter. */
+	g.next_at(7, 0, env_g(us_2022_02_06 + 250004), u);
+	decode_hot(u, &f);
+	CHECK_EQ(f.counter, 3u);
 
-	/* Same tick for both kinds: the second waits, so a backfill never repeats a clock id. */
-	CHECK(g.next(7, env_us(us_2022_02_06 + 250004), u) == HotStatus::ok);
-	CHECK(g.next_at(7, t_2022_02_06, env_us(us_2022_02_06 + 250004), v) == HotStatus::wait);
-	CHECK(g.next_at(7, t_2022_02_06, env_us(us_2022_02_06 + 250005), v) == HotStatus::ok);
+	/* The tick's own second is a clock id: the next tick, distinct from the clock ids around it. */
+	CHECK(g.next(7, env_g(us_2022_02_06 + 250004), u) == HotStatus::ok);
+	CHECK(g.next_at(7, t_2022_02_06, env_g(us_2022_02_06 + 250004), v) == HotStatus::ok);
 	CHECK(std::memcmp(u, v, uuid_len) < 0);
 
 	/* An explicit time in the tick's own second gives the same id a clock id of that tick would. */
@@ -299,6 +347,109 @@ test_explicit_time()
 	CHECK(c.next(7, env_us(us_2022_02_06 + 20), u) == HotStatus::ok);
 	CHECK(e.next_at(7, t_2022_02_06, env_us(us_2022_02_06 + 20), v) == HotStatus::ok);
 	CHECK(std::memcmp(u, v, uuid_len) == 0);
+
+	/* A backfill of one second: 2^24 distinct counters, then second_full, whatever the clock. */
+	HotGenerator b;
+	bool		counts = true;
+	uint32_t	base = static_cast<uint32_t>(hot_tick_of(us_2022_02_06 * 1000)) & hot_counter_max;
+
+	for (uint32_t i = 0; i <= hot_counter_max; i++)
+	{
+		b.next_at(1, 1577836800, env_us(us_2022_02_06 + (i & 1023)), u);
+		counts = counts && get_be(u + 9, 3) == ((base + i) & hot_counter_max);
+	}
+	CHECK(counts);
+	CHECK(b.next_at(1, 1577836800, env_us(us_2022_02_06), u) == HotStatus::second_full);
+	CHECK(b.next_at(1, 1577836801, env_us(us_2022_02_06), u) == HotStatus::ok);
+	decode_hot(u, &f);
+	CHECK_EQ(f.counter, base);	/* 2^24 allocations later: mod 2^24 */
+
+	/* State of one backend only: a later backend starts at a later tick, so not at 0 again. */
+	HotGenerator o1;
+	HotGenerator o2;
+
+	o1.next_at(1, 1577836800, env_us(us_2022_02_06), u);
+	o2.next_at(1, 1577836800, env_us(us_2022_02_06 + 5000), v);
+	CHECK_EQ(get_be(v + 9, 3) - get_be(u + 9, 3), static_cast<uint64_t>(hot_tick_of(5000000)));
+
+	/* Backends of one slot in turn: the next starts after its predecessors' allocations. */
+	SlotMarks	slot = {0, 0, 1};
+	HotGenerator b1;
+	HotGenerator b2;
+	HotEnvironment se = env_us(us_2022_02_06);
+
+	se.slot = &slot;
+	for (int i = 0; i < 1000; i++)
+		b1.next_at(1, 1577836800, se, u);
+	CHECK_EQ(slot.explicit_next, 1001u);
+	b2.next_at(1, 1577836800, se, v);
+	decode_hot(v, &f);
+	CHECK_EQ(f.counter, 1001u);
+}
+
+// Sort ids in place (shell sort: no heap) and return how many equal their neighbour.
+int
+duplicates(uint8_t (*ids)[uuid_len], int n)
+{
+	for (int gap = n / 2; gap > 0; gap /= 2)
+		for (int i = gap; i < n; i++)
+			for (int j = i; j >= gap && std::memcmp(ids[j - gap], ids[j], uuid_len) > 0; j -= gap)
+			{
+				uint8_t		t[uuid_len];
+
+				std::memcpy(t, ids[j], uuid_len);
+				std::memcpy(ids[j], ids[j - gap], uuid_len);
+				std::memcpy(ids[j - gap], t, uuid_len);
+			}
+
+	int			dups = 0;
+
+	for (int i = 1; i < n; i++)
+		dups += std::memcmp(ids[i - 1], ids[i], uuid_len) == 0;
+	return dups;
+}
+
+uint8_t		mixed_ids[120000][uuid_len];
+
+void
+test_explicit_after_clock()
+{
+	/*
+	 * hot_uuid(k) and hot_uuid(k, now()) in one statement that runs from second S into S + 1
+	 * (now() stays S): once the clock has left S, ids at S take the counters the clock ids
+	 * left free there (above the last, then below the first), so none meets a clock id.
+	 */
+	HotGenerator g;
+	int			n = 0;
+	bool		ok = true;
+	int64_t		ns = (us_2022_02_06 + 999000) * 1000;	/* 1 ms before S + 1 */
+
+	for (int i = 0; i < 60000; i++)
+	{
+		HotEnvironment e = env_us(0);
+
+		e.wall_tick = hot_tick_of(ns);
+		g.next(3, e, mixed_ids[n++]);
+		ok = ok && g.next_at(3, t_2022_02_06, e, mixed_ids[n++]) == HotStatus::ok;
+		ns += 40;
+	}
+	CHECK(ok);
+	CHECK_EQ(duplicates(mixed_ids, n), 0);
+
+	/* Clock ids from the start of S to its last microsecond leave the counters above the last. */
+	HotGenerator f;
+	uint8_t		u[uuid_len];
+	uint32_t	hi = static_cast<uint32_t>(hot_tick_of(999999000));
+	uint32_t	made = 0;
+
+	f.next(3, env_us(us_2022_02_06), u);
+	f.next(3, env_us(us_2022_02_06 + 999999), u);
+	f.next(3, env_us(us_2022_02_06 + 1000000), u);
+	CHECK(f.next_at(3, t_2022_02_06, env_us(us_2022_02_06 + 1000001), u) == HotStatus::ok);
+	CHECK_EQ(get_be(u + 9, 3), static_cast<uint64_t>(hi) + 1);
+	for (made = 1; f.next_at(3, t_2022_02_06, env_us(us_2022_02_06 + 1000001), u) == HotStatus::ok; made++)
+		;
+	CHECK_EQ(made, hot_counter_max - hi);
 }
 
 void
@@ -327,6 +478,7 @@ main()
 	test_generator_clock();
 	test_slot_reuse();
 	test_explicit_time();
+	test_explicit_after_clock();
 	test_wrap_2106();
 	return check::finish("hot");
 }

@@ -34,9 +34,34 @@ fake_md5(const char *text, std::size_t len, uint8_t digest[digest_len])
 }
 
 Environment
-env_at(uint64_t ms, uint16_t process = 12618, uint32_t node = 0xd537a50)
+env_at(int64_t ms, uint16_t process = 12618, uint32_t node = 0xd537a50)
 {
-	return Environment{ms, process, node, fake_random_bytes, fake_md5};
+	return Environment{ms, process, node, fake_random_bytes, fake_md5, nullptr, nullptr};
+}
+
+/* A shared run word for generators that stand for several backends of one cluster. */
+uint64_t	shared_word = seq_word_empty;
+
+SeqStatus
+shared_take(int64_t bucket, SeqTake *take)
+{
+	uint64_t	next;
+	SeqStatus	st = seq_advance(shared_word, bucket, &next, take);
+
+	if (st == SeqStatus::ok)
+		shared_word = next;
+	return st;
+}
+
+// Return an environment on the shared run and the given slot's marks.
+Environment
+shared_env(int64_t ms, SlotMarks *slot, uint16_t process = 12618)
+{
+	Environment e = env_at(ms, process);
+
+	e.seq_take = shared_take;
+	e.slot = slot;
+	return e;
 }
 
 void
@@ -304,7 +329,187 @@ test_sequential_generator()
 	/* A clock past year 9999 cannot be bucketed. */
 	LocalityGenerator y;
 
-	CHECK(y.next(CounterMode::sequential, env_at(253402300800000ULL), u) == Status::time_out_of_range);
+	CHECK(y.next(CounterMode::sequential, env_at(253402300800000LL), u) == Status::time_out_of_range);
+}
+
+void
+test_seq_advance()
+{
+	uint64_t	w;
+	SeqTake		t;
+
+	/* The first id of a bucket starts its run; later ones step; an earlier bucket continues. */
+	CHECK(seq_advance(seq_word_empty, 5, &w, &t) == SeqStatus::ok);
+	CHECK_EQ(w, (UINT64_C(6) << 32) | 0);
+	CHECK_EQ(t.run_bucket, 5);
+	CHECK_EQ(t.index, 0u);
+	CHECK(seq_advance(w, 5, &w, &t) == SeqStatus::ok);
+	CHECK_EQ(t.index, 1u);
+	CHECK(seq_advance(w, 4, &w, &t) == SeqStatus::ok);
+	CHECK_EQ(t.run_bucket, 5);
+	CHECK_EQ(t.index, 2u);
+	CHECK(seq_advance(w, 6, &w, &t) == SeqStatus::ok);
+	CHECK_EQ(t.run_bucket, 6);
+	CHECK_EQ(t.index, 0u);
+	/* Bucket 0 (1970-01-01 00:00) has a run of its own too. */
+	CHECK(seq_advance(seq_word_empty, 0, &w, &t) == SeqStatus::ok);
+	CHECK_EQ(t.run_bucket, 0);
+	CHECK_EQ(w, UINT64_C(1) << 32);
+	/* 2^32 ids in a run, then exhausted; a later bucket starts again. */
+	w = (UINT64_C(8) << 32) | UINT32_MAX;
+	CHECK(seq_advance(w, 7, &w, &t) == SeqStatus::exhausted);
+	CHECK(seq_advance(w, 8, &w, &t) == SeqStatus::ok);
+	CHECK_EQ(t.run_bucket, 8);
+	CHECK_EQ(t.index, 0u);
+	CHECK(seq_advance(w, -1, &w, &t) == SeqStatus::bad_bucket);
+	CHECK(seq_advance(w, seq_bucket_max + 1, &w, &t) == SeqStatus::bad_bucket);
+	CHECK(seq_advance(seq_word_empty, seq_bucket_max, &w, &t) == SeqStatus::ok);
+	CHECK_EQ(t.run_bucket, seq_bucket_max);
+}
+
+void
+test_shared_run()
+{
+	uint8_t		u[uuid_len];
+	LocalityFields f;
+	const int64_t t0 = 1350327498450LL;	/* 2012-10-15 18:58:18.450 UTC */
+	SlotMarks	s1 = {0, 0, 0};
+	SlotMarks	s2 = {0, 0, 0};
+
+	/* Two backends on one run: the cluster's first id is seed + 1, then +1 across both. */
+	set_digest(md5_20121015185);
+	shared_word = seq_word_empty;
+	LocalityGenerator a;
+	LocalityGenerator b;
+
+	a.next(CounterMode::sequential, shared_env(t0, &s1, 1), u);
+	CHECK_UUID(u, "01b85440-0001-bd53-7a50-013a65ca76d2");
+	b.next(CounterMode::sequential, shared_env(t0, &s2, 2), u);
+	CHECK_UUID(u, "01b85441-0002-bd53-7a50-013a65ca76d2");
+	a.next(CounterMode::sequential, shared_env(t0 + 1, &s1, 1), u);
+	CHECK_UUID(u, "01b85442-0001-bd53-7a50-013a65ca76d3");
+
+	/* A backend whose clock is a bucket behind continues the run (no re-seed backwards). */
+	b.next(CounterMode::sequential, shared_env(t0 - 600000, &s2, 2), u);
+	CHECK_UUID(u, "01b85443-0002-bd53-7a50-013a65ca76d2");
+
+	/* The next bucket re-seeds once, for everyone. */
+	const uint8_t other[digest_len] = {0x10, 0, 0, 0};
+
+	set_digest(other);
+	a.next(CounterMode::sequential, shared_env(t0 + 600000, &s1, 1), u);
+	decode_b(u, &f, CounterMode::sequential);
+	CHECK_EQ(f.counter, 0x11u);
+	b.next(CounterMode::sequential, shared_env(t0 + 600000, &s2, 2), u);
+	decode_b(u, &f, CounterMode::sequential);
+	CHECK_EQ(f.counter, 0x12u);
+
+	/* b's clock is still held at t0 and stepped back: a new run in a held millisecond moves on. */
+	LocalityGenerator h;
+	SlotMarks	s3 = {0, 0, 0};
+
+	set_digest(md5_20121015185);
+	shared_word = seq_word_empty;
+	h.next(CounterMode::sequential, shared_env(t0, &s3), u);
+	set_digest(other);
+	shared_word = (static_cast<uint64_t>(bucket_of(t0) + 2) << 32) | 7;	/* another backend ran ahead */
+	h.next(CounterMode::sequential, shared_env(t0 - 5, &s3), u);
+	decode_b(u, &f, CounterMode::sequential);
+	CHECK_EQ(f.time_ms, static_cast<uint64_t>(t0 + 1));
+	CHECK_EQ(f.counter, 0x10u + 1 + 8);
+}
+
+void
+test_slot_marks_and_clock()
+{
+	uint8_t		u[uuid_len];
+	LocalityFields f;
+	const int64_t t0 = 1350327498450LL;
+	SlotMarks	slot = {0, 0, 0};
+
+	/* Backends of one slot in turn: each starts after the last millisecond of the one before. */
+	set_digest(md5_20121015185);
+	shared_word = seq_word_empty;
+	const int64_t steps[] = {0, 1, 1000, 3600000, 86400000};
+	uint64_t	last = 0;
+	bool		after = true;
+
+	for (int64_t step : steps)
+	{
+		LocalityGenerator g;
+
+		for (int i = 0; i < 3; i++)
+		{
+			g.next(i == 1 ? CounterMode::sequential : CounterMode::variable, shared_env(t0 - step, &slot), u);
+			decode_b(u, &f);
+			after = after && (last == 0 || (i == 0 ? f.time_ms > last : f.time_ms >= last));
+			last = f.time_ms;
+		}
+	}
+	CHECK(after);
+	CHECK_EQ(slot.next_ms, last + 1);
+
+	/* A clock before 1970 or past the format is refused, and leaves the backend healthy. */
+	LocalityGenerator c;
+
+	CHECK(c.next(CounterMode::variable, env_at(-1), u) == Status::time_out_of_range);
+	CHECK(c.next(CounterMode::sequential, env_at(-86400000LL), u) == Status::time_out_of_range);
+	CHECK(c.next(CounterMode::variable, env_at(static_cast<int64_t>(time_ms_max) + 1), u) == Status::time_out_of_range);
+	CHECK(c.next(CounterMode::variable, env_at(INT64_MAX), u) == Status::time_out_of_range);
+	/* Year 9999 .. 10889: variable mode only (sequential needs a 4-digit year for its seed). */
+	CHECK(c.next(CounterMode::variable, env_at(253402300800000LL), u) == Status::ok);
+	CHECK(c.next(CounterMode::sequential, env_at(253402300800000LL), u) == Status::time_out_of_range);
+	LocalityGenerator d;
+
+	CHECK(d.next(CounterMode::variable, env_at(-5), u) == Status::time_out_of_range);
+	CHECK(d.next(CounterMode::variable, env_at(t0), u) == Status::ok);
+	decode_b(u, &f);
+	CHECK_EQ(f.time_ms, static_cast<uint64_t>(t0));
+}
+
+// Sort 16-byte ids (insertion into a sorted array would be slow: shell sort).
+void
+sort_ids(uint8_t (*ids)[uuid_len], int n)
+{
+	for (int gap = n / 2; gap > 0; gap /= 2)
+		for (int i = gap; i < n; i++)
+			for (int j = i; j >= gap && std::memcmp(ids[j - gap], ids[j], uuid_len) > 0; j -= gap)
+			{
+				uint8_t		t[uuid_len];
+
+				std::memcpy(t, ids[j], uuid_len);
+				std::memcpy(ids[j], ids[j - gap], uuid_len);
+				std::memcpy(ids[j - gap], t, uuid_len);
+			}
+}
+
+uint8_t		frozen_ids[200000][uuid_len];
+
+void
+test_frozen_mixed_modes()
+{
+	const int64_t t0 = 1350327498450LL;
+	const int	n = 200000;
+	LocalityGenerator g;
+	int			dups = 0;
+
+	/*
+	 * A frozen clock, both modes in one millisecond, with a variable start chosen so that
+	 * reversed variable digits walk straight into the sequential arc: nothing repeats.
+	 */
+	set_digest(md5_20121015185);
+	shared_word = seq_word_empty;
+	uint32_t	start = reverse_nibbles(0x01B85440u + 50) - variable_step;
+
+	put_be(fake_random, start, 4);
+	for (int i = 0; i < n; i++)
+		g.next(i % 3 == 0 ? CounterMode::variable : CounterMode::sequential,
+			   env_at(t0), frozen_ids[i]);
+	sort_ids(frozen_ids, n);
+	for (int i = 1; i < n; i++)
+		dups += std::memcmp(frozen_ids[i - 1], frozen_ids[i], uuid_len) == 0;
+	CHECK_EQ(dups, 0);
+	std::memset(fake_random, 0, sizeof(fake_random));
 }
 
 }							// namespace
@@ -318,5 +523,9 @@ main()
 	test_buckets();
 	test_variable_generator();
 	test_sequential_generator();
+	test_seq_advance();
+	test_shared_run();
+	test_slot_marks_and_clock();
+	test_frozen_mixed_modes();
 	return check::finish("locality_b");
 }

@@ -138,77 +138,125 @@ check_bucket(int64_t unix_ms)
 		REQUIRE(std::memcmp(text, next, bucket_text_len) < 0);
 }
 
-// A run of generated ids under a fuzzed clock and modes: fields carried, time never goes
-// back, the sequential counter steps by one within a bucket, and no id of a mode repeats.
+uint64_t	fuzz_word = seq_word_empty;
+
+// Take a position in the run shared by the fuzzed backends.
+SeqStatus
+fuzz_take(int64_t bucket, SeqTake *take)
+{
+	uint64_t	next;
+	SeqStatus	st = seq_advance(fuzz_word, bucket, &next, take);
+
+	if (st == SeqStatus::ok)
+		fuzz_word = next;
+	return st;
+}
+
+// A run of generated ids under a fuzzed clock and modes, from backends that take one slot
+// in turn on one shared run: fields carried, time never goes back (not even across
+// backends), the clock is refused outside the format, and no id repeats, in either mode.
 void
 check_generator(FuzzedDataProvider &fdp)
 {
 	constexpr int max_ids = 300;
-	static uint8_t ids[2][max_ids][uuid_len];
-	int			count[2] = {0, 0};
-	LocalityGenerator gen;
-	uint64_t	wall = fdp.ConsumeIntegralInRange<uint64_t>(0, time_ms_max);
+	static uint8_t ids[max_ids][uuid_len];
+	static LocalityGenerator gen;
+	int			count = 0;
+	SlotMarks	slot = {0, 0, 0};
+	int64_t		wall = fdp.ConsumeIntegralInRange<int64_t>(-2000, time_ms_max + 2000);
 	uint64_t	last_time = 0;
-	uint32_t	last_seq = 0;
-	int64_t		last_seq_bucket = -1;
 	uint16_t	process = fdp.ConsumeIntegral<uint16_t>();
 	uint32_t	node = fdp.ConsumeIntegralInRange<uint32_t>(0, node_max);
 
-	while (fdp.remaining_bytes() > 0 && count[0] + count[1] < max_ids)
+	gen = LocalityGenerator();
+	fuzz_word = seq_word_empty;
+	while (fdp.remaining_bytes() > 0 && count < max_ids)
 	{
 		uint8_t		op = fdp.ConsumeIntegral<uint8_t>();
 		CounterMode mode = (op & 1) ? CounterMode::sequential : CounterMode::variable;
 
-		/* Clock: stay, step forward, jump, or step back. */
+		/* A new backend takes the slot. */
+		if (op & 8)
+			gen = LocalityGenerator();
+		/* Another backend ran ahead in the shared run. */
+		if (op & 16)
+		{
+			SeqTake		t;
+
+			fuzz_take(bucket_of(wall < 0 ? 0 : wall) + fdp.ConsumeIntegralInRange<int64_t>(0, 2), &t);
+		}
+		/* Clock: stay, step forward, jump, or step back (also before 1970 and past the format). */
 		switch ((op >> 1) & 3)
 		{
 			case 0:
 				break;
 			case 1:
-				wall += fdp.ConsumeIntegralInRange<uint64_t>(0, 1000);
+				wall += fdp.ConsumeIntegralInRange<int64_t>(0, 1000);
 				break;
 			case 2:
-				wall += fdp.ConsumeIntegralInRange<uint64_t>(0, 4 * bucket_ms);
+				wall += fdp.ConsumeIntegralInRange<int64_t>(0, 4 * bucket_ms);
 				break;
 			case 3:
-				wall -= fdp.ConsumeIntegralInRange<uint64_t>(0, wall < 2000 ? wall : 2000);
+				wall -= fdp.ConsumeIntegralInRange<int64_t>(0, 2 * bucket_ms);
 				break;
 		}
-		if (wall > time_ms_max)
-			wall = time_ms_max;
 
-		Environment env{wall, process, node, fuzz_random, fuzz_md5};
+		Environment env{wall, process, node, fuzz_random, fuzz_md5, fuzz_take, &slot};
 		uint8_t		out[uuid_len];
 		LocalityFields f;
 		Status		st = gen.next(mode, env, out);
 
 		if (st != Status::ok)
 		{
-			/* Only the sequential seed can fail here: past year 9999 it has no bucket text. */
-			REQUIRE(st == Status::time_out_of_range && mode == CounterMode::sequential);
-			REQUIRE(wall >= 253402300800000ULL || last_time >= 253402300800000ULL);
+			/* Only the clock can be refused: before 1970, past the format, or past 9999 (sequential). */
+			REQUIRE(st == Status::time_out_of_range);
+			REQUIRE(wall < 0 || static_cast<uint64_t>(wall) > time_ms_max ||
+					(mode == CounterMode::sequential &&
+					 (wall >= 253402300800000LL || last_time >= 253402300800000ULL)) ||
+					last_time >= time_ms_max);
 			continue;
 		}
 		REQUIRE(decode_b(out, &f, mode));
 		REQUIRE(f.process == process && f.node == node);
-		REQUIRE(f.time_ms >= last_time && f.time_ms >= (wall < last_time ? last_time : wall));
+		REQUIRE(f.time_ms >= last_time && f.time_ms >= static_cast<uint64_t>(wall));
+		REQUIRE(slot.next_ms == f.time_ms + 1);
 		last_time = f.time_ms;
-		if (mode == CounterMode::sequential)
-		{
-			int64_t		b = bucket_of(static_cast<int64_t>(f.time_ms));
-
-			if (b == last_seq_bucket)
-				REQUIRE(f.counter == last_seq + 1);
-			last_seq = f.counter;
-			last_seq_bucket = b;
-		}
-
-		int			m = mode == CounterMode::sequential;
-
-		for (int i = 0; i < count[m]; i++)
-			REQUIRE(std::memcmp(ids[m][i], out, uuid_len) != 0);
-		std::memcpy(ids[m][count[m]++], out, uuid_len);
+		for (int i = 0; i < count; i++)
+			REQUIRE(std::memcmp(ids[i], out, uuid_len) != 0);
+		std::memcpy(ids[count++], out, uuid_len);
 	}
+}
+
+// One step of the cluster's run from any word: a later bucket starts its run at index 0,
+// an earlier or equal one steps the run by one, and the run never wraps.
+void
+check_seq_advance(uint64_t word, int64_t bucket)
+{
+	uint64_t	next = 0;
+	SeqTake		t;
+	SeqStatus	st = seq_advance(word, bucket, &next, &t);
+	uint64_t	run_plus_1 = word >> 32;
+	uint32_t	index = static_cast<uint32_t>(word);
+
+	if (bucket < 0 || bucket > seq_bucket_max)
+	{
+		REQUIRE(st == SeqStatus::bad_bucket);
+		return;
+	}
+	if (run_plus_1 == 0 || static_cast<uint64_t>(bucket) + 1 > run_plus_1)
+	{
+		REQUIRE(st == SeqStatus::ok && t.run_bucket == bucket && t.index == 0);
+		REQUIRE(next == ((static_cast<uint64_t>(bucket) + 1) << 32));
+		return;
+	}
+	if (index == UINT32_MAX)
+	{
+		REQUIRE(st == SeqStatus::exhausted);
+		return;
+	}
+	REQUIRE(st == SeqStatus::ok && t.index == index + 1);
+	REQUIRE(t.run_bucket == static_cast<int64_t>(run_plus_1 - 1));
+	REQUIRE(next == word + 1);
 }
 
 }							// namespace
@@ -219,7 +267,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
 	FuzzedDataProvider fdp(data, size);
 
 	provider = &fdp;
-	switch (fdp.ConsumeIntegralInRange<int>(0, 3))
+	switch (fdp.ConsumeIntegralInRange<int>(0, 4))
 	{
 		case 0:
 			{
@@ -249,6 +297,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
 		case 3:
 			check_generator(fdp);
 			break;
+		case 4:
+			{
+				uint64_t	word = fdp.ConsumeIntegral<uint64_t>();
+
+				check_seq_advance(word, fdp.ConsumeBool() ? static_cast<int64_t>(word >> 32) - 1 + fdp.ConsumeIntegralInRange<int64_t>(-1, 1)
+								  : fdp.ConsumeIntegral<int64_t>());
+				break;
+			}
 	}
 	return 0;
 }

@@ -1,0 +1,858 @@
+-- locality_uuid, portable SQL edition: the extension's functions (1.0, and the time blocks of
+-- 1.1) in SQL and PL/pgSQL, for servers that do not take C extensions. No C, no superuser;
+-- install as an ordinary user:
+--
+--     psql -v schema=ids -f portable/locality_uuid_portable.sql
+--
+-- The schema (default public) is created if it does not exist (that needs CREATE on the
+-- database); otherwise CREATE on the schema is enough. Same names, argument names, defaults,
+-- results and SQLSTATEs as the C extension; what cannot match is listed in docs/portable.md.
+-- Running it again replaces the functions in place (CREATE OR REPLACE).
+--
+-- Session state (counters, the last millisecond and clock tick used) lives in temporary
+-- sequences, made in the caller's pg_temp on the first generated id of a session: sequences
+-- are not rewound by a rollback. Identity comes from settings: the process field is
+-- pg_backend_pid() % 65536; locality_uuid.node_id and locality_uuid.machine_name default to the
+-- cluster's system identifier (pg_control_system()).
+
+\set ON_ERROR_STOP on
+\if :{?schema}
+\else
+\set schema public
+\endif
+
+SELECT NOT EXISTS (SELECT FROM pg_namespace WHERE nspname = :'schema') AS locality_uuid_new_schema \gset
+\if :locality_uuid_new_schema
+CREATE SCHEMA :"schema";
+\endif
+\unset locality_uuid_new_schema
+
+BEGIN;
+SET LOCAL search_path = :"schema", pg_catalog;
+SET LOCAL check_function_bodies = on;
+SET LOCAL client_min_messages = warning;
+
+-- Snippets shared by the generators are kept in psql variables and spliced into their bodies.
+
+-- Make this session's state on its first id: four temporary sequences (the variable counter,
+-- the sequential counter and its bucket, the last millisecond, hot_uuid's last clock tick).
+-- They belong to the role that installed this file and every role may use them, so SET ROLE within a session keeps one set
+-- of counters and a role that made ids can still be dropped. A rollback of the transaction that
+-- made them drops them again (the next id makes them anew); their values are never rewound.
+CREATE OR REPLACE FUNCTION locality_uuid_portable_state()
+RETURNS void
+AS $body$
+DECLARE
+    us bigint := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+BEGIN
+    IF to_regclass('pg_temp.locality_uuid_portable_hot_tick') IS NOT NULL THEN
+        RETURN;
+    END IF;
+    CREATE TEMP SEQUENCE IF NOT EXISTS locality_uuid_portable_variable MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE IF NOT EXISTS locality_uuid_portable_sequential MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE IF NOT EXISTS locality_uuid_portable_last_ms MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE IF NOT EXISTS locality_uuid_portable_hot_tick MINVALUE -9223372036854775808;
+    GRANT ALL ON SEQUENCE locality_uuid_portable_variable, locality_uuid_portable_sequential,
+        locality_uuid_portable_last_ms, locality_uuid_portable_hot_tick TO PUBLIC;
+    -- Variable counter: value v gives counter (v * 198491317) mod 2^32, from a random start.
+    PERFORM setval('pg_temp.locality_uuid_portable_variable',
+                   ('x' || left(gen_random_uuid()::text, 8))::bit(32)::bigint, false);
+    -- Sequential counter: (bucket << 33) + seed + n; a value that no bucket has forces a seed.
+    PERFORM setval('pg_temp.locality_uuid_portable_sequential', -1099511627776);
+    PERFORM setval('pg_temp.locality_uuid_portable_last_ms', 0);
+    -- The clock tick of now: the first id waits for a later one, as in the C extension.
+    PERFORM setval('pg_temp.locality_uuid_portable_hot_tick',
+                   us / 1000000 * 16777216 + us % 1000000 * 16777216 / 1000000);
+END
+$body$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION locality_uuid_portable_state() IS
+'make this session''s generator state (temporary sequences) if it has none; called by the generators of the portable edition';
+
+SELECT replace($snippet$
+    IF to_regclass('pg_temp.locality_uuid_portable_hot_tick') IS NULL THEN
+        PERFORM @schema@.locality_uuid_portable_state();
+    END IF;
+$snippet$, '@schema@', quote_ident(:'schema')) AS locality_uuid_state \gset
+
+-- The cluster's system identifier, read once per session (a setting caches it).
+SELECT $snippet$
+    system_identifier := current_setting('locality_uuid_portable.system_identifier', true);
+    IF system_identifier IS NULL OR system_identifier = '' THEN
+        system_identifier := (SELECT c.system_identifier::text FROM pg_control_system() c);
+        PERFORM set_config('locality_uuid_portable.system_identifier', system_identifier, false);
+    END IF;
+$snippet$ AS system_identifier \gset
+
+-- Read the node setting (or the default) into node, erroring as SET would on a bad value.
+SELECT :'system_identifier' || $snippet$
+    node_text := current_setting('locality_uuid.node_id', true);
+    IF node_text IS NULL OR node_text IN ('', '-1') THEN
+        node := system_identifier::numeric % 268435456;
+    ELSIF node_text !~ '^\s*\d+\s*$' THEN
+        RAISE EXCEPTION 'invalid value for parameter "locality_uuid.node_id": "%"', node_text
+            USING ERRCODE = 'invalid_parameter_value';
+    ELSE
+        node := node_text::numeric;
+        IF node > 268435455 THEN
+            RAISE EXCEPTION '% is outside the valid range for parameter "locality_uuid.node_id" (-1 .. 268435455)',
+                            node_text
+                USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+    END IF;
+$snippet$ AS locality_uuid_node \gset
+
+-- Make one version-b id in the mode held by sequential.
+SELECT $snippet$
+    -- Time never goes back within a session: a clock that steps back is held at the last
+    -- millisecond used.
+    ms := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+    last_ms := currval('pg_temp.locality_uuid_portable_last_ms');
+    IF ms > last_ms THEN
+        PERFORM setval('pg_temp.locality_uuid_portable_last_ms', ms);
+    ELSE
+        ms := last_ms;
+    END IF;
+    IF sequential THEN
+        -- Seed from MD5 of the 10-minute UTC bucket (yyyyMMddHHm), read little-endian; + 1 per id.
+        bucket := ms / 600000;
+        v := nextval('pg_temp.locality_uuid_portable_sequential');
+        IF v >> 33 <> bucket THEN
+            bucket_text := to_char(timestamp '1970-01-01' + make_interval(mins => (bucket * 10)::integer),
+                                   'YYYYMMDDHH24MI');
+            IF length(bucket_text) <> 12 THEN
+                RAISE EXCEPTION 'system clock is out of the range a locality uuid can carry'
+                    USING ERRCODE = 'datetime_field_overflow';
+            END IF;
+            h := md5(left(bucket_text, 11));
+            v := (bucket << 33) + ('x' || substr(h, 7, 2) || substr(h, 5, 2) || substr(h, 3, 2)
+                                   || substr(h, 1, 2))::bit(32)::bigint + 1;
+            PERFORM setval('pg_temp.locality_uuid_portable_sequential', v);
+        END IF;
+        first := lpad(to_hex(v & 4294967295), 8, '0');
+    ELSE
+        v := nextval('pg_temp.locality_uuid_portable_variable');
+        first := reverse(lpad(to_hex(((v & 4294967295) * 198491317) & 4294967295), 8, '0'));
+    END IF;
+    RETURN (first || lpad(to_hex(pg_backend_pid() & 65535), 4, '0') || 'b' || lpad(to_hex(node), 7, '0')
+            || lpad(to_hex(ms & 281474976710655), 12, '0'))::uuid;
+END
+$snippet$ AS locality_uuid_next \gset
+
+-- Take this session's next clock tick of 2^-24 s into tick, and the machine hash into m.
+SELECT :'system_identifier' || $snippet$
+    machine_name := current_setting('locality_uuid.machine_name', true);
+    IF machine_name IS NULL OR machine_name = '' THEN
+        machine_name := system_identifier;
+    END IF;
+    m := md5(machine_name);
+    -- Every id takes a tick of its own: wait for the clock's next tick, unless the clock is
+    -- more than 16777 ticks (about 1 ms) behind the last one; then go on from the last. The
+    -- clock reads microseconds, about 16.8 ticks: a tick within the microsecond is taken at
+    -- random, so that ids at an explicit time made a whole second apart repeat each other's
+    -- counter as rarely as with the C extension's nanosecond clock.
+    last_tick := currval('pg_temp.locality_uuid_portable_hot_tick');
+    LOOP
+        us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+        frac := ((us % 1000000) + 1000000) % 1000000;
+        tick := (us - frac) / 1000000 * 16777216 + frac * 16777216 / 1000000;
+        tick := tick + floor(random() * ((frac + 1) * 16777216 / 1000000 - frac * 16777216 / 1000000))::bigint;
+        IF tick > last_tick THEN
+            EXIT;
+        ELSIF last_tick - tick >= 16777 THEN
+            tick := last_tick + 1;
+            EXIT;
+        END IF;
+    END LOOP;
+    PERFORM setval('pg_temp.locality_uuid_portable_hot_tick', tick);
+    p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
+$snippet$ AS hot_uuid_tick \gset
+
+-- Write a shard-key id of seconds, machine hash m, process field p (4 hex digits), the counter
+-- in the low 24 bits of tick, and shard_key.
+SELECT $snippet$
+    s := lpad(to_hex(shard_key), 8, '0');
+    RETURN (lpad(to_hex(seconds & 4294967295), 8, '0') || substr(m, 3, 2) || substr(m, 1, 2)
+            || left(p, 2) || substr(m, 5, 2) || right(p, 2) || lpad(to_hex(tick & 16777215), 6, '0')
+            || substr(s, 7, 2) || substr(s, 5, 2) || substr(s, 3, 2) || substr(s, 1, 2))::uuid;
+END
+$snippet$ AS hot_uuid_encode \gset
+
+SELECT $snippet$
+    IF shard_key < 0 OR shard_key > 4294967295 THEN
+        RAISE EXCEPTION 'shard_key % is out of range', shard_key
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = 'The shard_key must be between 0 and 4294967295.',
+                  HINT = 'A shard key is an unsigned 32-bit number, as HotGuid''s uint; pass a signed 32-bit key k as k::bigint & 4294967295.';
+    END IF;
+$snippet$ AS hot_uuid_check_shard \gset
+
+SELECT $snippet$
+DECLARE
+    system_identifier text;
+    sequential boolean;
+    node_text text;
+    node bigint;
+    ms bigint;
+    last_ms bigint;
+    bucket bigint;
+    bucket_text text;
+    v bigint;
+    h text;
+    first text;
+BEGIN
+$snippet$ AS locality_uuid_declare \gset
+
+SELECT $snippet$
+DECLARE
+    system_identifier text;
+    machine_name text;
+    m text;
+    last_tick bigint;
+    us bigint;
+    frac bigint;
+    tick bigint;
+    seconds bigint;
+    p text;
+    s text;
+BEGIN
+$snippet$ AS hot_uuid_declare \gset
+
+-- Locality UUID, version "b" ------------------------------------------------
+
+SELECT :'locality_uuid_declare' || $body$
+    CASE lower(coalesce(current_setting('locality_uuid.counter_mode', true), ''))
+        WHEN '', 'variable' THEN sequential := false;
+        WHEN 'sequential' THEN sequential := true;
+        ELSE
+            RAISE EXCEPTION 'invalid value for parameter "locality_uuid.counter_mode": "%"',
+                            current_setting('locality_uuid.counter_mode')
+                USING ERRCODE = 'invalid_parameter_value',
+                      HINT = 'Available values: variable, sequential.';
+    END CASE;
+$body$ || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
+
+CREATE OR REPLACE FUNCTION locality_uuid()
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION locality_uuid() IS
+'new locality uuid (version b) in the mode set by locality_uuid.counter_mode';
+
+SELECT :'locality_uuid_declare' || $body$
+    IF $1 IS NULL THEN
+        RAISE EXCEPTION 'sequential must not be null'
+            USING ERRCODE = 'null_value_not_allowed',
+                  HINT = 'Call locality_uuid() to follow locality_uuid.counter_mode.';
+    END IF;
+    sequential := $1;
+$body$ || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
+
+CREATE OR REPLACE FUNCTION locality_uuid(sequential boolean)
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION locality_uuid(boolean) IS
+'new locality uuid (version b): sequential (clustered) if true, variable (spread) if false';
+
+CREATE OR REPLACE FUNCTION locality_uuid_use_sequential_ids()
+RETURNS void
+AS $body$ SELECT set_config('locality_uuid.counter_mode', 'sequential', false) $body$
+LANGUAGE sql VOLATILE PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION locality_uuid_use_sequential_ids() IS
+'switch this session''s locality_uuid() to sequential mode (SET locality_uuid.counter_mode = sequential)';
+
+CREATE OR REPLACE FUNCTION locality_uuid_use_variable_ids()
+RETURNS void
+AS $body$ SELECT set_config('locality_uuid.counter_mode', 'variable', false) $body$
+LANGUAGE sql VOLATILE PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION locality_uuid_use_variable_ids() IS
+'switch this session''s locality_uuid() to variable mode (SET locality_uuid.counter_mode = variable)';
+
+-- The extractors are single SQL expressions of strict functions on the text form, so that the
+-- planner inlines them (a STRICT SQL function is inlined only if its body is strict: no CASE).
+-- The version test is ('{"b": ""}'::jsonb ->> version digit): '' for b, NULL for any other
+-- digit, appended to the field's digits. Characters of the text form: bytes 0..3 at 1..8, 4..5
+-- at 10..13, 6 at 15..16, 7 at 17..18, 8 at 20..21, 9 at 22..23, 10..15 at 25..36.
+
+-- Milliseconds as 2^24 ms units and the rest: each product is exact in interval arithmetic.
+CREATE OR REPLACE FUNCTION locality_uuid_timestamp(id uuid)
+RETURNS timestamptz
+AS $body$
+    SELECT timezone(interval '0', timestamp '1970-01-01'
+        + ('x' || substr(id::text, 25, 6) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(24)::integer * interval '16777.216 seconds'
+        + ('x' || substr(id::text, 31, 6))::bit(24)::integer * interval '1 millisecond')
+$body$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_timestamp(uuid) IS
+'creation time (milliseconds) of a locality uuid; NULL if the version digit is not b';
+
+CREATE OR REPLACE FUNCTION locality_uuid_pid(id uuid)
+RETURNS integer
+AS $body$ SELECT ('x' || substr(id::text, 10, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(16)::integer $body$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_pid(uuid) IS
+'16-bit process field of a locality uuid (backend slot or pid mod 65536); NULL if the version digit is not b';
+
+CREATE OR REPLACE FUNCTION locality_uuid_mac(id uuid)
+RETURNS text
+AS $body$ SELECT substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)) $body$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_mac(uuid) IS
+'28-bit node field of a locality uuid as 7 lowercase hex digits (low 28 bits of the MAC); NULL if the version digit is not b';
+
+CREATE OR REPLACE FUNCTION locality_uuid_node(id uuid)
+RETURNS integer
+AS $body$
+    SELECT ('x' || substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(28)::integer
+$body$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_node(uuid) IS
+'28-bit node field of a locality uuid as a number; NULL if the version digit is not b';
+
+-- The variable reading reverses the eight hex digits; sequential picks the plain ones.
+CREATE OR REPLACE FUNCTION locality_uuid_counter(id uuid, sequential boolean DEFAULT false)
+RETURNS bigint
+AS $body$
+    SELECT ('x' || substr(reverse(left(id::text, 8)) || left(id::text, 8), 1 + 8 * sequential::integer, 8)
+            || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(32)::bigint
+$body$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_counter(uuid, boolean) IS
+'32-bit counter of a locality uuid, read in variable mode (nibbles reversed) unless sequential; NULL if the version digit is not b';
+
+CREATE OR REPLACE FUNCTION locality_uuid_version(id uuid)
+RETURNS text
+AS $body$ SELECT substr(id::text, 15, 1) $body$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_version(uuid) IS
+'version hex digit of any uuid (b for a locality uuid, 4 for a random one)';
+
+CREATE OR REPLACE FUNCTION locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
+                                   sequential boolean DEFAULT false)
+RETURNS uuid
+AS $body$
+DECLARE
+    ms bigint;
+    first text;
+BEGIN
+    IF NOT isfinite(ts) THEN
+        RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    ms := floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
+    IF counter < 0 OR counter > 4294967295 THEN
+        RAISE EXCEPTION 'counter % is out of range', counter
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = 'The counter must be between 0 and 4294967295.';
+    END IF;
+    IF pid < 0 OR pid > 65535 THEN
+        RAISE EXCEPTION 'pid % is out of range', pid
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = 'The pid must be between 0 and 65535.';
+    END IF;
+    IF node < 0 OR node > 268435455 THEN
+        RAISE EXCEPTION 'node % is out of range', node
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = 'The node must be between 0 and 268435455.';
+    END IF;
+    IF ms < 0 OR ms > 281474976710655 THEN
+        RAISE EXCEPTION 'ts is out of range for a locality uuid'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'A locality uuid carries Unix milliseconds from 0 to 281474976710655 (1970-01-01 to 10889-08-02 UTC).';
+    END IF;
+    first := lpad(to_hex(counter), 8, '0');
+    IF NOT sequential THEN
+        first := reverse(first);
+    END IF;
+    RETURN (first || lpad(to_hex(pid), 4, '0') || 'b' || lpad(to_hex(node), 7, '0')
+            || lpad(to_hex(ms), 12, '0'))::uuid;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_make(bigint, integer, integer, timestamptz, boolean) IS
+'locality uuid (version b) built from explicit fields: counter 0..4294967295, pid 0..65535, node 0..268435455, ts to the millisecond';
+
+-- Block-wrapped sequential UUIDs (drop-in for sequential_uuids 1.0.3) ------
+
+-- Compute the layout of (s, c): prefix bits b and values per block, in the words of variant
+-- ('sequence' or 'time').
+SELECT $snippet$
+    IF s < 1 THEN
+        IF variant = 'sequence' THEN
+            RAISE EXCEPTION 'block size must be a positive integer' USING ERRCODE = 'invalid_parameter_value';
+        ELSE
+            RAISE EXCEPTION 'length of interval must be a positive integer' USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+    END IF;
+    IF c < 1 THEN
+        IF variant = 'sequence' THEN
+            RAISE EXCEPTION 'number of blocks must be a positive integer' USING ERRCODE = 'invalid_parameter_value';
+        ELSE
+            RAISE EXCEPTION 'number of intervals must be a positive integer' USING ERRCODE = 'invalid_parameter_value';
+        END IF;
+    END IF;
+    b := CASE WHEN c <= 256 THEN 8 WHEN c <= 65536 THEN 16 WHEN c <= 16777216 THEN 24 ELSE 32 END;
+    per_block := greatest(1, (s::bigint * c) >> b);
+$snippet$ AS block_layout \gset
+
+-- Write the id of value v: its prefix (v / per_block truncated toward zero, mod 2^b), then
+-- the bytes of a random version 4 uuid.
+SELECT $snippet$
+    RETURN (lpad(to_hex((v / per_block) & ((1::bigint << b) - 1)), b / 4, '0')
+            || substr(replace(gen_random_uuid()::text, '-', ''), b / 4 + 1))::uuid;
+END
+$snippet$ AS block_encode \gset
+
+SELECT $body$
+DECLARE
+    variant text := 'sequence';
+    s integer := block_size;
+    c integer := block_count;
+    b integer;
+    per_block bigint;
+    n bigint;
+    v bigint;
+BEGIN
+$body$ || :'block_layout' || $body$
+    -- Arguments are checked first, so a bad call uses no sequence value; nextval runs with
+    -- the caller's privileges. nextval's minimum minus one wraps to the maximum, as in C.
+    n := nextval($1);
+    v := CASE WHEN n = -9223372036854775808 THEN 9223372036854775807 ELSE n - 1 END;
+$body$ || :'block_encode' AS body \gset
+
+CREATE OR REPLACE FUNCTION uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
+                                      block_count integer DEFAULT 65536)
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION uuid_sequence_nextval(regclass, integer, integer) IS
+'new version 4 uuid whose first bytes are the block of nextval(sequence) - 1; the block advances every block_size values and wraps after block_count blocks (calls nextval, so parallel unsafe)';
+
+SELECT $body$
+DECLARE
+    variant text := 'time';
+    s integer := interval_length;
+    c integer := interval_count;
+    b integer;
+    per_block bigint;
+    v bigint;
+BEGIN
+$body$ || :'block_layout' || $body$
+    v := floor(extract(epoch FROM clock_timestamp()))::bigint;
+$body$ || :'block_encode' AS body \gset
+
+CREATE OR REPLACE FUNCTION uuid_time_nextval(interval_length integer DEFAULT 60,
+                                  interval_count integer DEFAULT 65536)
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_time_nextval(integer, integer) IS
+'new version 4 uuid whose first bytes are the block of the current Unix time; the block advances every interval_length seconds and wraps after interval_count blocks';
+
+SELECT $body$
+DECLARE
+    variant text := 'sequence';
+    s integer := block_size;
+    c integer := block_count;
+    b integer;
+    per_block bigint;
+BEGIN
+$body$ || :'block_layout' || $body$
+    prefix_bits := b;
+    prefixes := 1::bigint << b;
+    effective_block_size := per_block;
+    wrap_values := prefixes * per_block;
+    -- Seconds as days and time; NULL past the interval type's days.
+    IF per_block / 86400 <= 2147483647 THEN
+        block_interval := make_interval(days => (per_block / 86400)::integer, secs => per_block % 86400);
+    END IF;
+    IF wrap_values / 86400 <= 2147483647 THEN
+        wrap_interval := make_interval(days => (wrap_values / 86400)::integer, secs => wrap_values % 86400);
+    END IF;
+END
+$body$ AS body \gset
+
+CREATE OR REPLACE FUNCTION locality_uuid_block_layout(block_size integer DEFAULT 65536,
+                                           block_count integer DEFAULT 65536,
+                                           OUT prefix_bits integer,
+                                           OUT prefixes bigint,
+                                           OUT effective_block_size bigint,
+                                           OUT wrap_values bigint,
+                                           OUT block_interval interval,
+                                           OUT wrap_interval interval)
+RETURNS record
+AS :'body'
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_block_layout(integer, integer) IS
+'what uuid_sequence_nextval and uuid_time_nextval make of (block_size, block_count): prefix width in bits, number of prefixes, values per block, values per wrap, and the same read as seconds';
+
+CREATE OR REPLACE FUNCTION locality_uuid_block(id uuid, block_count integer DEFAULT 65536)
+RETURNS bigint
+AS $body$
+DECLARE
+    digits integer;
+BEGIN
+    IF block_count < 1 THEN
+        RAISE EXCEPTION 'number of blocks must be a positive integer' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    IF substr(id::text, 15, 1) <> '4' THEN
+        RETURN NULL;
+    END IF;
+    digits := CASE WHEN block_count <= 256 THEN 2 WHEN block_count <= 65536 THEN 4
+                   WHEN block_count <= 16777216 THEN 6 ELSE 8 END;
+    RETURN ('x' || lpad(left(id::text, digits), 16, '0'))::bit(64)::bigint;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_block(uuid, integer) IS
+'block number (prefix) that a uuid_sequence_nextval or uuid_time_nextval id carries for block_count; NULL if the version digit is not 4';
+
+-- Shard-key UUID, compatible with .NET HotGuid ---------------------------------
+
+SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || :'locality_uuid_state' || :'hot_uuid_tick' || $body$
+    seconds := tick >> 24;
+$body$ || :'hot_uuid_encode' AS body \gset
+
+CREATE OR REPLACE FUNCTION hot_uuid(shard_key bigint)
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION hot_uuid(bigint) IS
+'new shard-key uuid (HotGuid layout) carrying shard_key 0..4294967295, stamped with the current second';
+
+SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || $body$
+    IF NOT isfinite(at) THEN
+        RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    seconds := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
+$body$ || :'locality_uuid_state' || :'hot_uuid_tick' || :'hot_uuid_encode' AS body \gset
+
+CREATE OR REPLACE FUNCTION hot_uuid(shard_key bigint, at timestamptz)
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE;
+
+COMMENT ON FUNCTION hot_uuid(bigint, timestamptz) IS
+'new shard-key uuid (HotGuid layout) carrying shard_key, stamped with the second of at (for backfills; mod 2^32)';
+
+CREATE OR REPLACE FUNCTION hot_uuid_shard_key(id uuid)
+RETURNS bigint
+AS $body$
+    SELECT ('x' || substr(id::text, 35, 2) || substr(id::text, 33, 2) || substr(id::text, 31, 2)
+            || substr(id::text, 29, 2))::bit(32)::bigint
+$body$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_shard_key(uuid) IS
+'32-bit shard key of a shard-key uuid (bytes 12..15, little-endian), as HotGuid''s ExtractShardKey';
+
+CREATE OR REPLACE FUNCTION hot_uuid_timestamp(id uuid)
+RETURNS timestamptz
+AS $body$ SELECT to_timestamp(('x' || left(id::text, 8))::bit(32)::bigint) $body$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_timestamp(uuid) IS
+'creation second of a shard-key uuid (bytes 0..3 as unsigned Unix seconds, 1970 to 2106), as HotGuid''s ExtractUnixTimestamp';
+
+CREATE OR REPLACE FUNCTION hot_uuid_boundary(at timestamptz)
+RETURNS uuid
+AS $body$
+BEGIN
+    IF NOT isfinite(at) THEN
+        RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    RETURN (lpad(to_hex((floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800)
+                        & 4294967295), 8, '0')
+            || '000000000000000000000000')::uuid;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_boundary(timestamptz) IS
+'smallest shard-key uuid of the second of at (time field, all else zero): a bound for range scans and range partitions';
+
+CREATE OR REPLACE FUNCTION hot_uuid_machine(id uuid)
+RETURNS bytea
+AS $body$ SELECT decode(substr(id::text, 12, 2) || substr(id::text, 10, 2) || substr(id::text, 17, 2), 'hex') $body$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_machine(uuid) IS
+'machine hash of a shard-key uuid: the first 3 bytes of MD5 of the machine name, in digest order';
+
+CREATE OR REPLACE FUNCTION hot_uuid_process(id uuid)
+RETURNS integer
+AS $body$ SELECT ('x' || substr(id::text, 15, 2) || substr(id::text, 20, 2))::bit(16)::integer $body$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_process(uuid) IS
+'16-bit process field of a shard-key uuid (backend slot, or pid mod 65536 as HotGuid)';
+
+CREATE OR REPLACE FUNCTION hot_uuid_counter(id uuid)
+RETURNS integer
+AS $body$ SELECT ('x' || substr(id::text, 22, 2) || substr(id::text, 25, 4))::bit(24)::integer $body$
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_counter(uuid) IS
+'24-bit counter of a shard-key uuid';
+
+SELECT $body$
+DECLARE
+    seconds bigint;
+    m text;
+    p text;
+    s text;
+    tick bigint := counter;
+BEGIN
+$body$ || :'hot_uuid_check_shard' || $body$
+    IF NOT isfinite(ts) THEN
+        RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    seconds := floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
+    IF length(machine) <> 3 THEN
+        RAISE EXCEPTION 'machine must be 3 bytes, not %', length(machine)
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'Pass the first 3 bytes of the MD5 digest of the machine name, e.g. substring(decode(md5(''host''), ''hex'') for 3).';
+    END IF;
+    IF process < 0 OR process > 65535 THEN
+        RAISE EXCEPTION 'process % is out of range', process
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = 'The process must be between 0 and 65535.';
+    END IF;
+    IF counter < 0 OR counter > 16777215 THEN
+        RAISE EXCEPTION 'counter % is out of range', counter
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = 'The counter must be between 0 and 16777215.';
+    END IF;
+    m := encode(machine, 'hex');
+    p := lpad(to_hex(process), 4, '0');
+$body$ || :'hot_uuid_encode' AS body \gset
+
+CREATE OR REPLACE FUNCTION hot_uuid_make(shard_key bigint, ts timestamptz,
+                              machine bytea DEFAULT E'\\x000000', process integer DEFAULT 0,
+                              counter integer DEFAULT 0)
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_make(bigint, timestamptz, bytea, integer, integer) IS
+'shard-key uuid built from explicit fields: shard_key 0..4294967295, ts to the second (mod 2^32), machine 3 MD5 bytes, process 0..65535, counter 0..16777215';
+
+-- Version 1.1: time blocks of any length from 1 ms, and the start of an id's time block ------
+
+-- Compute the time layout of (interval_length, c) into b and block_us, erroring as the C
+-- extension does: a fixed length (a day is 86400 s, no months) from 1 ms to 2147483647 s,
+-- in units u of 1 s, 1 ms or 1 us; S' = max(u, 1 ms, floor((L / u) * c / 2^b) * u).
+SELECT $snippet$
+    IF NOT isfinite(interval_length) THEN
+        RAISE EXCEPTION 'interval_length must be finite'
+            USING ERRCODE = 'invalid_parameter_value', HINT = length_hint;
+    END IF;
+    IF extract(year FROM interval_length) <> 0 OR extract(month FROM interval_length) <> 0 THEN
+        RAISE EXCEPTION 'interval_length must not contain months or years'
+            USING ERRCODE = 'invalid_parameter_value', DETAIL = 'Months and years have no fixed length.',
+                  HINT = length_hint;
+    END IF;
+    total := extract(day FROM interval_length)::numeric * 86400000000
+             + extract(hour FROM interval_length)::numeric * 3600000000
+             + extract(minute FROM interval_length)::numeric * 60000000
+             + extract(microseconds FROM interval_length)::numeric;
+    IF total < 1000 THEN
+        RAISE EXCEPTION 'interval_length must be at least 1 millisecond'
+            USING ERRCODE = 'invalid_parameter_value', HINT = length_hint;
+    END IF;
+    IF total > 2147483647000000 THEN
+        RAISE EXCEPTION 'interval_length must be at most 2147483647 seconds'
+            USING ERRCODE = 'invalid_parameter_value', HINT = length_hint;
+    END IF;
+    IF c < 1 THEN
+        RAISE EXCEPTION 'number of intervals must be a positive integer' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    b := CASE WHEN c <= 256 THEN 8 WHEN c <= 65536 THEN 16 WHEN c <= 16777216 THEN 24 ELSE 32 END;
+    unit := CASE WHEN total % 1000000 = 0 THEN 1000000 WHEN total % 1000 = 0 THEN 1000 ELSE 1 END;
+    block_us := greatest(floor(floor(total / unit) * c / (2::numeric ^ b)) * unit, unit, 1000)::bigint;
+$snippet$ AS time_layout \gset
+
+SELECT $snippet$
+    length_hint text := 'Give a fixed length from 1 millisecond to 2147483647 seconds in days, hours, minutes, '
+                        'seconds and fractions of a second, such as interval ''250 ms''.';
+    total numeric;
+    unit bigint;
+$snippet$ AS time_layout_declare \gset
+
+-- The start of the latest block at or before as_of whose prefix id carries, or NULL unless
+-- version 4 (b and block_us set). Blocks count from the Unix epoch; start_us ends up counted
+-- from PostgreSQL's (2000-01-01), whose range it must be in.
+SELECT $snippet$
+    IF NOT isfinite(as_of) THEN
+        RAISE EXCEPTION 'as_of must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    IF substr(id::text, 15, 1) <> '4' THEN
+        RETURN NULL;
+    END IF;
+    as_of_us := extract(epoch FROM as_of - timestamptz '2000-01-01 00:00:00+00') * 1000000 + 946684800000000;
+    -- Unix microseconds of as_of past 2^63 - 1 (the last 30 years of the range): as C, out of range.
+    IF as_of_us > 9223372036854775807 THEN
+        start_us := as_of_us;
+    ELSE
+        a := floor(as_of_us / block_us);
+        start_us := as_of_us - (as_of_us - a * block_us)
+                - mod(mod(a - ('x' || lpad(left(id::text, b / 4), 16, '0'))::bit(64)::bigint, 2::numeric ^ b)
+                      + 2::numeric ^ b, 2::numeric ^ b) * block_us
+                - 946684800000000;
+    END IF;
+    IF start_us < -211813488000000000 OR start_us >= 9223371331200000000 THEN
+        RAISE EXCEPTION 'timestamp out of range'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'The block starts outside the range of timestamp with time zone.';
+    END IF;
+    RETURN timezone(interval '0', timestamp '2000-01-01'
+                    + make_interval(days => floor(start_us / 86400000000)::integer)
+                    + (start_us - floor(start_us / 86400000000) * 86400000000)::bigint * interval '1 microsecond');
+END
+$snippet$ AS time_block_start \gset
+
+SELECT $body$
+DECLARE
+    c integer := interval_count;
+    b integer;
+    block_us bigint;
+    us bigint;
+$body$ || :'time_layout_declare' || $body$
+BEGIN
+$body$ || :'time_layout' || $body$
+    -- Unix microseconds as an integer first: numeric division would round up near a block's end.
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    RETURN (lpad(to_hex((us - ((us % block_us) + block_us) % block_us) / block_us
+                        & ((1::bigint << b) - 1)), b / 4, '0')
+            || substr(replace(gen_random_uuid()::text, '-', ''), b / 4 + 1))::uuid;
+END
+$body$ AS body \gset
+
+CREATE OR REPLACE FUNCTION uuid_time_nextval(interval_length interval,
+                                             interval_count integer DEFAULT 65536)
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_time_nextval(interval, integer) IS
+'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the integer form''s prefixes';
+
+SELECT $body$
+DECLARE
+    c integer := interval_count;
+    b integer;
+    block_us bigint;
+$body$ || :'time_layout_declare' || $body$
+BEGIN
+$body$ || :'time_layout' || $body$
+    prefix_bits := b;
+    prefixes := 1::bigint << b;
+    effective_block_size := block_us;
+    block_interval := make_interval(days => (block_us / 86400000000)::integer)
+                      + (block_us % 86400000000) * interval '1 microsecond';
+    -- The wrap is NULL past 2^63 microseconds.
+    IF block_us <= 9223372036854775807 >> b THEN
+        wrap_values := block_us << b;
+        wrap_interval := make_interval(days => (wrap_values / 86400000000)::integer)
+                         + (wrap_values % 86400000000) * interval '1 microsecond';
+    END IF;
+END
+$body$ AS body \gset
+
+CREATE OR REPLACE FUNCTION locality_uuid_block_layout(interval_length interval,
+                                                      interval_count integer DEFAULT 65536,
+                                                      OUT prefix_bits integer,
+                                                      OUT prefixes bigint,
+                                                      OUT effective_block_size bigint,
+                                                      OUT wrap_values bigint,
+                                                      OUT block_interval interval,
+                                                      OUT wrap_interval interval)
+RETURNS record
+AS :'body'
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_block_layout(interval, integer) IS
+'what uuid_time_nextval(interval, integer) makes of (interval_length, interval_count): prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
+
+SELECT $body$
+DECLARE
+    variant text := 'time';
+    s integer := interval_length;
+    c integer := interval_count;
+    b integer;
+    per_block bigint;
+    block_us bigint;
+    as_of_us numeric;
+    a numeric;
+    start_us numeric;
+BEGIN
+$body$ || :'block_layout' || $body$
+    block_us := per_block * 1000000;
+$body$ || :'time_block_start' AS body \gset
+
+CREATE OR REPLACE FUNCTION uuid_time_block_start(id uuid, interval_length integer,
+                                                 interval_count integer DEFAULT 65536,
+                                                 as_of timestamptz DEFAULT now())
+RETURNS timestamptz
+AS :'body'
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_time_block_start(uuid, integer, integer, timestamptz) IS
+'start of the latest block of uuid_time_nextval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
+
+SELECT $body$
+DECLARE
+    c integer := interval_count;
+    b integer;
+    block_us bigint;
+    as_of_us numeric;
+    a numeric;
+    start_us numeric;
+$body$ || :'time_layout_declare' || $body$
+BEGIN
+$body$ || :'time_layout' || :'time_block_start' AS body \gset
+
+CREATE OR REPLACE FUNCTION uuid_time_block_start(id uuid, interval_length interval,
+                                                 interval_count integer DEFAULT 65536,
+                                                 as_of timestamptz DEFAULT now())
+RETURNS timestamptz
+AS :'body'
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuid_time_block_start(uuid, interval, integer, timestamptz) IS
+'start of the latest block of uuid_time_nextval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
+
+COMMIT;
+
+\unset body
+\unset locality_uuid_state
+\unset locality_uuid_node
+\unset locality_uuid_next
+\unset locality_uuid_declare
+\unset hot_uuid_tick
+\unset hot_uuid_encode
+\unset hot_uuid_check_shard
+\unset hot_uuid_declare
+\unset system_identifier
+\unset block_layout
+\unset block_encode
+\unset time_layout
+\unset time_layout_declare
+\unset time_block_start

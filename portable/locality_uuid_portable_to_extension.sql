@@ -1,0 +1,97 @@
+-- locality_uuid: move a database from the portable SQL edition to the C extension, in one
+-- transaction, keeping every column DEFAULT that calls the SQL edition:
+--
+--     psql -v schema=ids -f portable/locality_uuid_portable_to_extension.sql
+--
+-- Run it as a role that owns the SQL edition's functions and the tables whose DEFAULTs call
+-- them, and that may CREATE EXTENSION (the extension is trusted: CREATE on the database is
+-- enough), once the extension's files are installed on the server. The DEFAULTs are dropped,
+-- the SQL edition's functions are dropped, the extension is created in the same schema and
+-- the DEFAULTs are set again from their text, which now names the extension's functions. Other
+-- objects that use the SQL functions (expression indexes, generated columns, CHECK
+-- constraints, partition keys, views) stop the move with an error that lists them: see
+-- docs/portable.md for moving those.
+
+\set ON_ERROR_STOP on
+\if :{?schema}
+\else
+\set schema public
+\endif
+
+BEGIN;
+-- An empty search_path makes pg_get_expr write every name with its schema.
+SELECT pg_catalog.set_config('search_path', '', true) AS locality_uuid_search_path \gset
+
+CREATE TEMP TABLE locality_uuid_portable_functions ON COMMIT DROP AS
+SELECT f.oid
+FROM unnest(ARRAY[
+    'locality_uuid()', 'locality_uuid(boolean)', 'locality_uuid_use_sequential_ids()',
+    'locality_uuid_use_variable_ids()', 'locality_uuid_timestamp(uuid)', 'locality_uuid_pid(uuid)',
+    'locality_uuid_mac(uuid)', 'locality_uuid_node(uuid)', 'locality_uuid_counter(uuid, boolean)',
+    'locality_uuid_version(uuid)', 'locality_uuid_make(bigint, integer, integer, timestamptz, boolean)',
+    'uuid_sequence_nextval(regclass, integer, integer)', 'uuid_time_nextval(integer, integer)',
+    'locality_uuid_block_layout(integer, integer)', 'locality_uuid_block(uuid, integer)',
+    'hot_uuid(bigint)', 'hot_uuid(bigint, timestamptz)', 'hot_uuid_shard_key(uuid)',
+    'hot_uuid_timestamp(uuid)', 'hot_uuid_boundary(timestamptz)', 'hot_uuid_machine(uuid)',
+    'hot_uuid_process(uuid)', 'hot_uuid_counter(uuid)',
+    'hot_uuid_make(bigint, timestamptz, bytea, integer, integer)', 'locality_uuid_portable_state()',
+    'uuid_time_nextval(interval, integer)', 'locality_uuid_block_layout(interval, integer)',
+    'uuid_time_block_start(uuid, integer, integer, timestamptz)',
+    'uuid_time_block_start(uuid, interval, integer, timestamptz)'
+]) AS s(signature),
+LATERAL (SELECT to_regprocedure(pg_catalog.format('%I.%s', :'schema', s.signature)) AS oid) f
+WHERE f.oid IS NOT NULL;
+
+SELECT pg_catalog.count(*) = 29 AS locality_uuid_found FROM locality_uuid_portable_functions \gset
+\if :locality_uuid_found
+\else
+SELECT pg_catalog.set_config('locality_uuid_portable.schema', :'schema', true) AS locality_uuid_schema \gset
+DO $$ BEGIN
+    RAISE EXCEPTION 'the portable edition of locality_uuid is not installed in schema %',
+                    pg_catalog.current_setting('locality_uuid_portable.schema')
+        USING ERRCODE = 'undefined_function';
+END $$;
+\endif
+
+-- Everything that uses the SQL functions, but for column DEFAULTs, stops the move.
+SELECT pg_catalog.count(*) = 0 AS locality_uuid_only_defaults,
+       coalesce(pg_catalog.string_agg(pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid),
+                                                 ', '), '') AS locality_uuid_others
+FROM pg_catalog.pg_depend d
+WHERE d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+  AND d.refobjid IN (SELECT oid FROM locality_uuid_portable_functions)
+  AND d.classid <> 'pg_catalog.pg_attrdef'::pg_catalog.regclass \gset
+\if :locality_uuid_only_defaults
+\else
+SELECT pg_catalog.set_config('locality_uuid_portable.others', :'locality_uuid_others', true) AS locality_uuid_others \gset
+DO $$ BEGIN
+    RAISE EXCEPTION 'objects other than column defaults use the portable edition of locality_uuid'
+        USING ERRCODE = 'dependent_objects_still_exist',
+              DETAIL = 'Used by: ' || pg_catalog.current_setting('locality_uuid_portable.others') || '.',
+              HINT = 'Drop them, move, and create them again (see docs/portable.md).';
+END $$;
+\endif
+
+CREATE TEMP TABLE locality_uuid_portable_defaults ON COMMIT DROP AS
+SELECT ad.adrelid::pg_catalog.regclass::pg_catalog.text AS rel, a.attname,
+       pg_catalog.pg_get_expr(ad.adbin, ad.adrelid) AS expr
+FROM pg_catalog.pg_attrdef ad
+JOIN pg_catalog.pg_attribute a ON a.attrelid = ad.adrelid AND a.attnum = ad.adnum
+WHERE ad.oid IN (SELECT d.objid FROM pg_catalog.pg_depend d
+                 WHERE d.classid = 'pg_catalog.pg_attrdef'::pg_catalog.regclass
+                   AND d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+                   AND d.refobjid IN (SELECT oid FROM locality_uuid_portable_functions));
+
+SELECT pg_catalog.format('ALTER TABLE %s ALTER COLUMN %I DROP DEFAULT', rel, attname)
+FROM locality_uuid_portable_defaults \gexec
+
+SELECT pg_catalog.format('DROP FUNCTION %s', oid::pg_catalog.regprocedure)
+FROM locality_uuid_portable_functions \gexec
+
+CREATE EXTENSION locality_uuid SCHEMA :"schema";
+
+SELECT pg_catalog.format('ALTER TABLE %s ALTER COLUMN %I SET DEFAULT %s', rel, attname, expr)
+FROM locality_uuid_portable_defaults \gexec
+
+SELECT pg_catalog.count(*) AS defaults_moved FROM locality_uuid_portable_defaults;
+COMMIT;

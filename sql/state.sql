@@ -1,0 +1,60 @@
+-- Generator state: which one is in use; the sequential run and explicit-time counters it keeps.
+SET timezone = 'UTC';
+
+-- Shared through the DSM registry on 17 and later; on 15 and 16 shared when preloaded, else per backend.
+SELECT locality_uuid_state() = CASE
+           WHEN current_setting('server_version_num')::int >= 170000 THEN 'dsm_registry'
+           WHEN 'locality_uuid' = ANY (string_to_array(replace(current_setting('shared_preload_libraries'), ' ', ''), ','))
+               THEN 'preload'
+           ELSE 'backend' END AS expected_state;
+
+-- Sequential mode: a new backend continues the run of the one before it (shared state), or
+-- starts at the bucket's seed + 1 (per-backend state). A bucket change in between re-seeds.
+CREATE FUNCTION pg_temp.seed_of(ts timestamptz) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+    SELECT ('x' || substr(h, 7, 2) || substr(h, 5, 2) || substr(h, 3, 2) || substr(h, 1, 2))::bit(32)::bigint
+    FROM (SELECT md5(left(to_char(ts AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI'), 11)) AS h) s
+$$;
+CREATE TABLE state_seq AS SELECT locality_uuid(true) AS u;
+\c -
+SET timezone = 'UTC';
+CREATE FUNCTION pg_temp.seed_of(ts timestamptz) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+    SELECT ('x' || substr(h, 7, 2) || substr(h, 5, 2) || substr(h, 3, 2) || substr(h, 1, 2))::bit(32)::bigint
+    FROM (SELECT md5(left(to_char(ts AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI'), 11)) AS h) s
+$$;
+SELECT CASE
+           WHEN date_bin('10 minutes', locality_uuid_timestamp(a.u), 'epoch')
+                <> date_bin('10 minutes', locality_uuid_timestamp(b.u), 'epoch')
+               THEN locality_uuid_counter(b.u, true) = (pg_temp.seed_of(locality_uuid_timestamp(b.u)) + 1) % 4294967296
+           WHEN locality_uuid_state() = 'backend'
+               THEN locality_uuid_counter(b.u, true) = (pg_temp.seed_of(locality_uuid_timestamp(b.u)) + 1) % 4294967296
+           ELSE locality_uuid_counter(b.u, true) = (locality_uuid_counter(a.u, true) + 1) % 4294967296
+       END AS follows_state,
+       locality_uuid_timestamp(b.u) >= locality_uuid_timestamp(a.u) AS time_not_back
+FROM state_seq a, (SELECT locality_uuid(true) AS u) b;
+DROP TABLE state_seq;
+
+-- Explicit-time shard-key ids: a real counter per second. 100000 ids at one second take
+-- 100000 distinct counters (HotGuid's 2^24 per second); other seconds do not disturb them.
+SET parallel_setup_cost = 1e9;
+SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
+       count(DISTINCT hot_uuid_counter(u)) AS distinct_counters,
+       count(DISTINCT hot_uuid_timestamp(u)) AS seconds
+FROM (SELECT hot_uuid(5, '2020-01-01 00:00:00+00') AS u FROM generate_series(1, 100000)) s;
+SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
+       count(DISTINCT hot_uuid_timestamp(u)) AS seconds
+FROM (SELECT hot_uuid(5, '2020-01-01 00:00:00+00'::timestamptz + (n % 7) * interval '1 second') AS u
+      FROM generate_series(1, 70000) n) s;
+RESET parallel_setup_cost;
+
+-- Clock ids and ids at now() in one transaction that outlives its second: once the clock has
+-- left the second of now(), ids at now() take the counters the clock ids left free there.
+BEGIN;
+SET LOCAL parallel_setup_cost = 1e9;
+CREATE TEMP TABLE clock_and_now AS
+SELECT hot_uuid(1) AS u FROM generate_series(1, 20000)
+UNION ALL SELECT hot_uuid(1, now()) FROM generate_series(1, 20000);
+SELECT pg_sleep(1.1);
+INSERT INTO clock_and_now SELECT hot_uuid(1) FROM generate_series(1, 20000);
+INSERT INTO clock_and_now SELECT hot_uuid(1, now()) FROM generate_series(1, 20000);
+SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids FROM clock_and_now;
+COMMIT;

@@ -1,0 +1,32 @@
+// Generator state shared by the backends of a cluster: the sequential run rule.
+#include "state.hpp"
+
+namespace locality_uuid
+{
+
+SeqStatus
+seq_advance(uint64_t word, int64_t bucket, uint64_t *next, SeqTake *take) noexcept
+{
+	if (bucket < 0 || bucket > seq_bucket_max)
+		return SeqStatus::bad_bucket;
+
+	uint64_t	run_plus_1 = word >> 32;
+	uint32_t	index = static_cast<uint32_t>(word);
+
+	if (run_plus_1 == 0 || static_cast<uint64_t>(bucket) + 1 > run_plus_1)
+	{
+		/* A later bucket: start its run at index 0. */
+		run_plus_1 = static_cast<uint64_t>(bucket) + 1;
+		index = 0;
+	}
+	else if (index == UINT32_MAX)
+		return SeqStatus::exhausted;
+	else
+		index++;
+	*next = (run_plus_1 << 32) | index;
+	take->run_bucket = static_cast<int64_t>(run_plus_1 - 1);
+	take->index = index;
+	return SeqStatus::ok;
+}
+
+}							// namespace locality_uuid

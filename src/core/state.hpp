@@ -1,0 +1,50 @@
+// Generator state shared by the backends of a cluster: the sequential run word and per-slot high-water marks.
+#pragma once
+
+#include "fields.hpp"
+
+namespace locality_uuid
+{
+
+/*
+ * High-water marks of one backend slot. Only the backend that holds the slot writes them,
+ * and a backend that takes the slot later reads them first, so every id it makes comes after
+ * every id of its predecessors in the slot, whatever the wall clock did in between. Zero means
+ * "no id yet". The glue keeps one per slot in shared memory (or one per backend without it).
+ */
+struct SlotMarks
+{
+	uint64_t	next_ms;		/* smallest millisecond a locality id of this slot may use */
+	int64_t		next_tick;		/* smallest 2^-24 s tick a hot_uuid of this slot may use */
+	uint64_t	explicit_next;	/* next explicit-time hot_uuid allocation of this slot */
+};
+
+/*
+ * The cluster's sequential run, one 64-bit word: bits 63..32 the run's bucket + 1 (0: no run
+ * yet), bits 31..0 the index of the run's last id. The id with index i carries the counter
+ * seed(bucket) + 1 + i. A run starts (index 0, counter seed + 1) when an id is wanted in a
+ * later bucket than the run's; an id wanted in an earlier bucket (a clock behind another
+ * backend's) continues the current run. So each bucket has at most one run, and within a run
+ * no counter repeats: after 2^32 ids the run is exhausted.
+ */
+constexpr uint64_t seq_word_empty = 0;
+constexpr int64_t seq_bucket_max = (INT64_C(1) << 32) - 2;
+
+// The position of one sequential id: the run's bucket and the id's index in the run.
+struct SeqTake
+{
+	int64_t		run_bucket;
+	uint32_t	index;
+};
+
+enum class SeqStatus
+{
+	ok,
+	exhausted,					/* 2^32 ids in the run */
+	bad_bucket					/* bucket outside 0 .. seq_bucket_max */
+};
+
+// Compute the word after one more sequential id wanted at bucket, and that id's position.
+SeqStatus	seq_advance(uint64_t word, int64_t bucket, uint64_t *next, SeqTake *take) noexcept;
+
+}							// namespace locality_uuid

@@ -1,0 +1,231 @@
+// Generator state shared by the cluster's backends: DSM registry (17+), preload (15, 16), or per backend.
+#include "glue.hpp"
+
+#include <cstring>
+
+extern "C" {
+#include "miscadmin.h"
+#include "port/atomics.h"
+#include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/proc.h"
+#include "storage/shmem.h"
+#include "utils/builtins.h"
+#if PG_VERSION_NUM >= 170000
+#include "storage/dsm_registry.h"
+#else
+#include "access/twophase.h"
+#endif
+
+PG_FUNCTION_INFO_V1(locality_uuid_state);
+}
+
+namespace locality_uuid
+{
+
+/*
+ * The shared state: the sequential run word, then one cache line of marks per PGPROC slot.
+ * Locking: the run word changes only by compare-and-swap (no lock, no wait); a slot's marks
+ * are written only by the backend that holds the slot, and read by the next holder after
+ * PostgreSQL's own locks handed the slot over, so they need none either.
+ */
+struct SharedHeader
+{
+	pg_atomic_uint64 seq;
+	uint32		nslots;
+};
+
+struct alignas(64) SharedSlot
+{
+	SlotMarks	marks;
+};
+
+static constexpr Size header_size = TYPEALIGN(64, sizeof(SharedHeader));
+static const char state_name[] = "locality_uuid";
+
+static SharedHeader *shared = NULL;
+static bool attached = false;
+static StateKind kind = STATE_BACKEND;
+static SlotMarks *my_slot = NULL;
+
+// Return the size of the state for nslots slots.
+static Size
+state_size(uint32 nslots)
+{
+	return add_size(header_size, mul_size(nslots, sizeof(SharedSlot)));
+}
+
+// Initialise a new state for nslots slots.
+static void
+state_init(SharedHeader *h, uint32 nslots)
+{
+	memset(static_cast<void *>(h), 0, state_size(nslots));
+	pg_atomic_init_u64(&h->seq, seq_word_empty);
+	h->nslots = nslots;
+}
+
+// Return the marks of slot i.
+static SlotMarks *
+slot_at(SharedHeader *h, int i)
+{
+	SharedSlot *slots = reinterpret_cast<SharedSlot *>(reinterpret_cast<char *>(h) + header_size);
+
+	return &slots[i].marks;
+}
+
+#if PG_VERSION_NUM >= 170000
+
+/* Every PGPROC of the cluster: known in any backend once shared memory is up. */
+static uint32
+slot_count()
+{
+	return ProcGlobal->allProcCount;
+}
+
+#if PG_VERSION_NUM >= 190000
+static void
+init_dsm(void *ptr, void *)
+#else
+static void
+init_dsm(void *ptr)
+#endif
+{
+	state_init(static_cast<SharedHeader *>(ptr), slot_count());
+}
+
+void
+state_preload()
+{
+}
+
+#else							/* 15, 16 */
+
+static shmem_request_hook_type prev_shmem_request_hook = NULL;
+static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
+
+/* Every PGPROC of the cluster, as InitProcGlobal counts them. */
+static uint32
+slot_count()
+{
+	return MaxBackends + NUM_AUXILIARY_PROCS + max_prepared_xacts;
+}
+
+// Ask for the state's shared memory.
+static void
+request_shmem()
+{
+	if (prev_shmem_request_hook)
+		prev_shmem_request_hook();
+	RequestAddinShmemSpace(state_size(slot_count()));
+}
+
+// Create or find the state in shared memory (postmaster start and crash restarts).
+static void
+startup_shmem()
+{
+	bool		found;
+
+	if (prev_shmem_startup_hook)
+		prev_shmem_startup_hook();
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	shared = static_cast<SharedHeader *>(ShmemInitStruct(state_name, state_size(slot_count()), &found));
+	if (!found)
+		state_init(shared, slot_count());
+	LWLockRelease(AddinShmemInitLock);
+}
+
+void
+state_preload()
+{
+	if (!process_shared_preload_libraries_in_progress)
+		return;
+	prev_shmem_request_hook = shmem_request_hook;
+	shmem_request_hook = request_shmem;
+	prev_shmem_startup_hook = shmem_startup_hook;
+	shmem_startup_hook = startup_shmem;
+}
+
+#endif
+
+// Attach to the state once per process; keep per-backend state if there is none to share.
+static void
+attach()
+{
+#if PG_VERSION_NUM >= 170000
+	bool		found;
+
+	shared = static_cast<SharedHeader *>(GetNamedDSMSegment(state_name, state_size(slot_count()),
+															init_dsm, &found
+#if PG_VERSION_NUM >= 190000
+															,NULL
+#endif
+															));
+	kind = STATE_DSM_REGISTRY;
+#else
+	if (shared != NULL)
+		kind = STATE_PRELOAD;
+#endif
+	if (shared != NULL)
+	{
+		int			slot = slot_number();
+
+		/* A process without a slot, or outside the slots counted at startup, keeps its own marks. */
+		if (slot >= 0 && static_cast<uint32>(slot) < shared->nslots)
+			my_slot = slot_at(shared, slot);
+	}
+	attached = true;
+}
+
+StateKind
+state_kind()
+{
+	if (!attached)
+		attach();
+	return kind;
+}
+
+SlotMarks *
+state_slot()
+{
+	if (!attached)
+		attach();
+	return my_slot;
+}
+
+// Take the next position in the shared sequential run.
+static SeqStatus
+shared_seq_take(int64_t bucket, SeqTake *take)
+{
+	uint64		word = pg_atomic_read_u64(&shared->seq);
+
+	for (;;)
+	{
+		uint64_t	next;
+		SeqStatus	st = seq_advance(word, bucket, &next, take);
+
+		if (st != SeqStatus::ok)
+			return st;
+		/* On failure word holds the current value: the loop retries only while others advance. */
+		if (pg_atomic_compare_exchange_u64(&shared->seq, &word, next))
+			return SeqStatus::ok;
+	}
+}
+
+SeqStatus	(*state_seq_take()) (int64_t bucket, SeqTake *take)
+{
+	if (!attached)
+		attach();
+	return shared != NULL ? shared_seq_take : NULL;
+}
+
+}							// namespace locality_uuid
+
+using namespace locality_uuid;
+
+extern "C" Datum
+locality_uuid_state(PG_FUNCTION_ARGS)
+{
+	static const char *const names[] = {"backend", "preload", "dsm_registry"};
+
+	PG_RETURN_TEXT_P(cstring_to_text(names[state_kind()]));
+}

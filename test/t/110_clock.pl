@@ -1,0 +1,293 @@
+# The server's clock driven by libfaketime: frozen, stepped back by 1 ms, 1 s, 1 h and 1 day
+# (within a backend and between backends of one slot), before 1970, in 2300 and in year 11000;
+# no id repeats, the backend stays healthy, and every long call is cancellable within a second.
+use strict;
+use warnings;
+
+use IPC::Run;
+use POSIX qw(strftime);
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(time sleep);
+
+my ($libfaketime) = grep { -r $_ } (
+	$ENV{LIBFAKETIME} // (),
+	glob('/usr/lib/*/faketime/libfaketime.so.1'),
+	'/usr/lib/faketime/libfaketime.so.1', '/usr/local/lib/faketime/libfaketime.so.1');
+plan skip_all => 'libfaketime not found (Debian package faketime; or set LIBFAKETIME)'
+  unless $libfaketime;
+
+# One clock file for every node: the servers re-read it at most a second after it changes.
+my $clock_file = "$PostgreSQL::Test::Utils::tmp_check/110_clock.faketime";
+
+# Set the servers' clock (a libfaketime spec) and wait until every backend has read it.
+sub set_clock
+{
+	my ($spec) = @_;
+	open my $fh, '>', "$clock_file.tmp" or die "could not write $clock_file.tmp: $!";
+	print $fh "$spec\n";
+	close $fh;
+	rename "$clock_file.tmp", $clock_file or die "could not rename to $clock_file: $!";
+	# FAKETIME_CACHE_DURATION=1 compares whole seconds: the new value is read within 2 s.
+	sleep 2.2;
+}
+
+# Return a frozen libfaketime spec for Unix time $t (seconds, to the millisecond).
+sub frozen_at
+{
+	my ($t) = @_;
+	my $s = POSIX::floor($t);
+	return strftime('%Y-%m-%d %H:%M:%S', gmtime($s)) . sprintf('.%03d', int(($t - $s) * 1000 + 0.5));
+}
+
+set_clock('+0');
+
+# On 17 and later the state is shared without preloading; on 15 and 16 only when preloaded.
+my $probe = PostgreSQL::Test::Cluster->new('probe');
+my @specs =
+  int($probe->pg_version->major) >= 17
+  ? ([ 'nopreload', 0, 1 ])
+  : ([ 'preload', 1, 1 ], [ 'nopreload', 0, 0 ]);
+
+my @nodes;
+foreach my $spec (@specs)
+{
+	my ($name, $preload, $shared) = @$spec;
+	my $node = PostgreSQL::Test::Cluster->new($name);
+	$node->init;
+	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'locality_uuid'")
+	  if $preload;
+	$node->append_conf('postgresql.conf',
+		"fsync = off\nautovacuum = off\nmax_parallel_workers_per_gather = 0\nwork_mem = '64MB'");
+	# Few backend slots, so that new backends take slots that earlier ones held, whichever
+	# order the free list hands them out in (the last freed first on 15, the first on 18).
+	$node->append_conf('postgresql.conf',
+		"max_connections = 4\nsuperuser_reserved_connections = 0\nmax_wal_senders = 0");
+	{
+		# Only the postmaster (and so every backend) runs on the fake clock.
+		local $ENV{LD_PRELOAD} = $libfaketime;
+		local $ENV{FAKETIME_TIMESTAMP_FILE} = $clock_file;
+		local $ENV{FAKETIME_CACHE_DURATION} = '1';
+		local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
+		local $ENV{TZ} = 'UTC';
+		$node->start;
+	}
+	$node->safe_psql('postgres', q{
+		CREATE EXTENSION locality_uuid;
+		CREATE TABLE ids (n bigserial PRIMARY KEY, who text, kind text, u uuid);
+	});
+	my $bg = $node->background_psql('postgres', on_error_stop => 0);
+	push @nodes, { name => $name, node => $node, shared => $shared, bg => $bg };
+}
+
+# The statement that makes $count ids of each kind, the three kinds interleaved.
+sub gen_sql
+{
+	my ($who, $count) = @_;
+	return qq{INSERT INTO ids (who, kind, u)
+		SELECT '$who', k, CASE k WHEN 'hot' THEN hot_uuid(g % 3)
+		                         WHEN 'seq' THEN locality_uuid(true)
+		                         ELSE locality_uuid(false) END
+		FROM generate_series(1, $count) g, (VALUES ('hot'), ('seq'), ('var')) v(k)};
+}
+
+# Make ids in the node's long-lived backend.
+sub gen_bg
+{
+	my ($n, $who, $count) = @_;
+	$n->{bg}->query_safe(gen_sql($who, $count));
+}
+
+# Make ids in a new backend (a new connection; usually the slot the last new one had).
+sub gen_new
+{
+	my ($n, $who, $count) = @_;
+	$n->{node}->safe_psql('postgres', gen_sql($who, $count));
+}
+
+# Return the SQLSTATEs of the three generators, in the long-lived backend and in a new one.
+sub sqlstates
+{
+	my ($n) = @_;
+	my @got;
+	foreach my $call ('hot_uuid(0)', 'locality_uuid(true)', 'locality_uuid(false)')
+	{
+		$n->{bg}->query("\\set VERBOSITY sqlstate\nSELECT $call");
+		my $err = $n->{bg}->{stderr};
+		$n->{bg}->{stderr} = '';
+		push @got, ($err =~ /ERROR:\s+([0-9A-Z]{5})/ ? $1 : 'ok');
+		my ($ret, $out, $err2) = $n->{node}->psql('postgres', "SELECT $call",
+			extra_params => [ '-v', 'VERBOSITY=sqlstate' ]);
+		push @got, ($err2 =~ /ERROR:\s+([0-9A-Z]{5})/ ? $1 : 'ok');
+	}
+	return join ',', @got;
+}
+
+# Frozen clock: nothing spins; ids go on from the last tick + 1 and the last millisecond.
+my $frozen = 1893456000;    # 2030-01-01 00:00:00 UTC
+set_clock(frozen_at($frozen));
+foreach my $n (@nodes)
+{
+	my $t0 = time;
+	gen_bg($n, 'bg', 20000);
+	my $elapsed = time - $t0;
+	cmp_ok($elapsed, '<', 10, "$n->{name}: frozen clock: 60000 ids in one backend in " . sprintf('%.2f s', $elapsed));
+	gen_new($n, "new0$_", 5000) for ('a', 'b');
+	is($n->{node}->safe_psql('postgres', q{
+		SELECT count(*) FILTER (WHERE kind = 'hot' AND hot_uuid_timestamp(u) = '2030-01-01 00:00:00+00'),
+		       count(*) FILTER (WHERE kind <> 'hot'
+		                          AND date_trunc('second', locality_uuid_timestamp(u)) = '2030-01-01 00:00:00+00')
+		FROM ids WHERE who = 'bg'}),
+		'20000|40000', "$n->{name}: frozen clock: one backend's ids all in the frozen second");
+}
+
+# Steps back of 1 ms, 1 s, 1 h and 1 day: the long-lived backend holds its time, and each
+# new backend (one slot, taken in turn) starts after the ids its slot already made.
+my $t = $frozen;
+my $step_no = 0;
+foreach my $step (0.001, 1, 3600, 86400)
+{
+	$t -= $step;
+	$step_no++;
+	set_clock(frozen_at($t));
+	foreach my $n (@nodes)
+	{
+		gen_bg($n, 'bg', 3000);
+		gen_new($n, "new$step_no", 3000);
+	}
+}
+
+foreach my $n (@nodes)
+{
+	my $node = $n->{node};
+	my ($rows, $distinct) = split /\|/,
+	  $node->safe_psql('postgres', 'SELECT count(*), count(DISTINCT u) FROM ids');
+	if ($n->{shared})
+	{
+		is($distinct, $rows, "$n->{name}: frozen and stepped clocks: $rows ids, no duplicate");
+	}
+	else
+	{
+		# Per-backend state: unique within each backend; across backends of a slot by time only.
+		is($node->safe_psql('postgres',
+			'SELECT count(*) FROM (SELECT who, u FROM ids GROUP BY who, u HAVING count(*) > 1) d'),
+			'0', "$n->{name}: frozen and stepped clocks: no duplicate within a backend");
+		note "$n->{name}: per-backend state: " . ($rows - $distinct) . " ids repeated across backends of one slot";
+	}
+
+	# Within the long-lived backend: time fields never go back; shard-key ids ascend.
+	is($node->safe_psql('postgres', q{
+		SELECT count(*) FILTER (WHERE kind <> 'hot' AND locality_uuid_timestamp(u) < locality_uuid_timestamp(prev)),
+		       count(*) FILTER (WHERE kind = 'hot' AND u <= prev)
+		FROM (SELECT kind, u, lag(u) OVER (PARTITION BY kind ORDER BY n) AS prev FROM ids WHERE who = 'bg') s}),
+		'0|0', "$n->{name}: steps back within a backend: time held, shard-key ids ascending");
+
+	next unless $n->{shared};
+	# Between the new backends, per slot: the same, across every step back.
+	my ($backends, $slots) = split /\|/, $node->safe_psql('postgres',
+		q{SELECT count(DISTINCT who), count(DISTINCT hot_uuid_process(u)) FROM ids WHERE who <> 'bg' AND kind = 'hot'});
+	cmp_ok($slots, '<', $backends, "$n->{name}: $backends new backends took $slots slot(s)");
+	is($node->safe_psql('postgres', q{
+		SELECT count(*) FILTER (WHERE kind <> 'hot' AND locality_uuid_timestamp(u) < locality_uuid_timestamp(prev)),
+		       count(*) FILTER (WHERE kind = 'hot' AND u <= prev)
+		FROM (SELECT kind, u, lag(u) OVER (PARTITION BY kind, CASE WHEN kind = 'hot' THEN hot_uuid_process(u)
+		                                                          ELSE locality_uuid_pid(u) END ORDER BY n) AS prev
+		      FROM ids WHERE who <> 'bg') s}),
+		'0|0', "$n->{name}: steps back between backends of one slot: time held, shard-key ids ascending");
+}
+
+# Before 1970: a clear 22008 from every generator, in an old and a new backend ...
+set_clock('1969-12-31 23:59:59');
+foreach my $n (@nodes)
+{
+	is(sqlstates($n), '22008,22008,22008,22008,22008,22008', "$n->{name}: clock before 1970: 22008");
+}
+
+# ... and the backends are healthy once the clock is back.
+set_clock('+0');
+foreach my $n (@nodes)
+{
+	gen_bg($n, 'after1970', 100);
+	gen_new($n, 'after1970new', 100);
+	is($n->{node}->safe_psql('postgres', q{SELECT count(*) FROM ids WHERE who LIKE 'after1970%'}),
+		'600', "$n->{name}: clock back after 1970: old and new backends generate");
+}
+
+# 2300: past int64 nanoseconds (2262); shard-key ids carry the second mod 2^32.
+set_clock('2300-01-01 00:00:00');
+foreach my $n (@nodes)
+{
+	gen_bg($n, 'y2300', 100);
+	gen_new($n, 'y2300new', 100);
+	is($n->{node}->safe_psql('postgres', q{
+		SELECT count(*) FILTER (WHERE kind = 'hot'
+		                          AND hot_uuid_timestamp(u) = to_timestamp(10413792000 % 4294967296)),
+		       count(*) FILTER (WHERE kind <> 'hot' AND locality_uuid_timestamp(u) = '2300-01-01 00:00:00+00')
+		FROM ids WHERE who LIKE 'y2300%'}),
+		'200|400', "$n->{name}: 2300: shard-key second mod 2^32, locality time as is");
+}
+
+# Year 11000: past both formats' range (locality to 10889, hot_uuid's clock to 10680): 22008.
+set_clock('+3298140d');
+foreach my $n (@nodes)
+{
+	is(sqlstates($n), '22008,22008,22008,22008,22008,22008', "$n->{name}: year 11000: 22008");
+}
+
+# Every long call is cancellable within a second: statement_timeout on a running clock
+# (stepped back a day), pg_cancel_backend on a frozen one (PostgreSQL's own timeouts read
+# the wall clock, so statement_timeout cannot fire while it is frozen).
+sub long_call
+{
+	my ($n, $call, $how) = @_;
+	my $node = $n->{node};
+	my $sql = "SELECT count($call) FROM generate_series(1, 10000000000) /* long_call */";
+	$sql = "SET statement_timeout = '500ms'; $sql" if $how eq 'timeout';
+	my ($out, $err) = ('', '');
+	my $t0 = time;
+	my $h = IPC::Run::start(
+		[ 'psql', '-XAtq', '-v', 'VERBOSITY=sqlstate', '-d', $node->connstr('postgres'), '-c', $sql ],
+		'>', \$out, '2>', \$err);
+	if ($how eq 'cancel')
+	{
+		$node->poll_query_until('postgres',
+			q{SELECT count(*) = 1 FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%/* long_call */%' AND pid <> pg_backend_pid()})
+		  or die 'long call did not start';
+		sleep 0.3;
+		# Timed from the moment the signal is sent (pg_cancel_backend has returned).
+		is($node->safe_psql('postgres',
+			q{SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE '%/* long_call */%' AND pid <> pg_backend_pid()}),
+			't', "$n->{name}: $call: cancel sent");
+		$t0 = time;
+	}
+	else
+	{
+		$t0 += 0.5;
+	}
+	$h->finish;
+	my $elapsed = time - $t0;
+	my ($state) = $err =~ /ERROR:\s+([0-9A-Z]{5})/;
+	is($state // 'none', '57014', "$n->{name}: $call stopped by $how: 57014");
+	cmp_ok($elapsed, '<', 1.0, "$n->{name}: $call stopped by $how within a second (" . sprintf('%.2f s', $elapsed) . ')');
+}
+
+set_clock('-1d');
+foreach my $n (@nodes)
+{
+	long_call($n, $_, 'timeout')
+	  foreach ('hot_uuid(0)', 'locality_uuid(true)', "hot_uuid(1, '2020-01-01')");
+}
+set_clock(frozen_at($frozen + 86400 * 200));
+foreach my $n (@nodes)
+{
+	long_call($n, $_, 'cancel')
+	  foreach ('hot_uuid(0)', 'locality_uuid(true)', 'locality_uuid(false)', "hot_uuid(1, '2020-01-01')");
+}
+
+foreach my $n (@nodes)
+{
+	$n->{bg}->quit;
+	$n->{node}->stop;
+}
+done_testing();

@@ -1,0 +1,204 @@
+# Differential test of the portable SQL edition against the C extension, in one database: the
+# extension in public, the SQL file in schema p. Every composer and extractor gets the same
+# 100,000 random inputs (fixed seed) in both editions, and the results must be equal; bad
+# inputs must give the same SQLSTATE and message.
+use strict;
+use warnings FATAL => 'all';
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $rows = 100000;
+my $bad_rows = 3000;
+
+my $node = PostgreSQL::Test::Cluster->new('portable_diff');
+$node->init;
+$node->start;
+$node->safe_psql('postgres', 'CREATE EXTENSION locality_uuid');
+my ($rc, $out, $err) = $node->psql('postgres', undef,
+	extra_params => [ '-v', 'schema=p', '-f', 'portable/locality_uuid_portable.sql' ]);
+is($rc, 0, 'portable edition installs beside the extension') or diag($err);
+
+# Random inputs, the same for both editions: fields over their whole ranges (and past them
+# for the bad inputs), times from 4713 BC to 294276 AD with microseconds, uuids of any
+# version and of versions b and 4.
+$node->safe_psql('postgres', qq{
+SET timezone = 'UTC';
+SELECT setseed(0.160);
+CREATE TABLE inp AS
+SELECT g,
+       floor(random() * 4294967296)::bigint AS counter,
+       floor(random() * 65536)::integer AS pid,
+       floor(random() * 268435456)::integer AS node,
+       timestamptz '1970-01-01 00:00:00+00'
+           + make_interval(hours => floor(random() * 78187493)::integer, secs => random() * 3600) AS ts,
+       timestamptz '1970-01-01 00:00:00+00'
+           + make_interval(days => floor(random() * 106000000 - 2400000)::integer, secs => random() * 86400)
+           AS wide_ts,
+       random() < 0.5 AS sequential,
+       floor(random() * 4294967296)::bigint AS shard,
+       decode(substr(md5(random()::text), 1, 6), 'hex') AS machine,
+       floor(random() * 16777216)::integer AS hot_counter,
+       (CASE floor(random() * 3) WHEN 0 THEN overlay(md5(random()::text) PLACING 'b' FROM 13)
+                                 WHEN 1 THEN overlay(md5(random()::text) PLACING '4' FROM 13)
+                                 ELSE md5(random()::text) END)::uuid AS id,
+       (ARRAY[1, 2, 255, 256, 257, 65535, 65536, 65537, 16777215, 16777216, 16777217, 2147483647,
+              floor(random() * 2147483647)::integer + 1, floor(random() * 1000)::integer + 1])
+           [floor(random() * 14)::integer + 1] AS block_count,
+       (ARRAY[1, 60, 65536, 2147483647, floor(random() * 2147483647)::integer + 1,
+              floor(random() * 100000)::integer + 1])[floor(random() * 6)::integer + 1] AS block_size,
+       random() < 0.5 AS iv_days,
+       (CASE floor(random() * 3) WHEN 0 THEN 1000000 WHEN 1 THEN 1000 ELSE 1 END)::bigint AS iv_unit,
+       exp(random() * ln(2147483647000000 / 1000.0)) AS iv_scale
+FROM generate_series(1, $rows) g;
+-- Interval lengths from 1 ms to 2147483647 s in whole seconds, milliseconds or microseconds,
+-- written as time alone or as days and time.
+ALTER TABLE inp ADD COLUMN iv interval;
+UPDATE inp SET iv = CASE WHEN iv_days
+                         THEN make_interval(days => (l / 86400000000)::integer) + (l % 86400000000) * interval '1 microsecond'
+                         ELSE l * interval '1 microsecond' END
+FROM (SELECT g AS gg, greatest(1000, least(2147483647000000, floor(iv_scale * 1000 / iv_unit)::bigint * iv_unit)) AS l
+      FROM inp) x WHERE g = gg;
+});
+
+# One count of differing rows per function; each must be 0.
+my %checks = (
+	locality_uuid_make => q{public.locality_uuid_make(counter, pid, node, ts, sequential)
+		IS DISTINCT FROM p.locality_uuid_make(counter, pid, node, ts, sequential)},
+	locality_uuid_make_default => q{public.locality_uuid_make(counter, pid, node, ts)
+		IS DISTINCT FROM p.locality_uuid_make(counter, pid, node, ts)},
+	locality_uuid_timestamp => q{public.locality_uuid_timestamp(id) IS DISTINCT FROM p.locality_uuid_timestamp(id)},
+	locality_uuid_pid => q{public.locality_uuid_pid(id) IS DISTINCT FROM p.locality_uuid_pid(id)},
+	locality_uuid_mac => q{public.locality_uuid_mac(id) IS DISTINCT FROM p.locality_uuid_mac(id)},
+	locality_uuid_node => q{public.locality_uuid_node(id) IS DISTINCT FROM p.locality_uuid_node(id)},
+	locality_uuid_counter => q{public.locality_uuid_counter(id) IS DISTINCT FROM p.locality_uuid_counter(id)},
+	locality_uuid_counter_mode => q{public.locality_uuid_counter(id, sequential)
+		IS DISTINCT FROM p.locality_uuid_counter(id, sequential)},
+	locality_uuid_version => q{public.locality_uuid_version(id) IS DISTINCT FROM p.locality_uuid_version(id)},
+	locality_uuid_block => q{public.locality_uuid_block(id, block_count)
+		IS DISTINCT FROM p.locality_uuid_block(id, block_count)},
+	locality_uuid_block_default => q{public.locality_uuid_block(id) IS DISTINCT FROM p.locality_uuid_block(id)},
+	locality_uuid_block_layout => q{public.locality_uuid_block_layout(block_size, block_count)
+		IS DISTINCT FROM p.locality_uuid_block_layout(block_size, block_count)},
+	hot_uuid_make => q{public.hot_uuid_make(shard, wide_ts, machine, pid, hot_counter)
+		IS DISTINCT FROM p.hot_uuid_make(shard, wide_ts, machine, pid, hot_counter)},
+	hot_uuid_make_default => q{public.hot_uuid_make(shard, wide_ts) IS DISTINCT FROM p.hot_uuid_make(shard, wide_ts)},
+	hot_uuid_boundary => q{public.hot_uuid_boundary(wide_ts) IS DISTINCT FROM p.hot_uuid_boundary(wide_ts)},
+	hot_uuid_shard_key => q{public.hot_uuid_shard_key(id) IS DISTINCT FROM p.hot_uuid_shard_key(id)},
+	hot_uuid_timestamp => q{public.hot_uuid_timestamp(id) IS DISTINCT FROM p.hot_uuid_timestamp(id)},
+	hot_uuid_machine => q{public.hot_uuid_machine(id) IS DISTINCT FROM p.hot_uuid_machine(id)},
+	hot_uuid_process => q{public.hot_uuid_process(id) IS DISTINCT FROM p.hot_uuid_process(id)},
+	hot_uuid_counter => q{public.hot_uuid_counter(id) IS DISTINCT FROM p.hot_uuid_counter(id)},
+	locality_uuid_block_layout_interval => q{public.locality_uuid_block_layout(iv, block_count)
+		IS DISTINCT FROM p.locality_uuid_block_layout(iv, block_count)},
+	# Round trips: each edition reads what the other composed.
+	cross_locality => q{p.locality_uuid_counter(public.locality_uuid_make(counter, pid, node, ts, sequential), sequential)
+		IS DISTINCT FROM counter},
+	cross_hot => q{p.hot_uuid_shard_key(public.hot_uuid_make(shard, wide_ts, machine, pid, hot_counter))
+		IS DISTINCT FROM shard},
+);
+for my $name (sort keys %checks)
+{
+	my $res = $node->safe_psql('postgres',
+		"SET timezone = 'UTC'; SELECT count(*) || ' ' || count(*) FILTER (WHERE $checks{$name}) FROM inp");
+	is($res, "$rows 0", "$name: $rows inputs, no difference");
+}
+
+# The start of an id's time block, both forms, on a sample: results or errors must be equal
+# (a block far back from as_of can start before 4714 BC: 22008 in both editions).
+my $sample = 30000;
+$node->safe_psql('postgres', q{
+CREATE FUNCTION bs(ext boolean, id uuid, s integer, c integer, t timestamptz) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    RETURN CASE WHEN ext THEN public.uuid_time_block_start(id, s, c, t) ELSE p.uuid_time_block_start(id, s, c, t) END;
+EXCEPTION WHEN OTHERS THEN
+    RETURN SQLSTATE || ': ' || SQLERRM;
+END
+$$;
+CREATE FUNCTION bsi(ext boolean, id uuid, s interval, c integer, t timestamptz) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+    RETURN CASE WHEN ext THEN public.uuid_time_block_start(id, s, c, t) ELSE p.uuid_time_block_start(id, s, c, t) END;
+EXCEPTION WHEN OTHERS THEN
+    RETURN SQLSTATE || ': ' || SQLERRM;
+END
+$$;
+});
+my $bs = $node->safe_psql('postgres', qq{
+SET timezone = 'UTC';
+SELECT count(*) || ' ' || count(*) FILTER (WHERE bs(true, id, block_size, block_count, ts)
+                                          IS DISTINCT FROM bs(false, id, block_size, block_count, ts))
+       || ' ' || count(*) FILTER (WHERE bsi(true, id, iv, block_count, ts)
+                                  IS DISTINCT FROM bsi(false, id, iv, block_count, ts))
+       || ' ' || count(*) FILTER (WHERE bsi(true, id, iv, block_count, ts) ~ '^[0-9]{4}-')
+FROM inp WHERE g <= $sample});
+my ($bs_n, $bs_diff, $bsi_diff, $bs_dates) = split / /, $bs;
+is($bs_n, $sample, "uuid_time_block_start: $sample inputs");
+is($bs_diff, 0, 'uuid_time_block_start (integer form): same result or error');
+is($bsi_diff, 0, 'uuid_time_block_start (interval form): same result or error');
+cmp_ok($bs_dates, '>', $sample / 10, "uuid_time_block_start: $bs_dates of them give a time");
+
+# Bad inputs, and the edges around them: the same result, or the same SQLSTATE and message.
+$node->safe_psql('postgres', q{
+CREATE FUNCTION try(stmt text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    r text;
+BEGIN
+    EXECUTE stmt INTO r;
+    RETURN coalesce(r, 'NULL');
+EXCEPTION WHEN OTHERS THEN
+    RETURN SQLSTATE || ': ' || SQLERRM;
+END
+$$;
+});
+$node->safe_psql('postgres', qq{
+SELECT setseed(-0.161);
+CREATE TABLE bad AS
+SELECT g, format(t, VARIADIC a) AS stmt
+FROM (SELECT g, floor(random() * 11)::integer AS k,
+             ARRAY[(ARRAY[-1, 0, 1, 4294967295, 4294967296, -9223372036854775808, 9223372036854775807,
+                          floor(random() * 9e18 - 4.5e18)::bigint])[floor(random() * 8)::integer + 1]::text,
+                   (ARRAY[-1, 0, 65535, 65536, 268435455, 268435456, 16777215, 16777216, -2147483648,
+                          2147483647])[floor(random() * 10)::integer + 1]::text,
+                   (ARRAY['infinity', '-infinity', '1969-12-31 23:59:59.999999+00', '1970-01-01+00',
+                          '10889-08-02 05:31:50.655999+00', '10889-08-02 05:31:50.656+00',
+                          '4714-11-24 00:00:00+00 BC', '294276-12-31 23:59:59.999999+00',
+                          '2106-02-07 06:28:16+00'])[floor(random() * 9)::integer + 1],
+                   (ARRAY['\\x', '\\x11', '\\x112233', '\\x11223344'])[floor(random() * 4)::integer + 1],
+                   (ARRAY[-2147483648, -1, 0, 1, 256, 257, 65536, 16777216, 16777217, 2147483647])
+                       [floor(random() * 10)::integer + 1]::text,
+                   (ARRAY['1 mon', '1 year 1 s', '-1 s', '0', '999 microseconds', '1 ms', '0.001001 s',
+                          '2147483647 s', '2147483647.000001 s', '24855 days 3 hours 14 min 7 s',
+                          '24856 days', '-1 day 25 hours', '1 day -1 ms', '250 ms'])
+                       [floor(random() * 14)::integer + 1]]
+             AS a
+      FROM generate_series(1, $bad_rows) g) s,
+     LATERAL (VALUES ((ARRAY[
+         'SELECT @.locality_uuid_make(%1\$s, %2\$s, %2\$s, %3\$L)',
+         'SELECT @.locality_uuid_make(1, %2\$s, 1, %3\$L, true)',
+         'SELECT @.locality_uuid_make(1, 1, %2\$s, %3\$L)',
+         'SELECT @.hot_uuid_make(%1\$s, %3\$L, %4\$L, %2\$s, %2\$s)',
+         'SELECT @.hot_uuid_boundary(%3\$L)',
+         'SELECT @.locality_uuid_block_layout(%5\$s, %5\$s)::text',
+         'SELECT @.locality_uuid_block(''fedcba98-7654-4321-8fed-cba987654321'', %5\$s)',
+         'SELECT @.locality_uuid_block_layout(%6\$L::interval, %5\$s)::text',
+         'SELECT left(@.uuid_time_nextval(%6\$L::interval, %5\$s)::text, 0)',
+         'SELECT @.uuid_time_block_start(''fedcba98-7654-4321-8fed-cba987654321'', %6\$L::interval, %5\$s, %3\$L)',
+         'SELECT @.uuid_time_block_start(''fedcba98-7654-4321-8fed-cba987654321'', %5\$s, %5\$s, %3\$L)'])[k + 1])) AS c(t);
+});
+my $bad = $node->safe_psql('postgres', q{
+SET timezone = 'UTC';
+SELECT count(*) || ' ' || count(*) FILTER (WHERE c IS DISTINCT FROM sql) || ' '
+       || count(*) FILTER (WHERE c ~ '^[0-9A-Z]{5}: ')
+FROM (SELECT try(replace(stmt, '@.', 'public.')) AS c, try(replace(stmt, '@.', 'p.')) AS sql FROM bad) s});
+my ($n, $diff, $errors) = split / /, $bad;
+is($n, $bad_rows, "$bad_rows bad or edge inputs");
+is($diff, 0, 'bad or edge inputs: same result or same SQLSTATE and message')
+  or diag($node->safe_psql('postgres', q{
+	SET timezone = 'UTC';
+	SELECT string_agg(stmt || ' => ' || c || ' | ' || sql, E'\n') FROM (
+	  SELECT stmt, try(replace(stmt, '@.', 'public.')) AS c, try(replace(stmt, '@.', 'p.')) AS sql FROM bad) s
+	WHERE c IS DISTINCT FROM sql}));
+cmp_ok($errors, '>', $bad_rows / 4, "bad or edge inputs: $errors of them are errors");
+
+$node->stop;
+done_testing();

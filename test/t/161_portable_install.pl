@@ -1,0 +1,93 @@
+# Installation of the portable SQL edition by an ordinary role: not a superuser, not the
+# database's owner, with nothing but USAGE and CREATE on one schema. It installs with psql -f,
+# every function works for it and for other roles, and nextval keeps the caller's privileges.
+use strict;
+use warnings FATAL => 'all';
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $node = PostgreSQL::Test::Cluster->new('portable_install');
+$node->init;
+$node->start;
+$node->safe_psql('postgres', q{
+CREATE ROLE app_owner;
+CREATE ROLE installer LOGIN;
+CREATE ROLE reader LOGIN;
+CREATE DATABASE app OWNER app_owner;
+});
+$node->safe_psql('app', q{
+REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+CREATE SCHEMA ids;
+GRANT USAGE, CREATE ON SCHEMA ids TO installer;
+GRANT USAGE ON SCHEMA ids TO reader;
+});
+
+# Run psql as a role; return (exit code, stdout, stderr).
+sub psql_as
+{
+	my ($role, $sql, @params) = @_;
+	my ($stdout, $stderr);
+	my $rc = $node->psql('app', $sql, stdout => \$stdout, stderr => \$stderr,
+		extra_params => [ '-U', $role, @params ]);
+	return ($rc, $stdout, $stderr);
+}
+
+my ($rc, $out, $err) = psql_as('installer',
+	q{SELECT rolsuper, (SELECT datdba = r.oid FROM pg_database WHERE datname = current_database())
+	  FROM pg_roles r WHERE rolname = current_user});
+is($out, 'f|f', 'installer is neither superuser nor database owner');
+($rc, $out, $err) = psql_as('installer',
+	q{SELECT has_database_privilege('app', 'CREATE'), has_schema_privilege('public', 'CREATE')});
+is($out, 'f|f', 'installer may not create schemas, nor objects in public');
+
+# A schema it may not create is refused with the server's error.
+($rc, $out, $err) = psql_as('installer', undef, '-v', 'schema=other', '-f', 'portable/locality_uuid_portable.sql');
+isnt($rc, 0, 'installing into a new schema needs CREATE on the database');
+like($err, qr/permission denied for database app/, 'the refusal says why');
+
+($rc, $out, $err) = psql_as('installer', undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
+is($rc, 0, 'installs with psql -v schema=ids -f') or diag($err);
+is($err, '', 'installs without warnings');
+($rc, $out, $err) = psql_as('installer',
+	q{SELECT count(*), count(*) FILTER (WHERE p.proowner = 'installer'::regrole) FROM pg_proc p
+	  WHERE pronamespace = 'ids'::regnamespace});
+is($out, '29|29', 'the functions are in ids, owned by the installer');
+
+# Every function, called by the installer and by another role, schema-qualified and off the
+# search_path: the generators' state is made in each session by the installer's function.
+my $use = q{
+SET timezone = 'UTC';
+SELECT ids.locality_uuid_version(ids.locality_uuid()), ids.locality_uuid_version(ids.locality_uuid(true)),
+       ids.hot_uuid_shard_key(ids.hot_uuid(7)), ids.hot_uuid_shard_key(ids.hot_uuid(8, now())),
+       ids.locality_uuid_version(ids.uuid_time_nextval()),
+       ids.locality_uuid_make(3488672514, 12618, 223574608, '2012-10-15 18:58:18.450+00'),
+       ids.hot_uuid_make(208, '2022-02-06 00:00:00+00', '\x112233', 17493, 658188),
+       (ids.locality_uuid_block_layout()).prefix_bits,
+       ids.locality_uuid_counter('20be0ffc-314a-bd53-7a50-013a65ca76d2');
+};
+my $expect = 'b|b|7|8|4|20be0ffc-314a-bd53-7a50-013a65ca76d2|61ff0f80-2211-4433-550a-0b0cd0000000|16|3488672514';
+for my $role (qw(installer reader))
+{
+	($rc, $out, $err) = psql_as($role, $use);
+	is($out, $expect, "$role generates, composes and extracts") or diag($err);
+}
+
+# The block generator's nextval runs with the caller's privileges.
+psql_as('installer', q{CREATE SEQUENCE ids.seq; CREATE TABLE ids.t (id uuid DEFAULT ids.uuid_sequence_nextval('ids.seq'))});
+($rc, $out, $err) = psql_as('reader', q{SELECT ids.uuid_sequence_nextval('ids.seq')});
+like($err, qr/permission denied for sequence seq/, 'nextval checks the caller, not the installer');
+psql_as('installer', q{GRANT USAGE ON SEQUENCE ids.seq TO reader});
+($rc, $out, $err) = psql_as('reader', q{SELECT ids.locality_uuid_block(ids.uuid_sequence_nextval('ids.seq'))});
+is($out, '0', 'with USAGE granted the caller gets its id');
+($rc, $out, $err) = psql_as('installer',
+	q{INSERT INTO ids.t SELECT FROM generate_series(1, 100); SELECT count(DISTINCT id), max(ids.locality_uuid_block(id)) FROM ids.t});
+is($out, '100|0', 'a column DEFAULT calls the generator');
+
+# Two sessions of one role: distinct process fields (pid mod 65536), distinct ids.
+($rc, $out, $err) = psql_as('reader', q{CREATE TEMP TABLE x AS SELECT ids.locality_uuid(true) AS u FROM generate_series(1, 1000);
+	SELECT count(DISTINCT u), bool_and(ids.locality_uuid_pid(u) = pg_backend_pid() % 65536) FROM x});
+is($out, '1000|t', 'a session makes distinct ids carrying its pid');
+
+$node->stop;
+done_testing();

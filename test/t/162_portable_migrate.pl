@@ -1,0 +1,114 @@
+# Moving from the portable SQL edition to the C extension: tables whose DEFAULTs call every
+# generator of the SQL edition keep their DEFAULTs through
+# portable/locality_uuid_portable_to_extension.sql, which then call the extension, in the same
+# schema, and produce the same formats; rows made before are read alike by both editions.
+# Other objects on the SQL functions stop the move, which then changes nothing.
+use strict;
+use warnings FATAL => 'all';
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $node = PostgreSQL::Test::Cluster->new('portable_migrate');
+$node->init;
+$node->start;
+$node->safe_psql('postgres', q{
+CREATE ROLE app_owner LOGIN;
+CREATE DATABASE app OWNER app_owner;
+});
+
+sub psql_app
+{
+	my ($sql, @params) = @_;
+	my ($stdout, $stderr);
+	my $rc = $node->psql('app', $sql, stdout => \$stdout, stderr => \$stderr,
+		extra_params => [ '-U', 'app_owner', @params ]);
+	return ($rc, $stdout, $stderr);
+}
+
+my ($rc, $out, $err) = psql_app(undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
+is($rc, 0, 'the database owner installs the SQL edition into ids') or diag($err);
+
+my $fill = q{
+INSERT INTO t (n) SELECT g FROM generate_series(1, 200) g;
+};
+($rc, $out, $err) = psql_app(q{
+SET timezone = 'UTC';
+CREATE SEQUENCE s;
+CREATE TABLE t (
+    n integer,
+    v uuid DEFAULT ids.locality_uuid(false),
+    q uuid DEFAULT ids.locality_uuid(true),
+    m uuid DEFAULT ids.locality_uuid(),
+    b uuid DEFAULT ids.uuid_sequence_nextval('s', 10, 256),
+    tb uuid DEFAULT ids.uuid_time_nextval(),
+    h uuid DEFAULT ids.hot_uuid(42),
+    ha uuid DEFAULT ids.hot_uuid(43, '2022-02-06 00:00:00+00'),
+    k uuid DEFAULT ids.hot_uuid_make((44)::bigint, '2022-02-06 00:00:00+00', '\x112233', 1, 2)
+);
+} . $fill);
+is($rc, 0, 'a table with a DEFAULT on every generator') or diag($err);
+
+# What the rows say, read with the functions in ids (first the SQL edition's, then the C ones').
+my $read = q{
+SET timezone = 'UTC';
+SELECT count(*), count(DISTINCT v) + count(DISTINCT q) + count(DISTINCT m) + count(DISTINCT b) + count(DISTINCT tb)
+           + count(DISTINCT h) + count(DISTINCT ha),
+       bool_and(ids.locality_uuid_version(v) = 'b' AND ids.locality_uuid_version(q) = 'b'
+                AND ids.locality_uuid_version(m) = 'b' AND ids.locality_uuid_version(b) = '4'
+                AND ids.locality_uuid_version(tb) = '4'),
+       bool_and(ids.locality_uuid_timestamp(v) > now() - interval '1 hour'),
+       bool_and(ids.locality_uuid_block(b, 256) = (n - 1) / 10 % 256),
+       bool_and(ids.hot_uuid_shard_key(h) = 42 AND ids.hot_uuid_shard_key(ha) = 43
+                AND ids.hot_uuid_timestamp(ha) = '2022-02-06 00:00:00+00'),
+       count(DISTINCT k), min(k::text)
+FROM t};
+# Per-row fields, to compare the two editions' extractors on the same rows.
+my $fields = q{
+SET timezone = 'UTC';
+SELECT string_agg(concat_ws(',', ids.locality_uuid_counter(v), ids.locality_uuid_counter(q, true),
+                            ids.locality_uuid_pid(v), ids.locality_uuid_node(q), ids.locality_uuid_mac(m),
+                            ids.locality_uuid_timestamp(v), ids.locality_uuid_block(b, 256),
+                            ids.hot_uuid_timestamp(h), ids.hot_uuid_machine(h), ids.hot_uuid_process(h),
+                            ids.hot_uuid_counter(ha), ids.hot_uuid_shard_key(k)), ';' ORDER BY n)
+FROM t WHERE n <= 200};
+my $before = '200|1400|t|t|t|t|1|61ff0f80-2211-0033-0100-00022c000000';
+($rc, $out, $err) = psql_app($read);
+is($out, $before, 'the SQL edition fills every column') or diag($err);
+my ($r2, $fields_sql) = psql_app($fields);
+
+# An expression index on an SQL function stops the move, which changes nothing.
+psql_app(q{CREATE INDEX t_ts ON t (ids.locality_uuid_timestamp(v))});
+($rc, $out, $err) = psql_app(undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable_to_extension.sql');
+isnt($rc, 0, 'an index on an SQL function stops the move');
+like($err, qr/DETAIL:  Used by: index public\.t_ts\./, 'the error names the index');
+($rc, $out, $err) = psql_app(q{SELECT count(*) FROM pg_extension WHERE extname = 'locality_uuid';
+	SELECT count(*) FROM pg_proc WHERE pronamespace = 'ids'::regnamespace AND prolang <> 13});
+is($out, "0\n29", 'after the refusal the SQL edition is still in place');
+psql_app(q{DROP INDEX t_ts});
+
+($rc, $out, $err) = psql_app(undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable_to_extension.sql');
+is($rc, 0, 'the move runs') or diag($err);
+like($out, qr/^8$/m, 'eight DEFAULTs moved');
+($rc, $out, $err) = psql_app(q{
+SELECT e.extnamespace::regnamespace, count(*) FILTER (WHERE l.lanname = 'c'), count(*)
+FROM pg_extension e, pg_proc p JOIN pg_language l ON l.oid = p.prolang
+WHERE e.extname = 'locality_uuid' AND p.pronamespace = 'ids'::regnamespace
+GROUP BY 1});
+like($out, qr/^ids\|(\d+)\|\1$/, 'the extension is in ids, and every function there is C');
+($rc, $out, $err) = psql_app(q{SELECT string_agg(pg_get_expr(adbin, adrelid), ' ' ORDER BY adnum) FROM pg_attrdef
+	WHERE adrelid = 't'::regclass});
+is($out, q{ids.locality_uuid(false) ids.locality_uuid(true) ids.locality_uuid() ids.uuid_sequence_nextval('s'::regclass, 10, 256) ids.uuid_time_nextval() ids.hot_uuid((42)::bigint) ids.hot_uuid((43)::bigint, '2022-02-06 00:00:00+00'::timestamp with time zone) ids.hot_uuid_make((44)::bigint, '2022-02-06 00:00:00+00'::timestamp with time zone, '\x112233'::bytea, 1, 2)},
+	'the DEFAULTs read as before');
+
+# The C extractors read the old rows as the SQL ones did.
+my ($r3, $fields_c) = psql_app($fields);
+is($fields_c, $fields_sql, 'the C extractors read every field of the old rows as the SQL ones');
+
+# The DEFAULTs keep working through the C functions, in the same formats; the sequence goes on.
+($rc, $out, $err) = psql_app(q{INSERT INTO t (n) SELECT g FROM generate_series(201, 400) g;} . $read);
+is($out, '400|2800|t|t|t|t|1|61ff0f80-2211-0033-0100-00022c000000', 'the DEFAULTs go on in the same formats')
+  or diag($err);
+
+$node->stop;
+done_testing();
