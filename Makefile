@@ -32,7 +32,8 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # After PGXS, which sets it empty: TAP tests share helpers from test/t.
-PROVE_FLAGS = -I test/t
+# `override +=` keeps it when the command line sets PROVE_FLAGS (pg_buildext installcheck does).
+override PROVE_FLAGS += -I test/t
 
 # The portable SQL edition (portable/): the regression tests again, on a database where the
 # SQL file is installed instead of the extension. Expected output is the C suite's, except the

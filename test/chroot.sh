@@ -65,10 +65,19 @@ chroot_exec() {
 	(
 		flock 9
 		trap 'chroot_umount "$dir"' EXIT
+		trap 'exit 130' INT TERM HUP
 		chroot_mount "$dir" || exit 1
 		chroot "$dir" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
 			DEBIAN_FRONTEND=noninteractive bash -c "$1"
 	) 9>"$dir.lock"
+}
+
+# chroot_debootstrap_installed: install debootstrap on this machine when it is missing.
+chroot_debootstrap_installed() {
+	command -v debootstrap >/dev/null && return 0
+	echo "chroot: installing debootstrap" >&2
+	{ apt-get install -y -qq debootstrap || { apt-get update -qq && apt-get install -y -qq debootstrap; }; } \
+		>&2 </dev/null
 }
 
 # chroot_ok DIR MAJOR: is DIR a finished chroot with that major's server and headers?
@@ -103,11 +112,16 @@ chroot_ensure() {
 	chroot_umount "$tmp" 2>/dev/null
 	rm -rf "$dir" "$tmp"
 	mkdir -p "$CHROOT_CACHE"
+	chroot_debootstrap_installed || {
+		echo "chroot $suite: step debootstrap failed: cannot install debootstrap" >&2
+		return 1
+	}
 	echo "chroot $suite: debootstrap $base (a few minutes)" >&2
 	if ! debootstrap --variant=minbase --components=main "$base" "$tmp" "$mirror" \
 		>"$CHROOT_CACHE/$suite.debootstrap.log" 2>&1; then
 		echo "chroot $suite: step debootstrap failed; see $CHROOT_CACHE/$suite.debootstrap.log" >&2
 		tail -5 "$CHROOT_CACHE/$suite.debootstrap.log" >&2
+		rm -rf "$tmp"
 		return 1
 	fi
 	# The archive's Release files may look expired against this machine's clock.
@@ -126,10 +140,12 @@ chroot_ensure() {
 		>"$CHROOT_CACHE/$suite.packages.log" 2>&1; then
 		echo "chroot $suite: step packages failed; see $CHROOT_CACHE/$suite.packages.log" >&2
 		tail -5 "$CHROOT_CACHE/$suite.packages.log" >&2
+		rm -rf "$tmp" "$tmp.lock"
 		return 1
 	fi
 	touch "$tmp/.locality_uuid-ready"
 	mv "$tmp" "$dir"
+	rm -f "$tmp.lock"
 	chroot_ok "$dir" "$major" || {
 		echo "chroot $suite: step check failed: no working pg_config for $major" >&2
 		return 1
