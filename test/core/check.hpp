@@ -24,6 +24,28 @@ report(bool ok, const char *what, const char *file, int line)
 		std::printf("#   at %s:%d\n", file, line);
 }
 
+// Sort n 16-byte ids in place (shell sort: no heap) and return how many equal their neighbour.
+inline int
+duplicate_ids(uint8_t (*ids)[16], int n)
+{
+	for (int gap = n / 2; gap > 0; gap /= 2)
+		for (int i = gap; i < n; i++)
+			for (int j = i; j >= gap && std::memcmp(ids[j - gap], ids[j], 16) > 0; j -= gap)
+			{
+				uint8_t		t[16];
+
+				std::memcpy(t, ids[j], 16);
+				std::memcpy(ids[j], ids[j - gap], 16);
+				std::memcpy(ids[j - gap], t, 16);
+			}
+
+	int			dups = 0;
+
+	for (int i = 1; i < n; i++)
+		dups += std::memcmp(ids[i - 1], ids[i], 16) == 0;
+	return dups;
+}
+
 // Format 16 bytes in PostgreSQL's uuid text form.
 inline const char *
 uuid_text(const uint8_t *u)

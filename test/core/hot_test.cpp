@@ -387,28 +387,6 @@ test_explicit_time()
 	CHECK_EQ(f.counter, 1001u);
 }
 
-// Sort ids in place (shell sort: no heap) and return how many equal their neighbour.
-int
-duplicates(uint8_t (*ids)[uuid_len], int n)
-{
-	for (int gap = n / 2; gap > 0; gap /= 2)
-		for (int i = gap; i < n; i++)
-			for (int j = i; j >= gap && std::memcmp(ids[j - gap], ids[j], uuid_len) > 0; j -= gap)
-			{
-				uint8_t		t[uuid_len];
-
-				std::memcpy(t, ids[j], uuid_len);
-				std::memcpy(ids[j], ids[j - gap], uuid_len);
-				std::memcpy(ids[j - gap], t, uuid_len);
-			}
-
-	int			dups = 0;
-
-	for (int i = 1; i < n; i++)
-		dups += std::memcmp(ids[i - 1], ids[i], uuid_len) == 0;
-	return dups;
-}
-
 uint8_t		mixed_ids[120000][uuid_len];
 
 void
@@ -434,7 +412,7 @@ test_explicit_after_clock()
 		ns += 40;
 	}
 	CHECK(ok);
-	CHECK_EQ(duplicates(mixed_ids, n), 0);
+	CHECK_EQ(check::duplicate_ids(mixed_ids, n), 0);
 
 	/* Clock ids from the start of S to its last microsecond leave the counters above the last. */
 	HotGenerator f;

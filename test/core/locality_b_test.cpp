@@ -467,22 +467,6 @@ test_slot_marks_and_clock()
 	CHECK_EQ(f.time_ms, static_cast<uint64_t>(t0));
 }
 
-// Sort 16-byte ids (insertion into a sorted array would be slow: shell sort).
-void
-sort_ids(uint8_t (*ids)[uuid_len], int n)
-{
-	for (int gap = n / 2; gap > 0; gap /= 2)
-		for (int i = gap; i < n; i++)
-			for (int j = i; j >= gap && std::memcmp(ids[j - gap], ids[j], uuid_len) > 0; j -= gap)
-			{
-				uint8_t		t[uuid_len];
-
-				std::memcpy(t, ids[j], uuid_len);
-				std::memcpy(ids[j], ids[j - gap], uuid_len);
-				std::memcpy(ids[j - gap], t, uuid_len);
-			}
-}
-
 uint8_t		frozen_ids[200000][uuid_len];
 
 void
@@ -491,7 +475,6 @@ test_frozen_mixed_modes()
 	const int64_t t0 = 1350327498450LL;
 	const int	n = 200000;
 	LocalityGenerator g;
-	int			dups = 0;
 
 	/*
 	 * A frozen clock, both modes in one millisecond, with a variable start chosen so that
@@ -505,10 +488,7 @@ test_frozen_mixed_modes()
 	for (int i = 0; i < n; i++)
 		g.next(i % 3 == 0 ? CounterMode::variable : CounterMode::sequential,
 			   env_at(t0), frozen_ids[i]);
-	sort_ids(frozen_ids, n);
-	for (int i = 1; i < n; i++)
-		dups += std::memcmp(frozen_ids[i - 1], frozen_ids[i], uuid_len) == 0;
-	CHECK_EQ(dups, 0);
+	CHECK_EQ(check::duplicate_ids(frozen_ids, n), 0);
 	std::memset(fake_random, 0, sizeof(fake_random));
 }
 
