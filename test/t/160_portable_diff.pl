@@ -61,36 +61,32 @@ FROM (SELECT g AS gg, greatest(1000, least(2147483647000000, floor(iv_scale * 10
       FROM inp) x WHERE g = gg;
 });
 
+# differ(CALL): true where the extension's CALL and the SQL edition's (schema p) differ.
+sub differ { my ($call) = @_; return "public.$call IS DISTINCT FROM p.$call"; }
+
 # One count of differing rows per function; each must be 0.
 my %checks = (
-	locality_uuid_make => q{public.locality_uuid_make(counter, pid, node, ts, sequential)
-		IS DISTINCT FROM p.locality_uuid_make(counter, pid, node, ts, sequential)},
-	locality_uuid_make_default => q{public.locality_uuid_make(counter, pid, node, ts)
-		IS DISTINCT FROM p.locality_uuid_make(counter, pid, node, ts)},
-	locality_uuid_timestamp => q{public.locality_uuid_timestamp(id) IS DISTINCT FROM p.locality_uuid_timestamp(id)},
-	locality_uuid_pid => q{public.locality_uuid_pid(id) IS DISTINCT FROM p.locality_uuid_pid(id)},
-	locality_uuid_mac => q{public.locality_uuid_mac(id) IS DISTINCT FROM p.locality_uuid_mac(id)},
-	locality_uuid_node => q{public.locality_uuid_node(id) IS DISTINCT FROM p.locality_uuid_node(id)},
-	locality_uuid_counter => q{public.locality_uuid_counter(id) IS DISTINCT FROM p.locality_uuid_counter(id)},
-	locality_uuid_counter_mode => q{public.locality_uuid_counter(id, sequential)
-		IS DISTINCT FROM p.locality_uuid_counter(id, sequential)},
-	locality_uuid_version => q{public.locality_uuid_version(id) IS DISTINCT FROM p.locality_uuid_version(id)},
-	locality_uuid_block => q{public.locality_uuid_block(id, block_count)
-		IS DISTINCT FROM p.locality_uuid_block(id, block_count)},
-	locality_uuid_block_default => q{public.locality_uuid_block(id) IS DISTINCT FROM p.locality_uuid_block(id)},
-	locality_uuid_block_layout => q{public.locality_uuid_block_layout(block_size, block_count)
-		IS DISTINCT FROM p.locality_uuid_block_layout(block_size, block_count)},
-	hot_uuid_make => q{public.hot_uuid_make(shard, wide_ts, machine, pid, hot_counter)
-		IS DISTINCT FROM p.hot_uuid_make(shard, wide_ts, machine, pid, hot_counter)},
-	hot_uuid_make_default => q{public.hot_uuid_make(shard, wide_ts) IS DISTINCT FROM p.hot_uuid_make(shard, wide_ts)},
-	hot_uuid_boundary => q{public.hot_uuid_boundary(wide_ts) IS DISTINCT FROM p.hot_uuid_boundary(wide_ts)},
-	hot_uuid_shard_key => q{public.hot_uuid_shard_key(id) IS DISTINCT FROM p.hot_uuid_shard_key(id)},
-	hot_uuid_timestamp => q{public.hot_uuid_timestamp(id) IS DISTINCT FROM p.hot_uuid_timestamp(id)},
-	hot_uuid_machine => q{public.hot_uuid_machine(id) IS DISTINCT FROM p.hot_uuid_machine(id)},
-	hot_uuid_process => q{public.hot_uuid_process(id) IS DISTINCT FROM p.hot_uuid_process(id)},
-	hot_uuid_counter => q{public.hot_uuid_counter(id) IS DISTINCT FROM p.hot_uuid_counter(id)},
-	locality_uuid_block_layout_interval => q{public.locality_uuid_block_layout(iv, block_count)
-		IS DISTINCT FROM p.locality_uuid_block_layout(iv, block_count)},
+	locality_uuid_make => differ(q{locality_uuid_make(counter, pid, node, ts, sequential)}),
+	locality_uuid_make_default => differ(q{locality_uuid_make(counter, pid, node, ts)}),
+	locality_uuid_timestamp => differ(q{locality_uuid_timestamp(id)}),
+	locality_uuid_pid => differ(q{locality_uuid_pid(id)}),
+	locality_uuid_mac => differ(q{locality_uuid_mac(id)}),
+	locality_uuid_node => differ(q{locality_uuid_node(id)}),
+	locality_uuid_counter => differ(q{locality_uuid_counter(id)}),
+	locality_uuid_counter_mode => differ(q{locality_uuid_counter(id, sequential)}),
+	locality_uuid_version => differ(q{locality_uuid_version(id)}),
+	locality_uuid_block => differ(q{locality_uuid_block(id, block_count)}),
+	locality_uuid_block_default => differ(q{locality_uuid_block(id)}),
+	locality_uuid_block_layout => differ(q{locality_uuid_block_layout(block_size, block_count)}),
+	hot_uuid_make => differ(q{hot_uuid_make(shard, wide_ts, machine, pid, hot_counter)}),
+	hot_uuid_make_default => differ(q{hot_uuid_make(shard, wide_ts)}),
+	hot_uuid_boundary => differ(q{hot_uuid_boundary(wide_ts)}),
+	hot_uuid_shard_key => differ(q{hot_uuid_shard_key(id)}),
+	hot_uuid_timestamp => differ(q{hot_uuid_timestamp(id)}),
+	hot_uuid_machine => differ(q{hot_uuid_machine(id)}),
+	hot_uuid_process => differ(q{hot_uuid_process(id)}),
+	hot_uuid_counter => differ(q{hot_uuid_counter(id)}),
+	locality_uuid_block_layout_interval => differ(q{locality_uuid_block_layout(iv, block_count)}),
 	# Round trips: each edition reads what the other composed.
 	cross_locality => q{p.locality_uuid_counter(public.locality_uuid_make(counter, pid, node, ts, sequential), sequential)
 		IS DISTINCT FROM counter},
