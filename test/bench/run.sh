@@ -588,12 +588,17 @@ locality_script() {
 	if [ "$CONC_ROWS" -gt 0 ] && [ "$name" != time_block_paced ]; then
 		echo "ALTER TABLE bench_t ALTER COLUMN id SET DEFAULT $def;"
 		echo "CHECKPOINT;"
-		# Start on a fresh interval, or the clients would first finish the bulk load's last one.
-		[ "$name" = time_block_tuned ] &&
-			echo "SELECT pg_sleep($TI_SECONDS - extract(epoch FROM clock_timestamp())::numeric % $TI_SECONDS) AS ignore \\gset"
+		fresh_interval "$name"
 		conc_script conc "$name" "$db" "$CONC_ROWS" "$BATCH" "" "$BENCH/insert.pgbench"
 	fi
 	echo "DROP TABLE bench_t; DROP SEQUENCE bench_s;"
+}
+
+# fresh_interval NAME: for the tuned time generator, wait for a fresh interval before a
+# concurrent phase, or its clients would first finish the interval the load before it used.
+fresh_interval() {
+	[ "$1" = time_block_tuned ] || return 0
+	echo "SELECT pg_sleep($TI_SECONDS - extract(epoch FROM clock_timestamp())::numeric % $TI_SECONDS) AS ignore \\gset"
 }
 
 # short_script NAME TYPE BULK DEFAULT DB: the short-session run: a new connection (pgbench -C,
@@ -626,8 +631,7 @@ short_script() {
 	if [ "$SHORT_CONC_ROWS" -gt 0 ] && [ "$name" != time_block_paced ]; then
 		echo "ALTER TABLE bench_t ALTER COLUMN id SET DEFAULT $def;"
 		echo "CHECKPOINT;"
-		[ "$name" = time_block_tuned ] &&
-			echo "SELECT pg_sleep($TI_SECONDS - extract(epoch FROM clock_timestamp())::numeric % $TI_SECONDS) AS ignore \\gset"
+		fresh_interval "$name"
 		conc_script sconc "$name" "$db" "$SHORT_CONC_ROWS" "$SHORT_CKPT" "-C" "$cscript" "$SHORT_CONC_PER"
 	fi
 	echo "DROP TABLE bench_t; DROP SEQUENCE bench_s;"
