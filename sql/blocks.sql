@@ -1,7 +1,9 @@
--- Block-wrapped sequential uuids: SPEC.md 2 vectors through setval, every prefix width,
--- negative and extreme sequence values, the layout function, the block extractor, parallel use.
+-- Block-wrapped sequential uuids: the vectors of docs/format.md, section 2, through setval,
+-- every prefix width, negative and extreme sequence values, the layout function, the block
+-- extractor, parallel use.
 
--- SPEC.md 2, restated in SQL: prefix width, S', and the prefix of value v as hex digits.
+-- docs/format.md, section 2, restated in SQL: prefix width, S', and the prefix of value v as
+-- hex digits.
 CREATE FUNCTION pg_temp.spec_bits(c integer) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
     SELECT CASE WHEN c <= 256 THEN 8 WHEN c <= 65536 THEN 16 WHEN c <= 16777216 THEN 24 ELSE 32 END
 $$;
@@ -27,7 +29,7 @@ BEGIN
 END
 $$;
 
--- SPEC.md 2 vectors (sequence variant; n = what nextval returned).
+-- The vectors of docs/format.md, section 2 (sequence variant; n = what nextval returned).
 SELECT n, s, c, pg_temp.prefix(pg_temp.id_at(n, s, c), c) AS prefix
 FROM (VALUES (1::bigint, 65536, 65536),
              (65537, 65536, 65536),
@@ -63,7 +65,8 @@ SELECT n, pg_temp.prefix(pg_temp.id_at(n, 65536, 65536), 65536) AS prefix
 FROM (VALUES (-9223372036854775808), (-9223372036854775807), (-65536), (-65535),
              (9223372036854775807)) AS v(n);
 
--- Generator, layout and SPEC formula agree on a grid of sizes, counts and sequence values.
+-- Generator, layout and the formula of docs/format.md, section 2 agree on a grid of sizes,
+-- counts and sequence values.
 SELECT count(*) AS cases,
        count(*) FILTER (WHERE pg_temp.prefix(pg_temp.id_at(n, s, c), c) = pg_temp.spec_prefix(n - 1, s, c))
            AS generator_matches_spec,
@@ -88,6 +91,9 @@ FROM (VALUES (65536, 65536), (60, 65536), (256, 65536), (65536, 256), (100, 100)
              (1, 1), (2147483647, 1), (1, 2147483647), (2147483647, 2147483647)) AS v(s, c),
      LATERAL locality_uuid_block_layout(s, c) AS l;
 SELECT * FROM locality_uuid_block_layout();
+-- docs/format.md, section 2: a count that needs 24 bits shrinks S' below the size asked for
+-- (10 values in 2^20 blocks: floor(10 * 2^20 / 2^24) = 0, raised to 1).
+SELECT * FROM locality_uuid_block_layout(10, 1048576);
 
 -- Ids are version 4 with the RFC 4122 variant, and distinct.
 SELECT setval('vec', 1, false);

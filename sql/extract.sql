@@ -1,7 +1,7 @@
--- Field extraction: the README example, other versions, round trips.
+-- Field extraction: the decoding example of docs/format.md, section 1, other versions, round trips.
 SET timezone = 'UTC';
 
--- The README example: SPEC.md 1, first vector.
+-- The decoding example of docs/format.md, section 1: its first vector.
 SELECT locality_uuid_version(id)   AS version,
        locality_uuid_pid(id)       AS pid,
        locality_uuid_mac(id)       AS mac,

@@ -33,6 +33,12 @@ CREATE FUNCTION pg_temp.seed_of(ts timestamptz) RETURNS bigint LANGUAGE sql IMMU
     SELECT ('x' || substr(h, 7, 2) || substr(h, 5, 2) || substr(h, 3, 2) || substr(h, 1, 2))::bit(32)::bigint
     FROM (SELECT md5(left(to_char(ts AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI'), 11)) AS h) s
 $$;
+-- The seed vector of docs/format.md, section 1: 2012-10-15 18:58 UTC is in the bucket
+-- 20121015185, whose MD5 digest begins 3f 54 b8 01, so the seed is 0x01b8543f.
+SELECT left(to_char(ts AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI'), 11) AS bucket,
+       left(md5(left(to_char(ts AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI'), 11)), 8) AS digest_start,
+       to_hex(pg_temp.seed_of(ts)) AS seed
+FROM (VALUES ('2012-10-15 18:58:18.450+00'::timestamptz)) AS t(ts);
 CREATE TEMP TABLE seq_ids AS
 SELECT n, locality_uuid(true) AS u
 FROM generate_series(1, 10000) WITH ORDINALITY AS g(x, n);

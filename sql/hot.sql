@@ -1,8 +1,10 @@
--- Shard-key uuids (HotGuid layout): SPEC.md 3 vectors, extraction, time wrap, generation, ordering.
+-- Shard-key uuids (HotGuid layout): the vectors of docs/format.md, section 3, extraction,
+-- time wrap, generation, ordering.
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
 
--- SPEC.md 3 vectors, composed from explicit fields (machine digest 11 22 33, process 0x4455).
+-- The vectors of docs/format.md, section 3, composed from explicit fields (machine digest
+-- 11 22 33, process 0x4455).
 SELECT hot_uuid_make(208, '2022-02-06 00:00:00+00', '\x112233', 17493, 658188) AS v1,
        hot_uuid_make(0, '2022-02-06 00:00:00+00', '\x112233', 17493, 1) AS v2,
        hot_uuid_make(305419896, '1970-01-01 00:00:00+00', '\x112233', 17493, 42) AS v3;

@@ -1,4 +1,4 @@
--- Exact vectors of SPEC.md 1, built field by field with locality_uuid_make.
+-- Exact vectors of docs/format.md, section 1, built field by field with locality_uuid_make.
 SET timezone = 'UTC';
 
 SELECT v.text, u AS made, u = v.text::uuid AS matches

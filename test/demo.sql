@@ -23,7 +23,7 @@ SELECT count(*) AS rows,
        min(locality_uuid_timestamp(id)) <= max(locality_uuid_timestamp(id)) AS ordered_in_time
 FROM orders;
 
--- The SPEC's first vector, decoded.
+-- The first vector of docs/format.md, section 1, decoded.
 SELECT locality_uuid_version(u) AS version, locality_uuid_pid(u) AS pid, locality_uuid_mac(u) AS mac,
        locality_uuid_counter(u) AS counter, locality_uuid_timestamp(u) AS ts
 FROM (VALUES ('20be0ffc-314a-bd53-7a50-013a65ca76d2'::uuid)) v(u);
