@@ -2,7 +2,8 @@
 # settings per role or database"): an ordinary user may store locality_uuid.counter_mode with
 # ALTER ROLE, ALTER DATABASE or a function's SET clause only once the library is loaded in the
 # session (or preloaded); a superuser may store any of them at any time; the stored values
-# reach new sessions of the role.
+# reach new sessions of the role. ALTER SYSTEM, before PostgreSQL 17, needs the library loaded
+# in the session too.
 use strict;
 use warnings FATAL => 'all';
 use LocalityUuid;
@@ -110,7 +111,21 @@ is( as( carol => 'adb', "$loaded ALTER ROLE carol SET locality_uuid.counter_mode
 is(as(carol => 'adb', 'SELECT locality_uuid_node(locality_uuid()); SHOW locality_uuid.counter_mode'),
 	"4242\nsequential|", q{a new session of carol has both});
 
-# 6. Preloading: the library is loaded in every session before its first statement.
+# 6. ALTER SYSTEM: before PostgreSQL 17 it refuses a setting the session does not know
+# (42704), so a superuser loads the library first; from 17 it stores it unchecked.
+is( as(undef, 'postgres', "$loaded ALTER SYSTEM SET locality_uuid.machine_name = 'db-eu-1'"),
+	$node->pg_version >= 17 ? '0|' : '0|ERROR:  42704',
+	'superuser, library not loaded: ALTER SYSTEM SET machine_name ' . ($node->pg_version >= 17 ? 'stored' : 'refused'));
+is(as(undef, 'postgres', q{LOAD 'locality_uuid'; ALTER SYSTEM SET locality_uuid.machine_name = 'db-eu-1'}),
+	'|', 'superuser, after LOAD: ALTER SYSTEM SET machine_name stored');
+$node->reload;
+my $eu1 = q{SELECT hot_uuid_machine(hot_uuid(1)) = substr(decode(md5('db-eu-1'), 'hex'), 1, 3)};
+$node->poll_query_until('adb', $eu1) or die 'machine_name not reloaded';
+is(as(bob => 'adb', $eu1), 't|', q{a new session of bob has the machine hash of ALTER SYSTEM's name});
+$node->safe_psql('postgres', q{LOAD 'locality_uuid'; ALTER SYSTEM RESET locality_uuid.machine_name});
+$node->reload;
+
+# 7. Preloading: the library is loaded in every session before its first statement.
 $node->safe_psql('postgres', "ALTER SYSTEM SET session_preload_libraries = 'locality_uuid'");
 $node->reload;
 $node->poll_query_until('postgres', q{SELECT current_setting('session_preload_libraries') = 'locality_uuid'})
