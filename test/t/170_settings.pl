@@ -78,6 +78,13 @@ is( as( bob => 'adb', q{SELECT locality_uuid_node(locality_uuid()),
 	'77|t|t|', q{bob's ids carry the node id, the pid and the machine hash stored for him});
 is(as(bob => 'postgres', 'SHOW locality_uuid.node_id'), '77|', q{bob's node id holds in every database});
 $node->safe_psql('postgres', 'ALTER ROLE bob RESET ALL; ALTER ROLE bob IN DATABASE adb RESET ALL');
+is(as(undef, 'adb', "$loaded ALTER DATABASE adb SET locality_uuid.process_field = pid"), '0|',
+	'a superuser stores process_field for database adb before the library is loaded');
+is(as(bob => 'adb', 'SELECT locality_uuid_pid(locality_uuid()) = pg_backend_pid() % 65536'), 't|',
+	q{bob's ids in adb carry the pid});
+$node->safe_psql('postgres', 'ALTER DATABASE adb RESET ALL');
+is(as(undef, 'adb', "$load ALTER ROLE dave SET locality_uuid.counter_mode = 'nonsense'"), '1|ERROR:  22023',
+	'library loaded: a superuser gets 22023 for a bad value');
 
 # Names and values stored before the library loads are not checked until it loads.
 $node->safe_psql('postgres', q{ALTER ROLE dave SET locality_uuid.counter_mod = sequential;
