@@ -108,6 +108,27 @@ hot_time_field(const uint8_t in[uuid_len]) noexcept
 void		hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept;
 
 /*
+ * Machine hash, as HotGuid derives it: the first hot_machine_len bytes of the MD5 digest of
+ * a name, in digest order (encode_hot stores them at bytes 5, 4, 7). The name is
+ * locality_uuid.machine_name exactly as given, dots included, when it is set. When it is
+ * empty, the name is the host name up to its first dot, since HotGuid hashes .NET's
+ * Environment.MachineName, which on Unix is that; it is empty (MD5 of no bytes) when the
+ * host name is empty or starts with a dot.
+ */
+
+// True if machine_name (null or empty) leaves the machine hash to the host name.
+constexpr bool
+hot_machine_from_host(const char *machine_name) noexcept
+{
+	return machine_name == nullptr || machine_name[0] == '\0';
+}
+
+// Write the machine hash of machine_name, or of host_name (read only when
+// hot_machine_from_host(machine_name), then not null); Status::digest_failed leaves out unchanged.
+Status		hot_machine_hash(const char *machine_name, const char *host_name, Md5Function md5,
+							 uint8_t out[hot_machine_len]) noexcept;
+
+/*
  * Generator state of one backend, and the rules that keep its ids unique.
  *
  * Wall-clock ids: every id takes a tick of its own, the clock's, or, if this backend already

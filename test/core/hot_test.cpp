@@ -430,6 +430,113 @@ test_explicit_after_clock()
 	CHECK_EQ(made, hot_counter_max - hi);
 }
 
+/*
+ * MD5 digests of the names the machine-hash tests hash, computed outside this repository
+ * with `printf %s NAME | md5sum`. The fake MD5 answers only these names, so a test fails if
+ * the core hashes any other bytes.
+ */
+struct KnownDigest
+{
+	const char *name;
+	uint8_t		digest[digest_len];
+};
+
+const KnownDigest known_digests[] = {
+	{"db-eu-1", {0xe7, 0x65, 0x01, 0x7a, 0x81, 0x08, 0xc7, 0x12, 0xa6, 0xab, 0xa7, 0x63, 0x07, 0x6a, 0x41, 0x48}},
+	{"host", {0x67, 0xb3, 0xdb, 0xa8, 0xbc, 0x67, 0x78, 0x10, 0x18, 0x92, 0xeb, 0x77, 0x24, 0x9d, 0xb3, 0x2e}},
+	{"", {0xd4, 0x1d, 0x8c, 0xd9, 0x8f, 0x00, 0xb2, 0x04, 0xe9, 0x80, 0x09, 0x98, 0xec, 0xf8, 0x42, 0x7e}},
+	{"cluster-b.example", {0x85, 0xfc, 0x4d, 0x29, 0x33, 0x0d, 0x59, 0x06, 0x8f, 0x2a, 0xc8, 0xd6, 0xe8, 0x56, 0x24, 0xd5}},
+	{"db-\xc3\xbc", {0x8c, 0x84, 0x6e, 0x74, 0x8c, 0x24, 0x24, 0xb0, 0x3b, 0x3c, 0x4e, 0x64, 0x7a, 0xad, 0x2f, 0xb5}},
+};
+
+int			fake_md5_calls = 0;
+
+// Return the known digest of exactly len bytes of text; false for any other text.
+bool
+fake_md5(const char *text, std::size_t len, uint8_t digest[digest_len])
+{
+	fake_md5_calls++;
+	for (const auto &k : known_digests)
+		if (std::strlen(k.name) == len && std::memcmp(k.name, text, len) == 0)
+		{
+			std::memcpy(digest, k.digest, digest_len);
+			return true;
+		}
+	return false;
+}
+
+// A digest source that always fails.
+bool
+failing_md5(const char *, std::size_t, uint8_t *)
+{
+	return false;
+}
+
+// Return the machine hash of (machine_name, host_name) as six hex digits, or "failed".
+const char *
+machine_hex(const char *machine_name, const char *host_name)
+{
+	static char buf[7];
+	uint8_t		m[hot_machine_len];
+
+	if (hot_machine_hash(machine_name, host_name, fake_md5, m) != Status::ok)
+		return "failed";
+	std::snprintf(buf, sizeof(buf), "%02x%02x%02x", m[0], m[1], m[2]);
+	return buf;
+}
+
+#define CHECK_MACHINE(machine_name, host_name, hex) \
+	check::report(std::strcmp(machine_hex(machine_name, host_name), hex) == 0, \
+				  "machine hash of " #machine_name ", " #host_name " is " hex, __FILE__, __LINE__)
+
+void
+test_machine_hash()
+{
+	/* machine_name set: hashed as given, dots included; the host name is not read. */
+	CHECK_MACHINE("db-eu-1", nullptr, "e76501");
+	CHECK_MACHINE("db-eu-1", "host.example.com", "e76501");
+	CHECK_MACHINE("cluster-b.example", nullptr, "85fc4d");
+	CHECK_MACHINE("db-\xc3\xbc", nullptr, "8c846e");	/* UTF-8 bytes as they are */
+
+	/* machine_name empty or unset: the host name up to its first dot. */
+	CHECK(hot_machine_from_host(nullptr));
+	CHECK(hot_machine_from_host(""));
+	CHECK(!hot_machine_from_host("x"));
+	CHECK(!hot_machine_from_host("."));
+	CHECK_MACHINE("", "host", "67b3db");
+	CHECK_MACHINE(nullptr, "host", "67b3db");
+	CHECK_MACHINE("", "host.example.com", "67b3db");
+	CHECK_MACHINE("", "host.", "67b3db");
+	CHECK_MACHINE("", "db-eu-1.internal.example", "e76501");
+
+	/* An empty host name, or one that starts with a dot: the MD5 of no bytes. */
+	CHECK_MACHINE("", "", "d41d8c");
+	CHECK_MACHINE("", ".local", "d41d8c");
+	CHECK_MACHINE(nullptr, ".", "d41d8c");
+
+	/* A name the fake does not know fails: nothing but the rule's bytes is hashed. */
+	CHECK_MACHINE("db-eu-1 ", nullptr, "failed");
+	CHECK_MACHINE("", "hosts", "failed");
+
+	/* One digest per call; a failing digest is reported and leaves the hash as it was. */
+	uint8_t		m[hot_machine_len] = {0xA1, 0xB2, 0xC3};
+
+	fake_md5_calls = 0;
+	CHECK(hot_machine_hash("db-eu-1", nullptr, fake_md5, m) == Status::ok);
+	CHECK_EQ(fake_md5_calls, 1);
+	CHECK(hot_machine_hash("db-eu-1", nullptr, failing_md5, m) == Status::digest_failed);
+	CHECK_EQ(m[0], 0xe7);
+	CHECK_EQ(m[1], 0x65);
+	CHECK_EQ(m[2], 0x01);
+
+	/* In an id: digest bytes 0, 1, 2 land at bytes 5, 4, 7 (text digits 10..13, 17..18). */
+	HotFields	f{hot_seconds(t_2022_02_06), {m[0], m[1], m[2]}, 0x4455, 0x0A0B0C, 208};
+	uint8_t		u[uuid_len];
+
+	CHECK(encode_hot(f, u));
+	CHECK_UUID(u, "61ff0f80-65e7-4401-550a-0b0cd0000000");
+}
+
 void
 test_wrap_2106()
 {
@@ -458,5 +565,6 @@ main()
 	test_explicit_time();
 	test_explicit_after_clock();
 	test_wrap_2106();
+	test_machine_hash();
 	return check::finish("hot");
 }
