@@ -1,4 +1,4 @@
-// Core unit tests of the shard-key uuid (HotGuid layout): SPEC.md 3 vectors, time wrap, clock ticks, slot marks, explicit times.
+// Core unit tests of the shard-key uuid (HotGuid layout): docs/format.md, section 3 vectors, ids over time, machine hash.
 #include "core/hot.hpp"
 #include "check.hpp"
 
@@ -7,7 +7,7 @@ using namespace locality_uuid;
 namespace
 {
 
-/* SPEC.md 3: machine digest bytes 11 22 33, process 0x4455; the clock in Unix microseconds. */
+/* As in docs/format.md, section 3: machine digest bytes 11 22 33, process 0x4455; clock in Unix us. */
 HotEnvironment
 env_us(int64_t unix_us)
 {
@@ -56,7 +56,7 @@ test_vectors()
 		CHECK_EQ(hot_time_field(u), v.f.seconds);
 	}
 
-	/* Extraction as SPEC.md 3 spells it: b12 + b13*2^8 + b14*2^16 + b15*2^24. */
+	/* The shard key as docs/format.md, section 3 extracts it: b12 + b13*2^8 + b14*2^16 + b15*2^24. */
 	encode_hot(vectors[2].f, u);
 	CHECK_EQ(u[12] + u[13] * 256u + u[14] * 65536u + u[15] * 16777216u, 305419896u);
 }
