@@ -92,7 +92,10 @@ bool		bucket_text(int64_t bucket, char out[bucket_text_len]) noexcept;
 uint32_t	seed_from_digest(const uint8_t digest[digest_len]) noexcept;
 
 /*
- * Generator state of one backend, and the rules that keep its ids unique.
+ * The generator of one backend, and the rules that keep its ids unique. The sequential run
+ * and the marks of the backend's slot are the cluster's when the glue shares them
+ * (env.seq_take, env.slot); without shared state the generator keeps its own, and the rules
+ * below hold for one backend only.
  *
  * Time: an id's millisecond is the wall clock, but never earlier than the last one this
  * backend used (a clock that steps back is held there until it catches up), and a backend's
