@@ -17,7 +17,7 @@ layout(int32_t size, int32_t count)
 	return l;
 }
 
-// Return the prefix of the id made from what nextval returned, as the vectors of docs/format.md, section 2 give it.
+// Return the prefix of the id made from nextval's result, as the vectors of docs/format.md, section 2 do.
 uint64_t
 prefix_of_nextval(int64_t n, int32_t size, int32_t count)
 {
