@@ -1,4 +1,4 @@
-// Byte-level field access on a 16-byte uuid, shared by every format.
+// Shared by every format: byte-level field access on a 16-byte uuid, the core status and the MD5 source.
 #pragma once
 
 #ifdef POSTGRES_H
