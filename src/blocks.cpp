@@ -338,8 +338,8 @@ interval_literal(int64 us)
 }
 
 /*
- * One row per block generator; the rule is in core/blocks.hpp and, with its reasons, in the
- * README ("Choosing block_size and interval_length"). index_memory NULL means shared_buffers.
+ * One row per block generator; the rule is in core/blocks.hpp and, with its reasons, in
+ * docs/choosing.md. index_memory NULL means shared_buffers.
  */
 extern "C" Datum
 locality_uuid_block_advice(PG_FUNCTION_ARGS)

@@ -8,6 +8,7 @@
  *
  * Core headers come first: they refuse to compile once postgres.h has been seen.
  */
+#include "core/fields.hpp"
 #include "core/blocks.hpp"
 #include "core/hot.hpp"
 #include "core/locality_b.hpp"

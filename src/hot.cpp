@@ -23,7 +23,7 @@ PG_FUNCTION_INFO_V1(hot_uuid_make);
 
 using namespace locality_uuid;
 
-/* This backend's clock ticks and explicit counters, and its machine hash (MD5 digest bytes 0..2). */
+/* This backend's generator (its slot's marks are shared when they can be) and machine hash. */
 static HotGenerator generator;
 static uint8_t machine[hot_machine_len];
 
@@ -36,29 +36,22 @@ static void
 refresh_machine()
 {
 	char		host[256 + 1];
-	const char *name = setting_machine_name;
-	std::size_t len;
-	uint8_t		digest[digest_len];
+	const char *host_name = NULL;
 
 	if (!machine_name_changed)
 		return;
-	if (name == NULL || name[0] == '\0')
+	if (hot_machine_from_host(setting_machine_name))
 	{
-		/* HotGuid hashes .NET's Environment.MachineName: on Unix, the host name up to its first dot. */
 		if (gethostname(host, sizeof(host) - 1) != 0)
 			ereport(ERROR,
 					(errcode(ERRCODE_SYSTEM_ERROR),
 					 errmsg("could not read the host name: %m"),
 					 errhint("Set locality_uuid.machine_name.")));
 		host[sizeof(host) - 1] = '\0';
-		name = host;
-		len = strcspn(host, ".");
+		host_name = host;
 	}
-	else
-		len = strlen(name);
-	if (!md5(name, len, digest))
-		report_status(Status::digest_failed);
-	memcpy(machine, digest, hot_machine_len);
+	/* The name hashed and the bytes kept: the core's rule (hot_machine_hash). */
+	report_status(hot_machine_hash(setting_machine_name, host_name, md5, machine));
 	machine_name_changed = false;
 }
 

@@ -1,4 +1,4 @@
-// Byte-level field access on a 16-byte uuid, shared by every format.
+// Shared by every format: byte-level field access on a 16-byte uuid, the core status and the MD5 source.
 #pragma once
 
 #ifdef POSTGRES_H
@@ -12,6 +12,21 @@ namespace locality_uuid
 {
 
 constexpr std::size_t uuid_len = 16;
+constexpr std::size_t digest_len = 16;	/* an MD5 digest */
+
+// Outcome of a core call that can fail; the glue turns each into its error (report_status).
+enum class Status
+{
+	ok,
+	node_out_of_range,
+	time_out_of_range,
+	random_failed,
+	digest_failed,
+	sequence_exhausted
+};
+
+// Computes the MD5 digest of len bytes of text; false on failure. The glue passes PostgreSQL's.
+using Md5Function = bool (*) (const char *text, std::size_t len, uint8_t digest[digest_len]);
 
 // Write the low nbytes of v at p, most significant byte first.
 constexpr void

@@ -1,4 +1,4 @@
-// Shard-key UUID (HotGuid layout): encoding, decoding, boundaries, clock ticks and explicit-time counters.
+// Shard-key UUID (HotGuid layout): encoding, decoding, boundaries, machine hash, clock ticks and explicit-time counters.
 #include "hot.hpp"
 
 namespace locality_uuid
@@ -38,6 +38,32 @@ hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept
 	for (std::size_t i = 0; i < uuid_len; i++)
 		out[i] = 0;
 	put_be(out, seconds, 4);
+}
+
+Status
+hot_machine_hash(const char *machine_name, const char *host_name, Md5Function md5,
+				 uint8_t out[hot_machine_len]) noexcept
+{
+	const char *name = machine_name;
+	std::size_t len = 0;
+	uint8_t		digest[digest_len];
+
+	if (hot_machine_from_host(machine_name))
+	{
+		name = host_name;
+		while (name[len] != '\0' && name[len] != '.')
+			len++;
+	}
+	else
+	{
+		while (name[len] != '\0')
+			len++;
+	}
+	if (!md5(name, len, digest))
+		return Status::digest_failed;
+	for (std::size_t i = 0; i < hot_machine_len; i++)
+		out[i] = digest[i];
+	return Status::ok;
 }
 
 SlotMarks *

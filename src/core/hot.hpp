@@ -1,4 +1,4 @@
-// Shard-key UUID compatible with .NET HotGuid: bit layout, boundaries, clock ticks and explicit-time counters.
+// Shard-key UUID compatible with .NET HotGuid: bit layout, boundaries, machine hash, clock ticks and explicit-time counters.
 #pragma once
 
 #include "fields.hpp"
@@ -108,9 +108,33 @@ hot_time_field(const uint8_t in[uuid_len]) noexcept
 void		hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept;
 
 /*
- * Generator state of one backend, and the rules that keep its ids unique.
+ * Machine hash, as HotGuid derives it: the first hot_machine_len bytes of the MD5 digest of
+ * a name, in digest order (encode_hot stores them at bytes 5, 4, 7). The name is
+ * locality_uuid.machine_name exactly as given, dots included, when it is set. When it is
+ * empty, the name is the host name up to its first dot, since HotGuid hashes .NET's
+ * Environment.MachineName, which on Unix is that; it is empty (MD5 of no bytes) when the
+ * host name is empty or starts with a dot.
+ */
+
+// True if machine_name (null or empty) leaves the machine hash to the host name.
+constexpr bool
+hot_machine_from_host(const char *machine_name) noexcept
+{
+	return machine_name == nullptr || machine_name[0] == '\0';
+}
+
+// Write the machine hash of machine_name, or of host_name (read only when
+// hot_machine_from_host(machine_name), then not null); Status::digest_failed leaves out unchanged.
+Status		hot_machine_hash(const char *machine_name, const char *host_name, Md5Function md5,
+							 uint8_t out[hot_machine_len]) noexcept;
+
+/*
+ * The generator of one backend, and the rules that keep its ids unique. Its position in time
+ * is written through to the marks of its backend slot (SlotMarks), which the glue keeps in
+ * memory shared by the cluster's backends when it can; without shared state (env.slot null)
+ * the generator keeps marks of its own, and the rules below hold for one backend only.
  *
- * Wall-clock ids: every id takes a tick of its own, the clock's, or, if this backend already
+ * Wall-clock ids: every id takes a tick of its own, the clock's, or, if this slot already
  * used that one (a burst faster than the clock, a coarse or frozen clock, a clock that stepped
  * back), the tick after the last one used: nothing ever waits. A backend's first tick comes
  * after every tick of the earlier backends of its slot (SlotMarks::next_tick), so the ticks of
@@ -128,11 +152,11 @@ void		hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept;
  * then second_full. A second that this backend's clock ids went through (they are over once
  * the clock has left it) is remembered the same way, with the counters its clock ids left free:
  * above the last tick used in it, then below the first; explicit ids there never meet them.
- * A slot's allocations start from the clock's tick when it has none yet
- * (new shared state, or state of this backend only: then backends of one slot differ by
- * the time between them, not by construction). The backend remembers its last
- * explicit_entries seconds (direct-mapped);
- * a second that is forgotten and comes back starts a new allocation after every earlier one,
+ * A slot's allocations start from the clock's tick when it has none yet (new shared state,
+ * or state of this backend only: then backends of one slot differ by the time between them,
+ * not by construction). The backend remembers up to explicit_entries seconds (direct-mapped
+ * on a hash of the time field: a new second evicts the one in its entry); a second that is
+ * forgotten and comes back starts a new allocation after every earlier one,
  * so its ids repeat none of its earlier ones unless 2^24 or more explicit ids of the slot lie
  * between its first id and the new one. The same holds between backends of one slot.
  */

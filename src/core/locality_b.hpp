@@ -38,22 +38,11 @@ constexpr uint32_t node_max = (UINT32_C(1) << 28) - 1;
 constexpr uint64_t time_ms_max = (UINT64_C(1) << 48) - 1;
 constexpr int64_t bucket_ms = 10 * 60 * 1000;
 constexpr std::size_t bucket_text_len = 11;
-constexpr std::size_t digest_len = 16;
 
 enum class CounterMode
 {
 	variable,
 	sequential
-};
-
-enum class Status
-{
-	ok,
-	node_out_of_range,
-	time_out_of_range,
-	random_failed,
-	digest_failed,
-	sequence_exhausted
 };
 
 // The fields of one id. counter is the counter value itself, before any nibble reversal.
@@ -75,7 +64,7 @@ struct Environment
 	uint16_t	process;
 	uint32_t	node;
 	bool		(*random_bytes) (uint8_t *buf, std::size_t len);
-	bool		(*md5) (const char *text, std::size_t len, uint8_t digest[digest_len]);
+	Md5Function md5;
 	SeqStatus	(*seq_take) (int64_t bucket, SeqTake *take);
 	SlotMarks  *slot;
 };
@@ -103,7 +92,10 @@ bool		bucket_text(int64_t bucket, char out[bucket_text_len]) noexcept;
 uint32_t	seed_from_digest(const uint8_t digest[digest_len]) noexcept;
 
 /*
- * Generator state of one backend, and the rules that keep its ids unique.
+ * The generator of one backend, and the rules that keep its ids unique. The sequential run
+ * and the marks of the backend's slot are the cluster's when the glue shares them
+ * (env.seq_take, env.slot); without shared state the generator keeps its own, and the rules
+ * below hold for one backend only.
  *
  * Time: an id's millisecond is the wall clock, but never earlier than the last one this
  * backend used (a clock that steps back is held there until it catches up), and a backend's

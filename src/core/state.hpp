@@ -10,7 +10,8 @@ namespace locality_uuid
  * High-water marks of one backend slot. Only the backend that holds the slot writes them,
  * and a backend that takes the slot later reads them first, so every id it makes comes after
  * every id of its predecessors in the slot, whatever the wall clock did in between. Zero means
- * "no id yet". The glue keeps one per slot in shared memory (or one per backend without it).
+ * "no id yet". The glue keeps one per slot in shared memory; without it, each generator keeps
+ * its own.
  */
 struct SlotMarks
 {

@@ -1,4 +1,4 @@
-// Core unit tests of the block-wrapped sequential UUIDs: SPEC.md 2 vectors, layouts, encoding, time blocks, advice.
+// Core unit tests of the block-wrapped sequential UUIDs: docs/format.md, section 2 vectors, layouts, encoding, time blocks, advice.
 #include "core/blocks.hpp"
 #include "check.hpp"
 
@@ -17,7 +17,7 @@ layout(int32_t size, int32_t count)
 	return l;
 }
 
-// Return the prefix of the id made from what nextval returned, as the SPEC's vectors give it.
+// Return the prefix of the id made from nextval's result, as the vectors of docs/format.md, section 2 do.
 uint64_t
 prefix_of_nextval(int64_t n, int32_t size, int32_t count)
 {
@@ -25,7 +25,7 @@ prefix_of_nextval(int64_t n, int32_t size, int32_t count)
 }
 
 void
-test_spec_vectors()
+test_format_vectors()
 {
 	CHECK_EQ(prefix_of_nextval(1, 65536, 65536), 0x0000u);
 	CHECK_EQ(prefix_of_nextval(65537, 65536, 65536), 0x0001u);
@@ -591,7 +591,7 @@ test_advice()
 int
 main()
 {
-	test_spec_vectors();
+	test_format_vectors();
 	test_layouts();
 	test_bad_arguments();
 	test_negative_and_extreme_values();

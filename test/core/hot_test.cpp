@@ -1,4 +1,4 @@
-// Core unit tests of the shard-key uuid (HotGuid layout): SPEC.md 3 vectors, time wrap, clock ticks, slot marks, explicit times.
+// Core unit tests of the shard-key uuid (HotGuid layout): docs/format.md, section 3 vectors, ids over time, machine hash.
 #include "core/hot.hpp"
 #include "check.hpp"
 
@@ -7,7 +7,7 @@ using namespace locality_uuid;
 namespace
 {
 
-/* SPEC.md 3: machine digest bytes 11 22 33, process 0x4455; the clock in Unix microseconds. */
+/* As in docs/format.md, section 3: machine digest bytes 11 22 33, process 0x4455; clock in Unix us. */
 HotEnvironment
 env_us(int64_t unix_us)
 {
@@ -56,7 +56,7 @@ test_vectors()
 		CHECK_EQ(hot_time_field(u), v.f.seconds);
 	}
 
-	/* Extraction as SPEC.md 3 spells it: b12 + b13*2^8 + b14*2^16 + b15*2^24. */
+	/* The shard key as docs/format.md, section 3 extracts it: b12 + b13*2^8 + b14*2^16 + b15*2^24. */
 	encode_hot(vectors[2].f, u);
 	CHECK_EQ(u[12] + u[13] * 256u + u[14] * 65536u + u[15] * 16777216u, 305419896u);
 }
@@ -430,6 +430,122 @@ test_explicit_after_clock()
 	CHECK_EQ(made, hot_counter_max - hi);
 }
 
+/*
+ * MD5 digests of the names the machine-hash tests hash, computed outside this repository
+ * with `printf %s NAME | md5sum`. The fake MD5 answers only these names, so a test fails if
+ * the core hashes any other bytes.
+ */
+struct KnownDigest
+{
+	const char *name;
+	const char *md5_hex;
+};
+
+const KnownDigest known_digests[] = {
+	{"db-eu-1", "e765017a8108c712a6aba763076a4148"},
+	{"host", "67b3dba8bc6778101892eb77249db32e"},
+	{"", "d41d8cd98f00b204e9800998ecf8427e"},
+	{"cluster-b.example", "85fc4d29330d59068f2ac8d6e85624d5"},
+	{"db-\xc3\xbc", "8c846e748c2424b03b3c4e647aad2fb5"},	/* "db-" and U+00FC in UTF-8 */
+};
+
+int			fake_md5_calls = 0;
+
+// Return the value of one lowercase hex digit.
+int
+hex_value(char c)
+{
+	return c <= '9' ? c - '0' : c - 'a' + 10;
+}
+
+// Return the known digest of exactly len bytes of text; false for any other text.
+bool
+fake_md5(const char *text, std::size_t len, uint8_t digest[digest_len])
+{
+	fake_md5_calls++;
+	for (const auto &k : known_digests)
+		if (std::strlen(k.name) == len && std::memcmp(k.name, text, len) == 0)
+		{
+			for (std::size_t i = 0; i < digest_len; i++)
+				digest[i] = static_cast<uint8_t>(hex_value(k.md5_hex[2 * i]) * 16 +
+												 hex_value(k.md5_hex[2 * i + 1]));
+			return true;
+		}
+	return false;
+}
+
+// A digest source that always fails.
+bool
+failing_md5(const char *, std::size_t, uint8_t *)
+{
+	return false;
+}
+
+// Return the machine hash of (machine_name, host_name) as six hex digits, or "failed".
+const char *
+machine_hex(const char *machine_name, const char *host_name)
+{
+	static char buf[7];
+	uint8_t		m[hot_machine_len];
+
+	if (hot_machine_hash(machine_name, host_name, fake_md5, m) != Status::ok)
+		return "failed";
+	std::snprintf(buf, sizeof(buf), "%02x%02x%02x", m[0], m[1], m[2]);
+	return buf;
+}
+
+#define CHECK_MACHINE(machine_name, host_name, hex) \
+	check::report(std::strcmp(machine_hex(machine_name, host_name), hex) == 0, \
+				  "machine hash of " #machine_name ", " #host_name " is " hex, __FILE__, __LINE__)
+
+void
+test_machine_hash()
+{
+	/* machine_name set: hashed as given, dots included; the host name is not read. */
+	CHECK_MACHINE("db-eu-1", nullptr, "e76501");
+	CHECK_MACHINE("db-eu-1", "host.example.com", "e76501");
+	CHECK_MACHINE("cluster-b.example", nullptr, "85fc4d");
+	CHECK_MACHINE("db-\xc3\xbc", nullptr, "8c846e");	/* UTF-8 bytes as they are */
+
+	/* machine_name empty or unset: the host name up to its first dot. */
+	CHECK(hot_machine_from_host(nullptr));
+	CHECK(hot_machine_from_host(""));
+	CHECK(!hot_machine_from_host("x"));
+	CHECK(!hot_machine_from_host("."));
+	CHECK_MACHINE("", "host", "67b3db");
+	CHECK_MACHINE(nullptr, "host", "67b3db");
+	CHECK_MACHINE("", "host.example.com", "67b3db");
+	CHECK_MACHINE("", "host.", "67b3db");
+	CHECK_MACHINE("", "db-eu-1.internal.example", "e76501");
+
+	/* An empty host name, or one that starts with a dot: the MD5 of no bytes. */
+	CHECK_MACHINE("", "", "d41d8c");
+	CHECK_MACHINE("", ".local", "d41d8c");
+	CHECK_MACHINE(nullptr, ".", "d41d8c");
+
+	/* A name the fake does not know fails: nothing but the rule's bytes is hashed. */
+	CHECK_MACHINE("db-eu-1 ", nullptr, "failed");
+	CHECK_MACHINE("", "hosts", "failed");
+
+	/* One digest per call; a failing digest is reported and leaves the hash as it was. */
+	uint8_t		m[hot_machine_len] = {0xA1, 0xB2, 0xC3};
+
+	fake_md5_calls = 0;
+	CHECK(hot_machine_hash("db-eu-1", nullptr, fake_md5, m) == Status::ok);
+	CHECK_EQ(fake_md5_calls, 1);
+	CHECK(hot_machine_hash("db-eu-1", nullptr, failing_md5, m) == Status::digest_failed);
+	CHECK_EQ(m[0], 0xe7);
+	CHECK_EQ(m[1], 0x65);
+	CHECK_EQ(m[2], 0x01);
+
+	/* In an id: digest bytes 0, 1, 2 land at bytes 5, 4, 7 (text digits 10..13, 17..18). */
+	HotFields	f{hot_seconds(t_2022_02_06), {m[0], m[1], m[2]}, 0x4455, 0x0A0B0C, 208};
+	uint8_t		u[uuid_len];
+
+	CHECK(encode_hot(f, u));
+	CHECK_UUID(u, "61ff0f80-65e7-4401-550a-0b0cd0000000");
+}
+
 void
 test_wrap_2106()
 {
@@ -458,5 +574,6 @@ main()
 	test_explicit_time();
 	test_explicit_after_clock();
 	test_wrap_2106();
+	test_machine_hash();
 	return check::finish("hot");
 }

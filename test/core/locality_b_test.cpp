@@ -1,4 +1,4 @@
-// Core unit tests of the locality uuid (version b): SPEC.md 1 vectors and generator state transitions.
+// Core unit tests of the locality uuid (version b): docs/format.md, section 1 vectors and generator state transitions.
 #include "core/locality_b.hpp"
 #include "check.hpp"
 
@@ -144,7 +144,7 @@ test_vectors()
 		CHECK_EQ(f.time_ms, v.f.time_ms);
 	}
 
-	/* The SPEC's decoding example: variable reading of the first vector. */
+	/* The decoding example of docs/format.md, section 1: variable reading of 20be0ffc-... */
 	encode_b(vectors[0].f, CounterMode::variable, u);
 	decode_b(u, &f);
 	CHECK_EQ(f.counter, 3488672514u);
@@ -216,7 +216,7 @@ test_variable_generator()
 	uint8_t		u[uuid_len];
 	LocalityFields f;
 
-	/* A counter starting at 0 gives the SPEC's second vector as its first id. */
+	/* A counter starting at 0 gives the vector 5bcb4db0-... of docs/format.md, section 1 as its first id. */
 	std::memset(fake_random, 0, sizeof(fake_random));
 	CHECK(g.next(CounterMode::variable, env_at(1350327498450ULL, 0, 0), u) == Status::ok);
 	CHECK_UUID(u, "5bcb4db0-0000-b000-0000-013a65ca76d2");
@@ -276,7 +276,7 @@ test_sequential_generator()
 	LocalityFields f;
 	const uint64_t t0 = 1350327498450ULL;	/* 2012-10-15 18:58:18.450 UTC */
 
-	/* First id after seeding shows seed + 1: the SPEC's fifth vector. */
+	/* First id after seeding shows seed + 1: the vector 01b85440-... of docs/format.md, section 1. */
 	set_digest(md5_20121015185);
 	md5_calls = 0;
 	CHECK(g.next(CounterMode::sequential, env_at(t0), u) == Status::ok);

@@ -36,7 +36,7 @@ edgy_int32(FuzzedDataProvider &fdp)
 	}
 }
 
-// The SPEC's rule, computed independently in 128-bit arithmetic.
+// The rule of docs/format.md, section 2, computed independently in 128-bit arithmetic.
 void
 check_layout(int32_t s, int32_t c, BlockLayout *l, bool *valid)
 {

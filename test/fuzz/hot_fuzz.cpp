@@ -1,4 +1,4 @@
-// libFuzzer target over the shard-key core: round trips, boundaries, generator ordering.
+// libFuzzer target over the shard-key core: round trips, boundaries, generator ordering, machine hash.
 #include "core/hot.hpp"
 
 #include "require.hpp"
@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 
 using namespace locality_uuid;
 
@@ -163,6 +164,84 @@ check_generator(FuzzedDataProvider &fdp)
 	}
 }
 
+/* What the stand-in MD5 was handed, and whether it fails. */
+struct Md5Call
+{
+	int			calls;
+	const char *text;
+	std::size_t len;
+	bool		fail;
+};
+
+Md5Call		md5_call;
+
+// Fill a digest from the bytes of text (a stand-in for MD5: any function of the bytes will do).
+void
+stand_in_digest(const char *text, std::size_t len, uint8_t digest[digest_len])
+{
+	uint64_t	h = UINT64_C(14695981039346656037);
+
+	for (std::size_t i = 0; i < len; i++)
+		h = (h ^ static_cast<uint8_t>(text[i])) * UINT64_C(1099511628211);
+	for (std::size_t i = 0; i < digest_len; i++)
+		digest[i] = static_cast<uint8_t>(h >> (8 * (i % 8))) ^ static_cast<uint8_t>(i);
+}
+
+// The stand-in MD5 passed to the core: records its call, then fails or fills the digest.
+bool
+recording_md5(const char *text, std::size_t len, uint8_t digest[digest_len])
+{
+	md5_call.calls++;
+	md5_call.text = text;
+	md5_call.len = len;
+	if (md5_call.fail)
+		return false;
+	stand_in_digest(text, len, digest);
+	return true;
+}
+
+// Any machine name and host name: the core hashes machine_name as given when it is set, else
+// the host name up to its first dot (computed here with std::string), once, and keeps the
+// first 3 digest bytes; a failing digest leaves the hash as it was.
+void
+check_machine_hash(FuzzedDataProvider &fdp)
+{
+	bool		unset = fdp.ConsumeBool();
+	std::string machine_arg = fdp.ConsumeRandomLengthString(40);
+	std::string host_arg = fdp.ConsumeRandomLengthString(300);
+	/* As C strings: up to the first NUL, as the glue hands them over. */
+	std::string machine_name(machine_arg.c_str());
+	std::string host_name(host_arg.c_str());
+	const char *machine = unset ? nullptr : machine_name.c_str();
+	uint8_t		before[hot_machine_len];
+	uint8_t		out[hot_machine_len];
+
+	fdp.ConsumeData(before, hot_machine_len);
+	std::memcpy(out, before, hot_machine_len);
+	md5_call = Md5Call{0, nullptr, 0, fdp.ConsumeBool()};
+
+	Status		st = hot_machine_hash(machine, host_name.c_str(), recording_md5, out);
+	std::string expect = (unset || machine_name.empty()) ? host_name.substr(0, host_name.find('.'))
+		: machine_name;
+
+	REQUIRE(hot_machine_from_host(machine) == (unset || machine_name.empty()));
+	REQUIRE(md5_call.calls == 1);
+	REQUIRE(md5_call.len == expect.size());
+	REQUIRE(std::memcmp(md5_call.text, expect.data(), expect.size()) == 0);
+	if (md5_call.fail)
+	{
+		REQUIRE(st == Status::digest_failed);
+		REQUIRE(std::memcmp(out, before, hot_machine_len) == 0);
+		return;
+	}
+
+	uint8_t		digest[digest_len];
+
+	stand_in_digest(expect.data(), expect.size(), digest);
+	REQUIRE(st == Status::ok);
+	REQUIRE(std::memcmp(out, digest, hot_machine_len) == 0);
+}
+
 }							// namespace
 
 extern "C" int
@@ -170,7 +249,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
 {
 	FuzzedDataProvider fdp(data, size);
 
-	switch (fdp.ConsumeIntegralInRange<int>(0, 2))
+	switch (fdp.ConsumeIntegralInRange<int>(0, 3))
 	{
 		case 0:
 			{
@@ -185,6 +264,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
 			break;
 		case 2:
 			check_generator(fdp);
+			break;
+		case 3:
+			check_machine_hash(fdp);
 			break;
 	}
 	return 0;
