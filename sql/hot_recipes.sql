@@ -1,4 +1,4 @@
--- README recipes for shard-key uuids: partitioning by shard key and by time, indexes, generated
+-- The shard-key recipes of docs/sharding.md: partitioning by shard key and by time, indexes, generated
 -- columns, reading the shard key back. Plans are printed without costs, on fixed ids; scans are
 -- held to index or sequential scans so that the plans show what pruning did, whatever the stats.
 SET timezone = 'UTC';
