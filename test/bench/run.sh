@@ -33,7 +33,8 @@
 #   --quick             smoke run: small sizes everywhere (see the script)
 #   --port N            cluster port (default 55430; 55430 to 55439)
 #   --no-build          do not build and install this extension (it must already be installed)
-#   --publish DIR       also copy the tables, CSV files and plots to DIR (e.g. docs/bench/pg15)
+#   --publish DIR       also copy the CSV files and plots to DIR (e.g. docs/bench/pg15); the
+#                       tables (results.md) go into docs/bench/README.md by hand
 #   --setup-sql FILE    run FILE after CREATE EXTENSION (e.g. other implementations to compare)
 #   --out DIR           output directory (default test/bench/out)
 #   --preload WHEN      put locality_uuid in shared_preload_libraries: yes, no, or auto (default:
@@ -789,11 +790,11 @@ else
 fi
 if [ -n "$PUBLISH" ]; then
 	mkdir -p "$PUBLISH"
-	for f in results.md raw.csv cost.csv cost_concurrent.csv monotonic.csv locality.csv concurrent.csv short.csv \
+	for f in raw.csv cost.csv cost_concurrent.csv monotonic.csv locality.csv concurrent.csv short.csv \
 		short_concurrent.csv targets.csv keyspace.png keyspace-zoom.png wal.png short.png cost.png; do
 		[ -f "$OUT/$f" ] && cp "$OUT/$f" "$PUBLISH"/
 	done
-	say "copied tables and plots to $PUBLISH"
+	say "copied the CSV files and plots to $PUBLISH; put results.md under the run's heading in docs/bench/README.md"
 fi
 cat "$OUT/results.md"
 say "done in $(($(date +%s) - START)) s; output in $OUT"
