@@ -37,6 +37,7 @@ for zoom in 0 1; do
 			color='#1f5fa8'
 			[ "$class" = baseline ] && color='#555555'
 			[ "$class" = peer ] && color='#d95f02'
+			[ "$class" = portable ] && color='#1b9e77'
 			if [ $zoom = 0 ]; then
 				echo "set title \"${label//\"/} ($class)\"; plot 'keys_$name.dat' using (\$1/1e6):(\$2/4294967296.0) with points pt 7 ps 0.25 lc rgb '$color'"
 			else
@@ -70,7 +71,8 @@ batch_plot() {
 		echo "set linetype 4 lc rgb '#ff7f0e'; set linetype 5 lc rgb '#2ca02c'; set linetype 6 lc rgb '#17becf'"
 		echo "set linetype 7 lc rgb '#1f77b4'; set linetype 8 lc rgb '#9467bd'; set linetype 9 lc rgb '#8c564b'; set linetype 10 lc rgb '#e377c2'"
 		echo "set linetype 11 lc rgb '#bcbd22'; set linetype 12 lc rgb '#000080'; set linetype 13 lc rgb '#800000'; set linetype 14 lc rgb '#008080'"
-		echo "set linetype 15 lc rgb '#808000'; set linetype 16 lc rgb '#ff00ff'"
+		echo "set linetype 15 lc rgb '#808000'; set linetype 16 lc rgb '#ff00ff'; set linetype 17 lc rgb '#1b9e77'"
+		echo "set linetype 18 lc rgb '#7570b3'; set linetype 19 lc rgb '#e6ab02'; set linetype 20 lc rgb '#a6761d'"
 		for panel in "3|WAL bytes per row|WAL bytes per row" "4|full-page images per 1000 rows (log scale; 0 drawn at 0.01)|FPI per 1000 rows" "5|index blocks read per 1000 rows (log scale; 0 drawn at 0.01; on PostgreSQL 15 new pages count as reads)|blocks read per 1000 rows"; do
 			IFS='|' read -r col ptitle ylabel <<<"$panel"
 			echo "set title '$ptitle'; set ylabel '$ylabel' offset 1,0"
@@ -88,7 +90,7 @@ batch_plot() {
 			plot="plot"
 			i=0
 			while IFS='|' read -r name class type label; do
-				case $class in baseline) style="dt 2 lw 2" ;; peer) style="dt 4 lw 2" ;; *) style="lw 2" ;; esac
+				case $class in baseline) style="dt 2 lw 2" ;; peer) style="dt 4 lw 2" ;; portable) style="dt 3 lw 2" ;; *) style="lw 2" ;; esac
 				[ "$plot" = plot ] || plot="$plot,"
 				if [ "$col" = 3 ]; then
 					y="$col"
@@ -119,11 +121,11 @@ if [ -s cost_plot.dat ]; then
 	{
 		echo "set terminal pngcairo noenhanced size 1200,$((n * 40 + 160)) font 'DejaVu Sans,10'"
 		echo "set output 'cost.png'"
-		echo "set title \"Cost of a call above the floor, as a ratio to gen_random_uuid() (log scale; below 0.01 drawn at 0.01)\\npeers: uuidv7() and the names with their project in brackets\" font ',12'"
+		echo "set title \"Cost of a call above the floor, as a ratio to gen_random_uuid() (log scale; below 0.01 drawn at 0.01)\\npeers: uuidv7() and the names with their project in brackets; lu_sql.*: the portable SQL edition\" font ',12'"
 		echo "set datafile separator '|'"
 		echo "set style fill solid 0.9 border -1"
-		echo "set logscale x; set xrange [0.01:5]; set grid x; set xlabel 'ratio to gen_random_uuid() (1 = as costly)'"
-		echo "set yrange [$n-0.5:-0.5]; set ytics nomirror; set key bottom right box opaque; set lmargin 42"
+		echo "set logscale x; set xrange [0.01:20]; set grid x; set xlabel 'ratio to gen_random_uuid() (1 = as costly)'"
+		echo "set yrange [$n-0.5:-0.5]; set ytics nomirror; set key top right box opaque; set lmargin 42"
 		echo "set arrow 1 from 1, graph 0 to 1, graph 1 nohead dt 2 lw 2 lc rgb '#888888'"
 		# horizontal bars (x, y, x low, x high, y low, y high), three per generator; 0 drawn at 0.01
 		echo "v(x) = (x > 0.01) ? x : 0.01"

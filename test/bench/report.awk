@@ -216,8 +216,12 @@ END {
 		}
 		base = above["gen_random_uuid()"]
 		printf "### Generation cost, one backend\n\n" >> md
-		printf "`SELECT count(f()) FROM generate_series(1, %.0f)`, median of %.0f runs, minus the floor `count(x)` (%.1f ns per row). Names with a source in brackets are peers.\n\n", \
+		printf "`SELECT count(f()) FROM generate_series(1, %.0f)`, median of %.0f runs, minus the floor `count(x)` (%.1f ns per row). Names with a source in brackets are peers.", \
 			meta["cost_calls"], meta["cost_runs"], floor_ns >> md
+		if (meta["portable_schema"] != "" && ((meta["portable_schema"] ".locality_uuid(true)") in ncost))
+			printf " Names in schema `%s` are the portable SQL edition's generators, called schema-qualified in the same database and the same rounds; being slow, they ran %.0f calls a measurement.", \
+				meta["portable_schema"], (meta["cost_calls"] / meta["portable_div"] > 1000) ? meta["cost_calls"] / meta["portable_div"] : (meta["cost_calls"] < 1000 ? meta["cost_calls"] : 1000) >> md
+		printf "\n\n" >> md
 		print "| generator | ns per call above the floor | ratio to gen_random_uuid() |" >> md
 		print "| --- | ---: | ---: |" >> md
 		f = out "/cost.csv"
@@ -241,8 +245,12 @@ END {
 			an[c] = median(kn c, ncc[kn c]) - fln
 		}
 		printf "### Generation cost, 1 and %s clients\n\n", ccn >> md
-		printf "pgbench clients, each running `SELECT count(f()) FROM generate_series(1, 20000)` (%s calls a client), median of %s runs; ns per call is 10^9 / (calls per second of all clients together), minus the same figure of the floor `count(x)` (%.1f ns with 1 client, %.1f ns with %s). With more clients than cores (%s here) the figures are machine throughput, not latency; the ratios show what contention costs.\n\n", \
+		printf "pgbench clients, each running `SELECT count(f()) FROM generate_series(1, 20000)` (%s calls a client), median of %s runs; ns per call is 10^9 / (calls per second of all clients together), minus the same figure of the floor `count(x)` (%.1f ns with 1 client, %.1f ns with %s). With more clients than cores (%s here) the figures are machine throughput, not latency; the ratios show what contention costs.", \
 			meta["cc_calls"], meta["cc_runs"], fl1, fln, ccn, substr(meta["machine"], 1, index(meta["machine"], " ") - 1) >> md
+		if (meta["portable_schema"] != "" && ((meta["portable_schema"] ".locality_uuid(true)") in ccseen))
+			printf " The portable edition (`%s`) ran 1/%s as many calls, 2000 a transaction; each client's first calls compile its PL/pgSQL functions and make its session state (four temporary sequences), which is counted in.", \
+				meta["portable_schema"], meta["portable_cc_div"] >> md
+		printf "\n\n" >> md
 		printf "| generator | 1 client: ns per call | ratio to gen_random_uuid() | %s clients: ns per call | ratio to gen_random_uuid() |\n| --- | ---: | ---: | ---: | ---: |\n", ccn >> md
 		f = out "/cost_concurrent.csv"
 		printf "generator,ns_per_call_1_client,ratio_1_client,ns_per_call_%s_clients,ratio_%s_clients\n", ccn, ccn > f
@@ -279,8 +287,8 @@ END {
 	# --- locality, bulk and concurrent ---------------------------------------------------------
 	if (ng["b"] > 0) {
 		printf "### B-tree locality, bulk load\n\n" >> md
-		printf "%.0f rows per generator into a fresh table with a primary key, `INSERT ... SELECT` in batches of %.0f rows from one session with a `CHECKPOINT` after each, shared_buffers %.0f MB. Ratios (x) are to the perfectly sequential uuid of the same run, `lpad(to_hex(nextval(s)), 32, '0')::uuid`, whose every key is greater than all before it. Kinds: baseline; peer (another project's generator); spread (keys land all over the key space); ordered (appended at the right edge); block (random within a block whose prefix advances).\n\n", \
-			meta["rows"], meta["batch"], meta["shared_buffers_mb"] >> md
+		printf "%.0f rows per generator into a fresh table with a primary key, `INSERT ... SELECT` in batches of %.0f rows from one session with a `CHECKPOINT` after each, shared_buffers %.0f MB. Ratios (x) are to the perfectly sequential uuid of the same run, `lpad(to_hex(nextval(s)), 32, '0')::uuid`, whose every key is greater than all before it. Kinds: baseline; peer (another project's generator); spread (keys land all over the key space); ordered (appended at the right edge); block (random within a block whose prefix advances); portable (this extension's portable SQL edition in schema `%s`: its ordered and block generators, the same formats).\n\n", \
+			meta["rows"], meta["batch"], meta["shared_buffers_mb"], meta["portable_schema"] >> md
 		locality_table("b", out "/locality.csv")
 		printf "Index blocks read is `idx_blks_read` of `pg_statio_user_indexes`: pages not found in shared_buffers; on PostgreSQL 15 also the new pages added to the index, which later majors do not count as reads (so an index that only appends reads almost none there, and its ratio is n/a).\n" >> md
 		if (meta["time_interval"] != "")
@@ -306,7 +314,7 @@ END {
 	# --- short sessions ----------------------------------------------------------------------
 	if (ng["s"] > 0) {
 		printf "### Short sessions, bulk load\n\n" >> md
-		printf "%.0f rows per generator into a fresh table, `INSERT ... SELECT` of %.0f rows per batch, each batch in a new connection (`pgbench -C`, 1 client), `CHECKPOINT` every %.0f rows, shared_buffers %.0f MB. Ratios are to the sequential uuid of this phase.\n\n", \
+		printf "%.0f rows per generator into a fresh table, `INSERT ... SELECT` of %.0f rows per batch, each batch in a new connection (`pgbench -C`, 1 client), `CHECKPOINT` every %.0f rows, shared_buffers %.0f MB. Ratios are to the sequential uuid of this phase. The portable edition is not run in short sessions.\n\n", \
 			meta["short_rows"], meta["short_batch"], meta["short_checkpoint"], meta["shared_buffers_mb"] >> md
 		locality_table("s", out "/short.csv")
 	}
@@ -318,7 +326,7 @@ END {
 	}
 
 	# --- targets (this extension's generators only) ------------------------------------------
-	printf "### Targets\n\nFor this extension's generators; peers and baselines have none. Printed, not enforced: the benchmark passes or fails nothing.\n\n| target | generator | measured | limit | result |\n| --- | --- | ---: | ---: | --- |\n" >> md
+	printf "### Targets\n\nFor this extension's generators; peers, baselines and the portable edition have none. Printed, not enforced: the benchmark passes or fails nothing.\n\n| target | generator | measured | limit | result |\n| --- | --- | ---: | ---: | --- |\n" >> md
 	if (nc > 0 && base > 0) {
 		for (i = 1; i <= nc; i++) {
 			c = corder[i]

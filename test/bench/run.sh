@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Benchmark locality_uuid against its peers: generation cost (one backend, then 1 and N pgbench
 # clients), monotonicity, B-tree locality (bulk load, concurrent, and short sessions), plots.
+# The portable SQL edition (portable/locality_uuid_portable.sql, in schema lu_sql of the same
+# database) is measured in the same run: generation cost and the bulk and concurrent loads.
 #
 # Usage (as root, or as the user that owns the cluster directory): bash test/bench/run.sh [options]
 #   --rows N            rows per generator in the bulk locality run (default 3000000)
@@ -26,11 +28,13 @@
 #   --vendor DIR        directory with the peers' source tarballs and their SHA256SUMS (default:
 #                       $LOCALITY_UUID_VENDOR); a peer whose source is absent is skipped
 #   --only LIST         comma-separated generator names; the baselines always run
+#   --no-portable       do not install or measure the portable SQL edition
 #   --skip-cost         skip the generation-cost parts (one backend, concurrent, monotonicity)
 #   --quick             smoke run: small sizes everywhere (see the script)
 #   --port N            cluster port (default 55430; 55430 to 55439)
 #   --no-build          do not build and install this extension (it must already be installed)
-#   --publish DIR       also copy the tables, CSV files and plots to DIR (e.g. docs/bench/pg15)
+#   --publish DIR       also copy the CSV files and plots to DIR (e.g. docs/bench/pg15); the
+#                       tables (results.md) go into docs/bench/README.md by hand
 #   --setup-sql FILE    run FILE after CREATE EXTENSION (e.g. other implementations to compare)
 #   --out DIR           output directory (default test/bench/out)
 #   --preload WHEN      put locality_uuid in shared_preload_libraries: yes, no, or auto (default:
@@ -44,7 +48,11 @@
 # they have this extension's function names); and this extension's locality_variable,
 # locality_sequential, hot_uuid, seq_block, seq_block_tuned, time_block, time_block_tuned, and
 # time_block_paced: uuid_time_nextval(1) loaded at one batch per second, so that one interval
-# holds one batch.
+# holds one batch. The portable SQL edition's portable_sequential, portable_seq_block,
+# portable_seq_block_tuned, portable_time_block and portable_time_block_tuned are the same calls
+# in schema lu_sql (bulk and concurrent loads only: no short sessions). Its generators are slow
+# (several microseconds a call), so their cost runs make 1/PORTABLE_DIV (10) as many calls in one
+# backend and 1/PORTABLE_CC_DIV (4) as many a pgbench client.
 #
 # Peers: uuidv7() is used when the server has it. pg_uuidv7 and sequential_uuids are used when
 # installed for $PG_CONFIG; otherwise they are built from pg_uuidv7-1.6.0.tar.gz and
@@ -65,7 +73,8 @@ export PG_CONFIG=${PG_CONFIG:-pg_config}
 ROWS=3000000 BATCH=100000 CONC_ROWS=200000 CLIENTS=4 JOBS=2
 COST_CALLS=1000000 COST_RUNS=7 CC_CLIENTS=8 CC_CALLS=200000 CC_RUNS=3 MONO_IDS=1000000
 SHORT_ROWS=1000000 SHORT_BATCH=10000 SHORT_CKPT=100000 SHORT_CONC_ROWS=100000 SHORT_CONC_PER=100
-SEQ_BLOCK=256 TIME_INTERVAL= RETENTION='30 days' ONLY= SKIP_COST=0
+SEQ_BLOCK=256 TIME_INTERVAL= RETENTION='30 days' ONLY= SKIP_COST=0 PORTABLE=1
+PORTABLE_DIV=10 PORTABLE_CC_DIV=4
 PORT=55430 BUILD=1 PUBLISH= SETUP_SQL= OUT=$BENCH/out VENDOR=${LOCALITY_UUID_VENDOR:-} PRELOAD=auto
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -91,6 +100,7 @@ while [ $# -gt 0 ]; do
 	--vendor) VENDOR=$2; shift ;;
 	--only) ONLY=$2; shift ;;
 	--skip-cost) SKIP_COST=1 ;;
+	--no-portable) PORTABLE=0 ;;
 	--quick)
 		ROWS=200000 BATCH=50000 CONC_ROWS=20000 COST_CALLS=200000 COST_RUNS=3
 		CC_CALLS=20000 CC_RUNS=1 MONO_IDS=100000 SHORT_ROWS=100000 SHORT_BATCH=5000 SHORT_CKPT=50000
@@ -130,7 +140,7 @@ mkdir -p "$OUT"
 (cd "$OUT" && rm -rf raw.csv cost.csv cost_concurrent.csv monotonic.csv locality.csv concurrent.csv short.csv \
 	short_concurrent.csv targets.csv results.md generators.txt batches.dat short_batches.dat cost_plot.dat \
 	keys_*.dat keyspace*.png wal.png short.png cost.png *.gp *.gp.log cost*.sql cc_*.pgbench locality_*.sql short_*.sql \
-	short_*.pgbench advice.txt build.log peer-*.log pgbench.log server.log src)
+	short_*.pgbench advice.txt build.log portable.log peer-*.log pgbench.log server.log src)
 RAW=$OUT/raw.csv
 : >"$RAW"
 
@@ -259,6 +269,13 @@ PGBENCH=("$PGBIN/pgbench" -n -h "$CLUSTER" -p "$PORT" -U postgres)
 
 psql_b -c 'CREATE EXTENSION locality_uuid; CREATE EXTENSION "uuid-ossp"; CREATE EXTENSION pgstattuple;'
 [ -z "$SETUP_SQL" ] || psql_b -f "$SETUP_SQL"
+# The portable SQL edition, installed as its users do, into a schema of its own; every call to it
+# is schema-qualified (lu_sql.f), so nothing resolves to the C extension's function of that name.
+PSCHEMA=lu_sql
+if [ "$PORTABLE" = 1 ]; then
+	psql_b -v schema=$PSCHEMA -f "$ROOT/portable/locality_uuid_portable.sql" >"$OUT/portable.log" 2>&1 ||
+		{ cat "$OUT/portable.log"; exit 1; }
+fi
 # pg_uuidv7 lives with this extension (no name in common); sequential_uuids in a database of its own.
 SU_DB=bench_su
 if [ -z "${PEER_SKIP[pg_uuidv7]:-}" ]; then
@@ -315,6 +332,9 @@ available() {
 	echo "meta,clients,$CLIENTS"
 	echo "meta,shared_buffers_mb,$SHARED_BUFFERS_MB"
 	echo "meta,cost_calls,$COST_CALLS"
+	echo "meta,portable_div,$PORTABLE_DIV"
+	echo "meta,portable_cc_div,$PORTABLE_CC_DIV"
+	echo "meta,portable_schema,$PSCHEMA"
 	echo "meta,cost_runs,$COST_RUNS"
 	echo "meta,cc_clients,$CC_CLIENTS"
 	echo "meta,cc_calls,$CC_CALLS"
@@ -349,6 +369,25 @@ COST_GENERATORS=(
 	"uuid_time_nextval('10 ms')|postgres|uuid_time_nextval('10 ms'::interval)|uuid_time_nextval(interval,integer)"
 	"hot_uuid()|postgres|hot_uuid(42)|hot_uuid(bigint)"
 )
+if [ "$PORTABLE" = 1 ]; then
+	COST_GENERATORS+=(
+		"$PSCHEMA.locality_uuid(false)|postgres|$PSCHEMA.locality_uuid(false)|$PSCHEMA.locality_uuid(boolean)"
+		"$PSCHEMA.locality_uuid(true)|postgres|$PSCHEMA.locality_uuid(true)|$PSCHEMA.locality_uuid(boolean)"
+		"$PSCHEMA.uuid_sequence_nextval()|postgres|$PSCHEMA.uuid_sequence_nextval('bench_cost_s2')|$PSCHEMA.uuid_sequence_nextval(regclass,integer,integer)"
+		"$PSCHEMA.uuid_time_nextval()|postgres|$PSCHEMA.uuid_time_nextval()|$PSCHEMA.uuid_time_nextval(integer,integer)"
+		"$PSCHEMA.uuid_time_nextval('10 ms')|postgres|$PSCHEMA.uuid_time_nextval('10 ms'::interval)|$PSCHEMA.uuid_time_nextval(interval,integer)"
+		"$PSCHEMA.hot_uuid()|postgres|$PSCHEMA.hot_uuid(42)|$PSCHEMA.hot_uuid(bigint)"
+	)
+fi
+# calls N NAME [DIV]: N calls, or N / DIV (default PORTABLE_DIV; at least 1000) for a generator
+# of the portable edition.
+calls() {
+	local d=${3:-$PORTABLE_DIV}
+	case $2 in
+	"$PSCHEMA".*) echo $(($1 / d > 1000 ? $1 / d : ($1 < 1000 ? $1 : 1000))) ;;
+	*) echo "$1" ;;
+	esac
+}
 # Generators checked for order within one backend: name|database|expression|function.
 MONO_GENERATORS=(
 	"uuidv7()|postgres|uuidv7()|uuidv7()"
@@ -372,7 +411,7 @@ if [ "$SKIP_COST" = 0 ]; then
 	say "generation cost: $COST_RUNS runs x $COST_CALLS calls of each of ${#COST_OK[@]} generators"
 	# cost_script DB ROUND: one round of that database's generators in one session.
 	cost_script() {
-		local db=$1 r=$2 g name gdb expr fn
+		local db=$1 r=$2 g name gdb expr fn n
 		echo "SET work_mem = '256MB';"
 		# Server-side wall time of one query, in ns per row.
 		cat <<-'EOF'
@@ -388,9 +427,10 @@ if [ "$SKIP_COST" = 0 ]; then
 		for g in "${COST_OK[@]}"; do
 			IFS='|' read -r name gdb expr fn <<<"$g"
 			[ "$gdb" = "$db" ] || continue
+			n=$(calls "$COST_CALLS" "$name")
 			# Warm up (the first call seeds per-backend state), then measure.
-			echo "SELECT count($expr) FROM generate_series(1, 10000) x \\gset warm_"
-			echo "SELECT pg_temp.ns_per_call('SELECT count($(sed "s/'/''/g" <<<"$expr")) FROM generate_series(1, $COST_CALLS) x', $COST_CALLS) AS ns \\gset"
+			echo "SELECT count($expr) FROM generate_series(1, $(calls 10000 "$name")) x \\gset warm_"
+			echo "SELECT pg_temp.ns_per_call('SELECT count($(sed "s/'/''/g" <<<"$expr")) FROM generate_series(1, $n) x', $n) AS ns \\gset"
 			# The name through a variable: \qecho would take its quotes for psql's own.
 			echo "\\set gname '${name//\'/\'\'}'"
 			echo "\\qecho cost,$r,:gname,:ns"
@@ -409,9 +449,7 @@ if [ "$SKIP_COST" = 0 ]; then
 	# Concurrent cost: pgbench clients each running count(f()) over generate_series; ns per call
 	# is 1e9 / (calls per second of all clients together), minus the floor's.
 	if [ "$CC_CALLS" -gt 0 ]; then
-		per_tx=$((CC_CALLS < 20000 ? CC_CALLS : 20000))
-		tx=$(((CC_CALLS + per_tx - 1) / per_tx))
-		say "concurrent cost: 1 and $CC_CLIENTS pgbench clients x $((tx * per_tx)) calls each, $CC_RUNS runs"
+		say "concurrent cost: 1 and $CC_CLIENTS pgbench clients x $CC_CALLS calls each ($(calls "$CC_CALLS" "$PSCHEMA." $PORTABLE_CC_DIV) for the portable edition), $CC_RUNS runs"
 		for r in $(seq 1 "$CC_RUNS"); do
 			for c in 1 "$CC_CLIENTS"; do
 				i=0
@@ -420,6 +458,11 @@ if [ "$SKIP_COST" = 0 ]; then
 					case $name in uuid_generate_v4* | nextval*) continue ;; esac
 					i=$((i + 1))
 					f=$OUT/cc_$i.pgbench
+					# Up to 20000 calls a transaction (2000 for the portable edition's slow generators).
+					n=$(calls "$CC_CALLS" "$name" $PORTABLE_CC_DIV)
+					per_tx=$(calls 20000 "$name")
+					per_tx=$((n < per_tx ? n : per_tx))
+					tx=$(((n + per_tx - 1) / per_tx))
 					echo "SELECT count($expr) FROM generate_series(1, $per_tx) x;" >"$f"
 					j=$((c < JOBS ? c : JOBS))
 					tps=$("${PGBENCH[@]}" -c "$c" -j "$j" -t "$tx" -f "$f" "$db" 2>>"$OUT/pgbench.log" |
@@ -475,11 +518,18 @@ gen_spec() {
 	time_block) echo "block|uuid|uuid_time_nextval()|=|uuid_time_nextval(integer,integer)|uuid_time_nextval()|postgres" ;;
 	time_block_tuned) echo "block|uuid|@TE@|=|@TF@|@TL@|postgres" ;;
 	time_block_paced) echo "block|uuid|uuid_time_nextval(1)|=|uuid_time_nextval(integer,integer)|uuid_time_nextval(1), paced|postgres" ;;
+	portable_sequential) echo "portable|uuid|$PSCHEMA.locality_uuid(true)|=|$PSCHEMA.locality_uuid(boolean)|$PSCHEMA.locality_uuid(true)|postgres" ;;
+	portable_seq_block) echo "portable|uuid|$PSCHEMA.uuid_sequence_nextval('bench_s')|=|$PSCHEMA.uuid_sequence_nextval(regclass,integer,integer)|$PSCHEMA.uuid_sequence_nextval(s)|postgres" ;;
+	portable_seq_block_tuned) echo "portable|uuid|$PSCHEMA.uuid_sequence_nextval('bench_s', $SEQ_BLOCK)|=|$PSCHEMA.uuid_sequence_nextval(regclass,integer,integer)|$PSCHEMA.uuid_sequence_nextval(s, $SEQ_BLOCK)|postgres" ;;
+	portable_time_block) echo "portable|uuid|$PSCHEMA.uuid_time_nextval()|=|$PSCHEMA.uuid_time_nextval(integer,integer)|$PSCHEMA.uuid_time_nextval()|postgres" ;;
+	portable_time_block_tuned) echo "portable|uuid|$PSCHEMA.@TE@|=|$PSCHEMA.@TF@|$PSCHEMA.@TL@|postgres" ;;
 	*) return 1 ;;
 	esac
 }
 GENERATORS=(seq_uuid bigserial gen_random_uuid uuidv7 pg_uuidv7 su_seq_block su_time_block
 	locality_variable locality_sequential hot_uuid seq_block seq_block_tuned time_block time_block_tuned time_block_paced)
+[ "$PORTABLE" = 0 ] || GENERATORS+=(portable_sequential portable_seq_block portable_seq_block_tuned
+	portable_time_block portable_time_block_tuned)
 if [ -n "$ONLY" ]; then
 	sel=(seq_uuid bigserial gen_random_uuid)
 	for n in ${ONLY//,/ }; do
@@ -597,7 +647,7 @@ locality_script() {
 # fresh_interval NAME: for the tuned time generator, wait for a fresh interval before a
 # concurrent phase, or its clients would first finish the interval the load before it used.
 fresh_interval() {
-	[ "$1" = time_block_tuned ] || return 0
+	case $1 in time_block_tuned | portable_time_block_tuned) ;; *) return 0 ;; esac
 	echo "SELECT pg_sleep($TI_SECONDS - extract(epoch FROM clock_timestamp())::numeric % $TI_SECONDS) AS ignore \\gset"
 }
 
@@ -692,7 +742,9 @@ run_generators() {
 	for name in "${GENERATORS[@]}"; do
 		[ "$mode" = short ] && [ "$name" = time_block_paced ] && continue
 		IFS='|' read -r class type bulk def fn label db <<<"$(gen_spec "$name")"
-		if [ "$name" = time_block_tuned ]; then
+		# The portable edition: bulk and concurrent loads only (its short sessions would add minutes).
+		[ "$mode" = short ] && [ "$class" = portable ] && continue
+		if [ "$name" = time_block_tuned ] || [ "$name" = portable_time_block_tuned ]; then
 			[ -n "${TE:-}" ] || tune_time
 			bulk=${bulk//@TE@/$TE} fn=${fn//@TF@/$TF} label=${label//@TL@/$TL}
 		fi
@@ -738,11 +790,11 @@ else
 fi
 if [ -n "$PUBLISH" ]; then
 	mkdir -p "$PUBLISH"
-	for f in results.md raw.csv cost.csv cost_concurrent.csv monotonic.csv locality.csv concurrent.csv short.csv \
+	for f in raw.csv cost.csv cost_concurrent.csv monotonic.csv locality.csv concurrent.csv short.csv \
 		short_concurrent.csv targets.csv keyspace.png keyspace-zoom.png wal.png short.png cost.png; do
 		[ -f "$OUT/$f" ] && cp "$OUT/$f" "$PUBLISH"/
 	done
-	say "copied tables and plots to $PUBLISH"
+	say "copied the CSV files and plots to $PUBLISH; put results.md under the run's heading in docs/bench/README.md"
 fi
 cat "$OUT/results.md"
 say "done in $(($(date +%s) - START)) s; output in $OUT"
