@@ -29,10 +29,7 @@ FROM var_ids a JOIN var_ids b ON b.n = a.n + 1;
 -- seed + 1 again whenever an id's bucket differs from the previous one.
 \c -
 SET timezone = 'UTC';
-CREATE FUNCTION pg_temp.seed_of(ts timestamptz) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
-    SELECT ('x' || substr(h, 7, 2) || substr(h, 5, 2) || substr(h, 3, 2) || substr(h, 1, 2))::bit(32)::bigint
-    FROM (SELECT md5(left(to_char(ts AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI'), 11)) AS h) s
-$$;
+\i sql/include/seed_of.psql
 -- The seed vector of docs/format.md, section 1: 2012-10-15 18:58 UTC is in the bucket
 -- 20121015185, whose MD5 digest begins 3f 54 b8 01, so the seed is 0x01b8543f.
 SELECT left(to_char(ts AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI'), 11) AS bucket,

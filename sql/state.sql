@@ -10,17 +10,10 @@ SELECT locality_uuid_state() = CASE
 
 -- Sequential mode: a new backend continues the run of the one before it (shared state), or
 -- starts at the bucket's seed + 1 (per-backend state). A bucket change in between re-seeds.
-CREATE FUNCTION pg_temp.seed_of(ts timestamptz) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
-    SELECT ('x' || substr(h, 7, 2) || substr(h, 5, 2) || substr(h, 3, 2) || substr(h, 1, 2))::bit(32)::bigint
-    FROM (SELECT md5(left(to_char(ts AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI'), 11)) AS h) s
-$$;
 CREATE TABLE state_seq AS SELECT locality_uuid(true) AS u;
 \c -
 SET timezone = 'UTC';
-CREATE FUNCTION pg_temp.seed_of(ts timestamptz) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
-    SELECT ('x' || substr(h, 7, 2) || substr(h, 5, 2) || substr(h, 3, 2) || substr(h, 1, 2))::bit(32)::bigint
-    FROM (SELECT md5(left(to_char(ts AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI'), 11)) AS h) s
-$$;
+\i sql/include/seed_of.psql
 SELECT CASE
            WHEN date_bin('10 minutes', locality_uuid_timestamp(a.u), 'epoch')
                 <> date_bin('10 minutes', locality_uuid_timestamp(b.u), 'epoch')
