@@ -629,17 +629,30 @@ locality_script() {
 		echo "CHECKPOINT;"
 	done
 	[ "$type" = uuid ] && key_sample "$name" "$ROWS"
+	leaf_final final "$name" "$ROWS" ""
+	then_concurrent "$name" "$def" conc "$name" "$db" "$CONC_ROWS" "$BATCH" "" "$BENCH/insert.pgbench"
+}
+
+# leaf_final TAG NAME ROWS WHAT: the index's leaf density and fragmentation after a load.
+leaf_final() {
 	cat <<-EOF
 	SELECT avg_leaf_density AS d, leaf_fragmentation AS f, leaf_pages AS lp FROM pgstatindex('bench_t_pkey') \\gset
-	\\qecho final,$name,$ROWS,:c_isz,:d,:f,:lp
-	\\warn '  $name: leaf density' :d '%, leaf fragmentation' :f '%'
+	\\qecho $1,$2,$3,:c_isz,:d,:f,:lp
+	\\warn '  $2$4: leaf density' :d '%, leaf fragmentation' :f '%'
 	EOF
-	# The paced run's concurrent phase would repeat uuid_time_nextval(1)'s.
-	if [ "$CONC_ROWS" -gt 0 ] && [ "$name" != time_block_paced ]; then
+}
+
+# then_concurrent NAME DEFAULT CONC_SCRIPT_ARGS...: after a load, the concurrent phase into the
+# same table with the generator as the column DEFAULT (none when conc_script would get no rows,
+# nor for the paced run, whose concurrent phase would repeat uuid_time_nextval(1)'s); then drop it.
+then_concurrent() {
+	local name=$1 def=$2
+	shift 2
+	if [ "$4" -gt 0 ] && [ "$name" != time_block_paced ]; then
 		echo "ALTER TABLE bench_t ALTER COLUMN id SET DEFAULT $def;"
 		echo "CHECKPOINT;"
 		fresh_interval "$name"
-		conc_script conc "$name" "$db" "$CONC_ROWS" "$BATCH" "" "$BENCH/insert.pgbench"
+		conc_script "$@"
 	fi
 	echo "DROP TABLE bench_t; DROP SEQUENCE bench_s;"
 }
@@ -673,18 +686,8 @@ short_script() {
 		report_line "short-session batch" "$name" $k $ns $n
 		echo "CHECKPOINT;"
 	done
-	cat <<-EOF
-	SELECT avg_leaf_density AS d, leaf_fragmentation AS f, leaf_pages AS lp FROM pgstatindex('bench_t_pkey') \\gset
-	\\qecho sfinal,$name,$sofar,:c_isz,:d,:f,:lp
-	\\warn '  $name short sessions: leaf density' :d '%, leaf fragmentation' :f '%'
-	EOF
-	if [ "$SHORT_CONC_ROWS" -gt 0 ] && [ "$name" != time_block_paced ]; then
-		echo "ALTER TABLE bench_t ALTER COLUMN id SET DEFAULT $def;"
-		echo "CHECKPOINT;"
-		fresh_interval "$name"
-		conc_script sconc "$name" "$db" "$SHORT_CONC_ROWS" "$SHORT_CKPT" "-C" "$cscript" "$SHORT_CONC_PER"
-	fi
-	echo "DROP TABLE bench_t; DROP SEQUENCE bench_s;"
+	leaf_final sfinal "$name" "$sofar" " short sessions"
+	then_concurrent "$name" "$def" sconc "$name" "$db" "$SHORT_CONC_ROWS" "$SHORT_CKPT" "-C" "$cscript" "$SHORT_CONC_PER"
 }
 # One transaction of pgbench -C: SHORT_CONC_PER rows from the column DEFAULT, in a new connection.
 {
