@@ -1,20 +1,19 @@
-# The server's clock driven by libfaketime: frozen, stepped back by 1 ms, 1 s, 1 h and 1 day
-# (within a backend and between backends of one slot), before 1970, in 2300 and in year 11000;
-# no id repeats, the backend stays healthy, and every long call is cancellable within a second.
+# The server's clock driven by libfaketime: in year 10500 for a moment, frozen, stepped back by
+# 1 ms, 1 s, 1 h and 1 day (within a backend and between backends of one slot), before 1970,
+# in 2300 and in year 11000; no id repeats, the backend stays healthy, and every long call is
+# cancellable within a second.
 use strict;
 use warnings;
 
 use IPC::Run;
+use LocalityUuid;
 use POSIX qw(strftime);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(time sleep);
 
-my ($libfaketime) = grep { -r $_ } (
-	$ENV{LIBFAKETIME} // (),
-	glob('/usr/lib/*/faketime/libfaketime.so.1'),
-	'/usr/lib/faketime/libfaketime.so.1', '/usr/local/lib/faketime/libfaketime.so.1');
+my $libfaketime = libfaketime();
 plan skip_all => 'libfaketime not found (Debian package faketime; or set LIBFAKETIME)'
   unless $libfaketime;
 
@@ -111,7 +110,7 @@ sub sqlstates
 {
 	my ($n) = @_;
 	my @got;
-	foreach my $call ('hot_uuid(0)', 'locality_uuid(true)', 'locality_uuid(false)')
+	foreach my $call ('hot_uuid(0)', 'locality_uuid(true)', 'locality_uuid(false)', 'uuid_time_nextval()')
 	{
 		$n->{bg}->query("\\set VERBOSITY sqlstate\nSELECT $call");
 		my $err = $n->{bg}->{stderr};
@@ -122,6 +121,30 @@ sub sqlstates
 		push @got, ($err2 =~ /ERROR:\s+([0-9A-Z]{5})/ ? $1 : 'ok');
 	}
 	return join ',', @got;
+}
+
+# Year 10500 for a moment, past the clock every generator reads (1970 to 9999): refused with
+# 22008 while it lasts, in an old and a new backend, and remembered by no slot: once the clock
+# is back, every generator makes ids of the present again.
+set_clock('+0');
+gen_bg($_, 'present', 100) foreach @nodes;
+set_clock('+3095000d');
+foreach my $n (@nodes)
+{
+	is(sqlstates($n), join(',', ('22008') x 8), "$n->{name}: year 10500: 22008 from every generator");
+}
+set_clock('+0');
+foreach my $n (@nodes)
+{
+	gen_bg($n, 'back from 10500', 100);
+	gen_new($n, 'back from 10500, new backend', 100);
+	is($n->{node}->safe_psql('postgres', q{
+		SELECT count(*) FILTER (WHERE kind = 'hot'
+		                          AND hot_uuid_timestamp(u) BETWEEN now() - interval '1 minute' AND now()),
+		       count(*) FILTER (WHERE kind <> 'hot'
+		                          AND locality_uuid_timestamp(u) BETWEEN now() - interval '1 minute' AND now())
+		FROM ids WHERE who LIKE 'back from 10500%'}),
+		'200|400', "$n->{name}: clock back from year 10500: old and new backends make ids of the present");
 }
 
 # Frozen clock: nothing spins; ids go on from the last tick + 1 and the last millisecond.
@@ -201,7 +224,7 @@ foreach my $n (@nodes)
 set_clock('1969-12-31 23:59:59');
 foreach my $n (@nodes)
 {
-	is(sqlstates($n), '22008,22008,22008,22008,22008,22008', "$n->{name}: clock before 1970: 22008");
+	is(sqlstates($n), join(',', ('22008') x 8), "$n->{name}: clock before 1970: 22008");
 }
 
 # ... and the backends are healthy once the clock is back.
@@ -228,11 +251,11 @@ foreach my $n (@nodes)
 		'200|400', "$n->{name}: 2300: shard-key second mod 2^32, locality time as is");
 }
 
-# Year 11000: past both formats' range (locality to 10889, hot_uuid's clock to 10680): 22008.
+# Year 11000: past the range of every format: 22008.
 set_clock('+3298140d');
 foreach my $n (@nodes)
 {
-	is(sqlstates($n), '22008,22008,22008,22008,22008,22008', "$n->{name}: year 11000: 22008");
+	is(sqlstates($n), join(',', ('22008') x 8), "$n->{name}: year 11000: 22008");
 }
 
 # Every long call is cancellable within a second: statement_timeout on a running clock
@@ -242,7 +265,7 @@ sub long_call
 {
 	my ($n, $call, $how) = @_;
 	my $node = $n->{node};
-	my $sql = "SELECT count($call) FROM generate_series(1, 10000000000) /* long_call */";
+	my $sql = "SELECT count($call) FROM generate_series(1, 10000000000) g /* long_call */";
 	$sql = "SET statement_timeout = '500ms'; $sql" if $how eq 'timeout';
 	my ($out, $err) = ('', '');
 	my $t0 = time;
@@ -276,13 +299,14 @@ set_clock('-1d');
 foreach my $n (@nodes)
 {
 	long_call($n, $_, 'timeout')
-	  foreach ('hot_uuid(0)', 'locality_uuid(true)', "hot_uuid(1, '2020-01-01')");
+	  foreach ('hot_uuid(0)', 'locality_uuid(true)', "hot_uuid(1, timestamptz '2020-01-01' + g % 1000 * interval '1 s')");
 }
 set_clock(frozen_at($frozen + 86400 * 200));
 foreach my $n (@nodes)
 {
 	long_call($n, $_, 'cancel')
-	  foreach ('hot_uuid(0)', 'locality_uuid(true)', 'locality_uuid(false)', "hot_uuid(1, '2020-01-01')");
+	  foreach ('hot_uuid(0)', 'locality_uuid(true)', 'locality_uuid(false)',
+		"hot_uuid(1, timestamptz '2020-01-01' + g % 1000 * interval '1 s')");
 }
 
 foreach my $n (@nodes)

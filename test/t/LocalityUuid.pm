@@ -15,7 +15,7 @@ use Test::More;
 our @EXPORT = qw(
   @GENERATORS $GENERATOR_SETUP
   extension_node parallel_guc psql_states start_psql finish_psql
-  plan_nodes count_nodes
+  plan_nodes count_nodes libfaketime
 );
 
 # Every generator the cluster tests exercise, as [name, SQL expression]. The expression is
@@ -39,17 +39,28 @@ our @GENERATORS = (
 our $GENERATOR_SETUP = 'CREATE SEQUENCE IF NOT EXISTS rel_shared_seq;';
 
 # Make, configure and start a node; create the extension in database postgres unless
-# extension => 0. conf => [lines] go after the framework's own settings.
+# extension => 0. conf => [lines] go after the framework's own settings; init => {options}
+# are the framework's init options (allows_streaming => 1).
 sub extension_node
 {
 	my ($name, %opts) = @_;
 	my $node = PostgreSQL::Test::Cluster->new($name);
-	$node->init;
+	$node->init(%{ $opts{init} // {} });
 	$node->append_conf('postgresql.conf', join("\n", @{ $opts{conf} // [] }));
 	$node->start;
 	$node->safe_psql('postgres', 'CREATE EXTENSION locality_uuid')
 	  if $opts{extension} // 1;
 	return $node;
+}
+
+# The path of libfaketime (Debian package faketime; or $LIBFAKETIME), or undef.
+sub libfaketime
+{
+	my ($lib) = grep { -r $_ } (
+		$ENV{LIBFAKETIME} // (),
+		glob('/usr/lib/*/faketime/libfaketime.so.1'),
+		'/usr/lib/faketime/libfaketime.so.1', '/usr/local/lib/faketime/libfaketime.so.1');
+	return $lib;
 }
 
 # The setting that runs parallel-safe calls in a worker: renamed in PostgreSQL 16.
