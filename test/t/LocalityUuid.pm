@@ -30,7 +30,7 @@ our @GENERATORS = (
 	[ block_seq_small => q{uuid_sequence_nextval('rel_shared_seq'::regclass, 100, 256)} ],
 	[ block_time => 'uuid_time_nextval()' ],
 	[ block_time_short => 'uuid_time_nextval(1, 16)' ],
-	[ block_time_ms => q{uuid_time_nextval('100 ms'::interval, 16777216)} ],
+	[ block_time_ms => q{uuid_time_nextval_interval('100 ms'::interval, 16777216)} ],
 	[ hot_keys => 'hot_uuid(floor(random() * 4)::bigint)' ],
 	[ hot_at => 'hot_uuid(floor(random() * 4)::bigint, now())' ],
 );
