@@ -764,6 +764,10 @@ run_generators() {
 		if [ "$name" = time_block_tuned ] || [ "$name" = portable_time_block_tuned ]; then
 			[ -n "${TE:-}" ] || tune_time
 			bulk=${bulk//@TE@/$TE} fn=${fn//@TF@/$TF} label=${label//@TL@/$TL}
+			# The portable edition's own name for the interval form (it may lag behind).
+			if [ "$class" = portable ]; then
+				bulk=${bulk/#"$PSCHEMA.$TIF("/"$PTIF("} fn=${fn/#"$PSCHEMA.$TIF("/"$PTIF("}
+			fi
 		fi
 		if ! available "$db" "$fn"; then
 			skip "$([ "$mode" = main ] && echo locality || echo short)" "$name" "$(why_missing "$db" "$fn")"
