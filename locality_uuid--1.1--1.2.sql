@@ -21,4 +21,22 @@ COMMENT ON FUNCTION hot_uuid(bigint, timestamptz) IS
 
 -- Block generators: the interval form under a name of its own -----------------------------------
 
+-- uuid_time_nextval keeps only the (integer, integer) form of sequential_uuids 1.0.3, so that
+-- untyped literals, NULL and parameters of unknown type resolve to it as they do there. A rename
+-- keeps the function's OID: column defaults and views that call the interval form keep working.
+ALTER FUNCTION uuid_time_nextval(interval, integer) RENAME TO uuid_time_nextval_interval;
+
+COMMENT ON FUNCTION uuid_time_nextval_interval(interval, integer) IS
+'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the prefixes of uuid_time_nextval(integer, integer)';
+
+-- The comments that named the interval form name it anew.
+COMMENT ON FUNCTION locality_uuid_block_layout(interval, integer) IS
+'what uuid_time_nextval_interval(interval_length, interval_count) makes of its arguments: prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
+
+COMMENT ON FUNCTION uuid_time_block_start(uuid, interval, integer, timestamptz) IS
+'start of the latest block of uuid_time_nextval_interval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
+
+COMMENT ON FUNCTION locality_uuid_block_advice(double precision, interval, bigint) IS
+'recommended uuid_sequence_nextval and uuid_time_nextval_interval parameters for an insert rate (rows per second), a retention and the memory the index may hold (bytes; NULL = shared_buffers): a block''s index leaves within 1/8 of that memory, a wrap period of at least twice the retention';
+
 -- Identity of this server -----------------------------------------------------------------------

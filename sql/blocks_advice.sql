@@ -47,7 +47,7 @@ $$;
 SELECT count(*) AS rows,
        count(*) FILTER (WHERE hot_set_fits = (hot_set_bytes <= memory / 8)) AS fits_flag_right,
        count(*) FILTER (WHERE hot_set_fits OR memory / 8 / 40 < 1
-                           OR (generator = 'uuid_time_nextval' AND block_interval = '1 ms')) AS fits_or_smallest,
+                           OR (generator = 'uuid_time_nextval_interval' AND block_interval = '1 ms')) AS fits_or_smallest,
        count(*) FILTER (WHERE hot_set_bytes = ceil(rows_per_block * 40)) AS hot_set_is_40_bytes_a_row,
        count(*) FILTER (WHERE hot_set_pages = ceil(hot_set_bytes / 8192.0)) AS pages_right,
        count(*) FILTER (WHERE wrap_covers_retention = (pg_temp.secs(wrap_period) >= 2 * pg_temp.secs(retention))
@@ -58,11 +58,11 @@ SELECT count(*) AS rows,
            AS prefix_smallest,
        count(*) FILTER (WHERE (generator = 'uuid_sequence_nextval' AND effective_block_size * 2 > memory / 8 / 40)
                            OR (generator = 'uuid_sequence_nextval' AND effective_block_size = 268435456)
-                           OR (generator = 'uuid_time_nextval'
+                           OR (generator = 'uuid_time_nextval_interval'
                                AND rate * pg_temp.next_step((pg_temp.secs(block_interval) * 1000000)::bigint) / 1e6
                                    > memory / 8 / 40)
-                           OR (generator = 'uuid_time_nextval' AND block_interval = '500000000 s')
-                           OR (generator = 'uuid_time_nextval' AND prefix_bytes = 4
+                           OR (generator = 'uuid_time_nextval_interval' AND block_interval = '500000000 s')
+                           OR (generator = 'uuid_time_nextval_interval' AND prefix_bytes = 4
                                AND pg_temp.secs(block_interval) = 0.5 * 2 / 5))
            AS largest_that_fits,
        count(*) FILTER (WHERE (generator = 'uuid_sequence_nextval'
@@ -71,12 +71,12 @@ SELECT count(*) AS rows,
                                    = (effective_block_size, 8 * prefix_bytes)
                                AND rows_per_block = effective_block_size
                                AND call = format('uuid_sequence_nextval(''id_seq'', %s, %s)', block_size, block_count))
-                           OR (generator = 'uuid_time_nextval'
+                           OR (generator = 'uuid_time_nextval_interval'
                                AND (SELECT (l.block_interval, l.prefix_bits)
                                     FROM locality_uuid_block_layout(interval_length, interval_count) l)
                                    = (block_interval, 8 * prefix_bytes)
                                AND abs(rows_per_block - rate * pg_temp.secs(block_interval)) <= 1e-9 * rows_per_block
-                               AND call ~ ('^uuid_time_nextval\(''[0-9]+ m?s''::interval, ' || interval_count || '\)$')))
+                               AND call ~ ('^uuid_time_nextval_interval\(''[0-9]+ m?s''::interval, ' || interval_count || '\)$')))
            AS arguments_give_the_block,
        count(*) FILTER (WHERE (generator = 'uuid_sequence_nextval') = (block_size IS NOT NULL)
                           AND (block_size IS NULL) = (block_count IS NULL)

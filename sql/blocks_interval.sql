@@ -1,6 +1,6 @@
--- Time blocks of any length from 1 ms (the interval form): layouts, agreement with the integer
--- form for whole seconds, the prefix rule against the clock, uuid_time_block_start and its
--- use in an expression index, and every argument error with its SQLSTATE.
+-- Time blocks of any length from 1 ms (uuid_time_nextval_interval): layouts, agreement with
+-- uuid_time_nextval for whole seconds, the prefix rule against the clock, uuid_time_block_start
+-- and its use in an expression index, and every argument error with its SQLSTATE.
 
 \i sql/include/try.psql
 SET TimeZone = 'UTC';
@@ -97,7 +97,7 @@ DECLARE
 BEGIN
     SELECT * INTO l FROM locality_uuid_block_layout(len, cnt);
     b0 := pg_temp.unix_us(clock_timestamp()) / l.effective_block_size;
-    u := uuid_time_nextval(len, cnt);
+    u := uuid_time_nextval_interval(len, cnt);
     b1 := pg_temp.unix_us(clock_timestamp()) / l.effective_block_size;
     RETURN ((locality_uuid_block(u, cnt) - b0) % l.prefixes + l.prefixes) % l.prefixes <= b1 - b0;
 END
@@ -120,7 +120,7 @@ BEGIN
     FOR attempt IN 1..5 LOOP
         t0 := pg_temp.unix_us(clock_timestamp()) / 1000000 / l.effective_block_size;
         a := uuid_time_nextval(secs, cnt);
-        b := uuid_time_nextval(make_interval(secs => secs), cnt);
+        b := uuid_time_nextval_interval(make_interval(secs => secs), cnt);
         t1 := pg_temp.unix_us(clock_timestamp()) / 1000000 / l.effective_block_size;
         IF t0 = t1 THEN
             RETURN locality_uuid_block(a, cnt) = locality_uuid_block(b, cnt)
@@ -137,7 +137,7 @@ FROM unnest(ARRAY[1, 2, 3, 60, 100, 3600]) AS secs,
 -- A bulk of ids made in 1 ms blocks: version 4, distinct, and their prefixes never go back
 -- (the statement takes far less than the 65.5 s wrap).
 CREATE TEMP TABLE ms_ids AS
-SELECT g, uuid_time_nextval('1 ms'::interval) AS u FROM generate_series(1, 20000) g;
+SELECT g, uuid_time_nextval_interval('1 ms'::interval) AS u FROM generate_series(1, 20000) g;
 SELECT count(DISTINCT u) AS ids,
        bool_and(substr(u::text, 15, 1) = '4' AND substr(u::text, 20, 1) IN ('8', '9', 'a', 'b')) AS v4,
        bool_and(d >= 0 OR d < -32768) AS prefixes_advance
@@ -163,7 +163,7 @@ SELECT uuid_time_block_start('00000000-0000-4000-8000-000000000000', 1, 256, '19
 SELECT uuid_time_block_start('20be0ffc-314a-bd53-7a50-013a65ca76d2', 60) IS NULL AS version_b_null,
        uuid_time_block_start('20be0ffc-314a-bd53-7a50-013a65ca76d2', '1 s'::interval) IS NULL AS version_b_null_interval,
        uuid_time_block_start(NULL, 60) IS NULL AS null_id,
-       uuid_time_block_start(uuid_time_nextval('1 s'::interval), 1, 65536, NULL) IS NULL AS null_as_of;
+       uuid_time_block_start(uuid_time_nextval_interval('1 s'::interval), 1, 65536, NULL) IS NULL AS null_as_of;
 -- (60 s blocks start on the minute; an id made in the minute after now() wraps back 65536 minutes.)
 SELECT uuid_time_block_start(uuid_time_nextval(60), 60)
        IN (date_trunc('minute', now()), date_trunc('minute', now()) + interval '1 min' - interval '65536 min')
@@ -178,7 +178,7 @@ DECLARE
     s timestamptz;
 BEGIN
     t0 := clock_timestamp();
-    u := uuid_time_nextval(len, cnt);
+    u := uuid_time_nextval_interval(len, cnt);
     t1 := clock_timestamp();
     s := uuid_time_block_start(u, len, cnt, t1);
     RETURN s <= t1 AND s > t0 - (SELECT block_interval FROM locality_uuid_block_layout(len, cnt));
@@ -231,7 +231,7 @@ END
 $$;
 \i sql/include/parallel_guc.psql
 SET :"parallel_guc" = on;
-SELECT pg_temp.top_node($q$SELECT uuid_time_nextval('1 ms'::interval),
+SELECT pg_temp.top_node($q$SELECT uuid_time_nextval_interval('1 ms'::interval),
     uuid_time_block_start(gen_random_uuid(), '1 s'::interval, 256, '2030-01-01+00'),
     uuid_time_block_start(gen_random_uuid(), 1, 256, '2030-01-01+00'),
     locality_uuid_block_layout('1 s'::interval)$q$) AS plan,
@@ -239,7 +239,7 @@ SELECT pg_temp.top_node($q$SELECT uuid_time_nextval('1 ms'::interval),
 SET :"parallel_guc" = regress;
 SELECT count(DISTINCT u) AS ids_in_worker,
        bool_and(locality_uuid_version(u) = '4') AS version_4
-FROM (SELECT uuid_time_nextval('10 ms'::interval, 256) AS u FROM generate_series(1, 1000)) s;
+FROM (SELECT uuid_time_nextval_interval('10 ms'::interval, 256) AS u FROM generate_series(1, 1000)) s;
 SELECT count(*) AS advice_rows_in_worker FROM locality_uuid_block_advice(1000, '1 day', 16777216);
 RESET :"parallel_guc";
 
@@ -247,26 +247,28 @@ RESET :"parallel_guc";
 SELECT p.oid::regprocedure AS function, p.provolatile AS volatility, p.proparallel AS parallel,
        p.proisstrict AS strict
 FROM pg_proc p
-WHERE p.proname IN ('uuid_time_nextval', 'uuid_time_block_start', 'locality_uuid_block_layout')
+WHERE p.proname IN ('uuid_time_nextval', 'uuid_time_nextval_interval', 'uuid_time_block_start', 'locality_uuid_block_layout')
 ORDER BY p.oid::regprocedure::text;
 
 -- Errors: every bad argument with its SQLSTATE. Lengths below 1 ms, months and years, and
 -- lengths above 2147483647 s are refused (22023), as are counts below 1; infinite as_of and
--- block starts outside timestamptz's range are 22008; an untyped literal matches both forms.
+-- block starts outside timestamptz's range are 22008. An untyped literal is an integer to
+-- uuid_time_nextval, as to sequential_uuids 1.0.3 (22P02 for '1 s'), and still matches both
+-- forms of locality_uuid_block_layout and uuid_time_block_start (42725).
 SELECT stmt, pg_temp.try(stmt) AS result FROM (VALUES
-    ('SELECT uuid_time_nextval(''0''::interval)'),
-    ('SELECT uuid_time_nextval(''-1 s''::interval)'),
-    ('SELECT uuid_time_nextval(''999 microseconds''::interval)'),
-    ('SELECT uuid_time_nextval(''0.999 ms''::interval, 256)'),
-    ('SELECT uuid_time_nextval(''1 day -24:00:00''::interval)'),
-    ('SELECT uuid_time_nextval(''1 mon''::interval)'),
-    ('SELECT uuid_time_nextval(''1 year''::interval)'),
-    ('SELECT uuid_time_nextval(''1 mon -30 days''::interval)'),
-    ('SELECT uuid_time_nextval(''24855 days 03:14:07.000001''::interval)'),
-    ('SELECT uuid_time_nextval(''100000 days''::interval)'),
-    ('SELECT uuid_time_nextval(''1 s''::interval, 0)'),
-    ('SELECT uuid_time_nextval(''1 s''::interval, -2147483648)'),
-    ('SELECT uuid_time_nextval(''0''::interval, 0)'),
+    ('SELECT uuid_time_nextval_interval(''0''::interval)'),
+    ('SELECT uuid_time_nextval_interval(''-1 s''::interval)'),
+    ('SELECT uuid_time_nextval_interval(''999 microseconds''::interval)'),
+    ('SELECT uuid_time_nextval_interval(''0.999 ms''::interval, 256)'),
+    ('SELECT uuid_time_nextval_interval(''1 day -24:00:00''::interval)'),
+    ('SELECT uuid_time_nextval_interval(''1 mon''::interval)'),
+    ('SELECT uuid_time_nextval_interval(''1 year''::interval)'),
+    ('SELECT uuid_time_nextval_interval(''1 mon -30 days''::interval)'),
+    ('SELECT uuid_time_nextval_interval(''24855 days 03:14:07.000001''::interval)'),
+    ('SELECT uuid_time_nextval_interval(''100000 days''::interval)'),
+    ('SELECT uuid_time_nextval_interval(''1 s''::interval, 0)'),
+    ('SELECT uuid_time_nextval_interval(''1 s''::interval, -2147483648)'),
+    ('SELECT uuid_time_nextval_interval(''0''::interval, 0)'),
     ('SELECT locality_uuid_block_layout(''0.5 ms''::interval)'),
     ('SELECT locality_uuid_block_layout(''2 mons''::interval)'),
     ('SELECT locality_uuid_block_layout(''1 ms''::interval, 0)'),
@@ -281,23 +283,26 @@ SELECT stmt, pg_temp.try(stmt) AS result FROM (VALUES
     ('SELECT uuid_time_block_start(''00000000-0000-4000-8000-000000000000'', ''1 s''::interval, 256, ''294276-12-31 23:59:59+00'')'),
     ('SELECT uuid_time_nextval(''1 s'')'),
     ('SELECT locality_uuid_block_layout(''1 s'', 256)'),
-    ('SELECT uuid_time_block_start(gen_random_uuid(), ''1 s'')'),
-    ('SELECT uuid_time_nextval(NULL)')
+    ('SELECT uuid_time_block_start(gen_random_uuid(), ''1 s'')')
 ) AS t(stmt);
 -- Bad arguments are refused even for an id of another version; NULL arguments give NULL.
 SELECT pg_temp.try('SELECT uuid_time_block_start(''20be0ffc-314a-bd53-7a50-013a65ca76d2'', ''1 mon''::interval)') AS other_version,
-       uuid_time_nextval(NULL::interval) IS NULL AS null_length,
-       uuid_time_nextval('1 s'::interval, NULL) IS NULL AS null_count,
+       uuid_time_nextval_interval(NULL::interval) IS NULL AS null_length,
+       uuid_time_nextval_interval('1 s'::interval, NULL) IS NULL AS null_count,
        locality_uuid_block_layout(NULL::interval) IS NULL AS null_layout;
+-- Untyped arguments: NULL and a literal each resolve to one function.
+SELECT uuid_time_nextval(NULL) IS NULL AS untyped_null,
+       uuid_time_nextval_interval(NULL) IS NULL AS untyped_null_interval,
+       locality_uuid_version(uuid_time_nextval_interval('1 s', '256')) = '4' AS untyped_literals;
 -- Infinite intervals exist from PostgreSQL 17 on; they are refused like any other length.
 SELECT current_setting('server_version_num')::integer < 170000
-       OR pg_temp.try('SELECT uuid_time_nextval(''infinity''::interval)') LIKE '22023: interval_length must be finite'
+       OR pg_temp.try('SELECT uuid_time_nextval_interval(''infinity''::interval)') LIKE '22023: interval_length must be finite'
        AS infinite_refused;
 -- The errors as psql shows them.
 \set VERBOSITY default
-SELECT uuid_time_nextval('1 mon'::interval);
-SELECT uuid_time_nextval('0.5 ms'::interval);
-SELECT uuid_time_nextval('100000 days'::interval);
+SELECT uuid_time_nextval_interval('1 mon'::interval);
+SELECT uuid_time_nextval_interval('0.5 ms'::interval);
+SELECT uuid_time_nextval_interval('100000 days'::interval);
 SELECT uuid_time_block_start('01000000-0000-4000-8000-000000000000', 1, 256, '4714-11-24 00:00:00+00 BC');
 
 -- A bulk load with a new session per batch: 5 sessions insert 20,000 rows each through the
@@ -307,7 +312,7 @@ SELECT uuid_time_block_start('01000000-0000-4000-8000-000000000000', 1, 256, '47
 SET TimeZone = 'UTC';
 CREATE TABLE bulk (
     n bigserial,
-    id uuid PRIMARY KEY DEFAULT uuid_time_nextval('100 ms'::interval),
+    id uuid PRIMARY KEY DEFAULT uuid_time_nextval_interval('100 ms'::interval),
     made timestamptz DEFAULT clock_timestamp(),
     pid integer DEFAULT pg_backend_pid()
 );

@@ -398,10 +398,10 @@ locality_uuid_block_advice(PG_FUNCTION_ARGS)
 		bool		nulls[17];
 
 		memset(nulls, 0, sizeof(nulls));
-		values[0] = CStringGetTextDatum(seq ? "uuid_sequence_nextval" : "uuid_time_nextval");
+		values[0] = CStringGetTextDatum(seq ? "uuid_sequence_nextval" : "uuid_time_nextval_interval");
 		values[1] = CStringGetTextDatum(seq ?
 										psprintf("uuid_sequence_nextval('id_seq', %d, %d)", a.block_size, a.count) :
-										psprintf("uuid_time_nextval(%s::interval, %d)",
+										psprintf("uuid_time_nextval_interval(%s::interval, %d)",
 												 interval_literal(a.interval_us), a.count));
 		values[2] = Int32GetDatum(a.block_size);
 		nulls[2] = !seq;

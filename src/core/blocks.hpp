@@ -85,7 +85,7 @@ void		encode_prefix(uint64_t prefix, int prefix_bits, const uint8_t *random,
 						  uint8_t out[uuid_len]) noexcept;
 
 /*
- * Time blocks of any length from 1 ms up (the interval form of uuid_time_nextval), in
+ * Time blocks of any length from 1 ms up (uuid_time_nextval_interval), in
  * microseconds. With L the length asked for and u the coarsest of 1 s, 1 ms and 1 us that
  * divides L, the rule above runs in units of u, and no block is shorter than 1 ms:
  *
@@ -174,7 +174,7 @@ int64_t		advice_rows_that_fit(int64_t index_memory) noexcept;
 void		advise_sequence(double rate, double retention_us, int64_t index_memory,
 							BlockAdvice *out) noexcept;
 
-// Advise uuid_time_nextval (interval form), with the same preconditions.
+// Advise uuid_time_nextval_interval, with the same preconditions.
 void		advise_time(double rate, double retention_us, int64_t index_memory,
 						BlockAdvice *out) noexcept;
 

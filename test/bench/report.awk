@@ -178,7 +178,7 @@ function plot_data(m, f, gl,    i, j, g) {
 
 # ours: a generator of this extension (cost names)
 function ours(c) {
-	return c !~ /\(/ || c ~ /^(locality_uuid|hot_uuid|uuid_sequence_nextval|uuid_time_nextval)\(/ && c !~ /\) \(/
+	return c !~ /\(/ || c ~ /^(locality_uuid|hot_uuid|uuid_sequence_nextval|uuid_time_nextval|uuid_time_nextval_interval)\(/ && c !~ /\) \(/
 }
 
 END {

@@ -21,7 +21,7 @@
 #   --short-conc-rows N rows inserted by pgbench -C afterwards (default 100000; 0 skips)
 #   --short-conc-per N  rows per connection (one transaction) of pgbench -C (default 100)
 #   --seq-block N       block_size of the tuned uuid_sequence_nextval (default 256)
-#   --time-interval I   interval of the tuned uuid_time_nextval: an interval ('250 ms') or whole
+#   --time-interval I   interval of the tuned time generator: an interval ('250 ms') or whole
 #                       seconds (default: locality_uuid_block_advice() for the sequential
 #                       baseline's measured bulk-load rate)
 #   --retention I       retention passed to locality_uuid_block_advice() (default '30 days')
@@ -348,6 +348,20 @@ available() {
 	echo "meta,date,$(date -u '+%Y-%m-%d %H:%M UTC')"
 } >>"$RAW"
 
+# interval_fn SCHEMA_PREFIX: the interval form of uuid_time_nextval there: uuid_time_nextval_interval
+# since 1.2; in 1.1 an overload of uuid_time_nextval (a run against 1.1 keeps the 1.2 labels, so
+# that the two compare).
+interval_fn() {
+	if ! has_function postgres "$1uuid_time_nextval_interval(interval,integer)" &&
+		has_function postgres "$1uuid_time_nextval(interval,integer)"; then
+		echo "$1uuid_time_nextval"
+	else
+		echo "$1uuid_time_nextval_interval"
+	fi
+}
+TIF=$(interval_fn '')
+PTIF=$(interval_fn "$PSCHEMA.")
+
 # ---------------------------------------------------------------------------------------------
 # 1. Generation cost: median ns per call of count(f()) over generate_series, minus the floor.
 # ---------------------------------------------------------------------------------------------
@@ -366,7 +380,7 @@ COST_GENERATORS=(
 	"locality_uuid(true)|postgres|locality_uuid(true)|locality_uuid(boolean)"
 	"uuid_sequence_nextval()|postgres|uuid_sequence_nextval('bench_cost_s2')|uuid_sequence_nextval(regclass,integer,integer)"
 	"uuid_time_nextval()|postgres|uuid_time_nextval()|uuid_time_nextval(integer,integer)"
-	"uuid_time_nextval('10 ms')|postgres|uuid_time_nextval('10 ms'::interval)|uuid_time_nextval(interval,integer)"
+	"uuid_time_nextval_interval('10 ms')|postgres|$TIF('10 ms'::interval)|$TIF(interval,integer)"
 	"hot_uuid()|postgres|hot_uuid(42)|hot_uuid(bigint)"
 )
 if [ "$PORTABLE" = 1 ]; then
@@ -375,7 +389,7 @@ if [ "$PORTABLE" = 1 ]; then
 		"$PSCHEMA.locality_uuid(true)|postgres|$PSCHEMA.locality_uuid(true)|$PSCHEMA.locality_uuid(boolean)"
 		"$PSCHEMA.uuid_sequence_nextval()|postgres|$PSCHEMA.uuid_sequence_nextval('bench_cost_s2')|$PSCHEMA.uuid_sequence_nextval(regclass,integer,integer)"
 		"$PSCHEMA.uuid_time_nextval()|postgres|$PSCHEMA.uuid_time_nextval()|$PSCHEMA.uuid_time_nextval(integer,integer)"
-		"$PSCHEMA.uuid_time_nextval('10 ms')|postgres|$PSCHEMA.uuid_time_nextval('10 ms'::interval)|$PSCHEMA.uuid_time_nextval(interval,integer)"
+		"$PSCHEMA.uuid_time_nextval_interval('10 ms')|postgres|$PTIF('10 ms'::interval)|$PTIF(interval,integer)"
 		"$PSCHEMA.hot_uuid()|postgres|$PSCHEMA.hot_uuid(42)|$PSCHEMA.hot_uuid(bigint)"
 	)
 fi
@@ -708,33 +722,33 @@ tune_time() {
 		if [[ $TIME_INTERVAL =~ ^[0-9]+$ ]]; then
 			TE="uuid_time_nextval($TIME_INTERVAL)" TL=$TE TF="uuid_time_nextval(integer,integer)" TI_SECONDS=$TIME_INTERVAL
 		else
-			TE="uuid_time_nextval('$TIME_INTERVAL'::interval)" TL="uuid_time_nextval('$TIME_INTERVAL')" TF="uuid_time_nextval(interval,integer)"
+			TE="$TIF('$TIME_INTERVAL'::interval)" TL="uuid_time_nextval_interval('$TIME_INTERVAL')" TF="$TIF(interval,integer)"
 			TI_SECONDS=$(psql_b -c "SELECT extract(epoch FROM '$TIME_INTERVAL'::interval)")
 		fi
 		echo "meta,time_interval_how,set with --time-interval" >>"$RAW"
 	elif has_function postgres 'locality_uuid_block_advice(double precision,interval,bigint)' &&
-		has_function postgres 'uuid_time_nextval(interval,integer)'; then
+		has_function postgres "$TIF(interval,integer)"; then
 		advice=$(psql_b -c "SELECT interval_length, interval_count, extract(epoch FROM interval_length) FROM locality_uuid_block_advice(insert_rate => ${rate:-1}, retention => '$RETENTION') WHERE interval_length IS NOT NULL LIMIT 1")
 		IFS=, read -r ti count TI_SECONDS <<<"$advice"
 		[ -n "$ti" ] || { echo "run.sh: locality_uuid_block_advice() recommended no interval" >&2; exit 1; }
 		ti="$(awk -v s="$TI_SECONDS" 'BEGIN { printf "%g", s * 1000 }') ms"
-		TE="uuid_time_nextval('$ti'::interval, $count)" TL="uuid_time_nextval('$ti', $count)" TF="uuid_time_nextval(interval,integer)"
+		TE="$TIF('$ti'::interval, $count)" TL="uuid_time_nextval_interval('$ti', $count)" TF="$TIF(interval,integer)"
 		echo "meta,time_interval_how,locality_uuid_block_advice(insert_rate => ${rate:-1}; retention => '$RETENTION') for the sequential baseline's rate" >>"$RAW"
 		psql_b -P format=aligned -P tuples_only=off -P footer=off -x \
 			-c "SELECT * FROM locality_uuid_block_advice(insert_rate => ${rate:-1}, retention => '$RETENTION')" >"$OUT/advice.txt"
 		say "tuned time generator: $TL from locality_uuid_block_advice(insert_rate => ${rate:-?}, retention => '$RETENTION')"
-	elif has_function postgres 'uuid_time_nextval(interval,integer)'; then
+	elif has_function postgres "$TIF(interval,integer)"; then
 		# The interval whose rows, at the measured rate, fit in shared_buffers; at least 1 ms.
 		ti=$(awk -v f="$FIT_ROWS" -v r="${rate:-0}" 'BEGIN { i = (r > 0) ? int(f * 1000 / r) : 1000; print (i < 1) ? 1 : i }')
-		TE="uuid_time_nextval('$ti ms'::interval)" TL="uuid_time_nextval('$ti ms')" TF="uuid_time_nextval(interval,integer)"
+		TE="$TIF('$ti ms'::interval)" TL="uuid_time_nextval_interval('$ti ms')" TF="$TIF(interval,integer)"
 		TI_SECONDS=$(awk -v m="$ti" 'BEGIN { print m / 1000 }')
 		echo "meta,time_interval_how,locality_uuid_block_advice() is not installed: the interval whose rows fit in shared_buffers" >>"$RAW"
 		say "locality_uuid_block_advice() is not installed: tuned time generator $TL (about $FIT_ROWS rows fit in shared_buffers; rate ${rate:-?} rows/s)"
 	else
 		ti=$(awk -v f="$FIT_ROWS" -v r="${rate:-0}" 'BEGIN { i = (r > 0) ? int(f / r) : 1; print (i < 1) ? 1 : i }')
 		TE="uuid_time_nextval($ti)" TL=$TE TF="uuid_time_nextval(integer,integer)" TI_SECONDS=$ti
-		echo "meta,time_interval_how,neither locality_uuid_block_advice() nor uuid_time_nextval(interval) is installed: whole seconds whose rows fit in shared_buffers (1 s at least)" >>"$RAW"
-		say "locality_uuid_block_advice() and uuid_time_nextval(interval) are not installed: tuned time generator $TE"
+		echo "meta,time_interval_how,neither locality_uuid_block_advice() nor uuid_time_nextval_interval() is installed: whole seconds whose rows fit in shared_buffers (1 s at least)" >>"$RAW"
+		say "locality_uuid_block_advice() and uuid_time_nextval_interval() are not installed: tuned time generator $TE"
 	fi
 	echo "meta,time_interval,$TL" >>"$RAW"
 }
@@ -750,6 +764,10 @@ run_generators() {
 		if [ "$name" = time_block_tuned ] || [ "$name" = portable_time_block_tuned ]; then
 			[ -n "${TE:-}" ] || tune_time
 			bulk=${bulk//@TE@/$TE} fn=${fn//@TF@/$TF} label=${label//@TL@/$TL}
+			# The portable edition's own name for the interval form (it may lag behind).
+			if [ "$class" = portable ]; then
+				bulk=${bulk/#"$PSCHEMA.$TIF("/"$PTIF("} fn=${fn/#"$PSCHEMA.$TIF("/"$PTIF("}
+			fi
 		fi
 		if ! available "$db" "$fn"; then
 			skip "$([ "$mode" = main ] && echo locality || echo short)" "$name" "$(why_missing "$db" "$fn")"

@@ -54,4 +54,16 @@ SELECT count(*) FILTER (WHERE locality_uuid_pid(locality_uuid()) <> :leader) FRO
 SQL
 is("$got|$states", '10|', "$guc = regress runs generators in a worker");
 
+# The interval form, renamed in 1.2, keeps its labels (volatile, parallel safe, strict) beside
+# the integer form, and its untyped call runs under a Gather in parallel mode.
+is( $node->safe_psql(
+		'contrib_regression', q{SELECT string_agg(p.oid::regprocedure || ' ' || p.provolatile::text
+		  || p.proparallel::text || ' ' || p.proisstrict, ', ' ORDER BY p.proname)
+		FROM pg_proc p WHERE p.proname IN ('uuid_time_nextval', 'uuid_time_nextval_interval')}),
+	'uuid_time_nextval(integer,integer) vs true, uuid_time_nextval_interval(interval,integer) vs true',
+	'uuid_time_nextval and uuid_time_nextval_interval: volatile, parallel safe, strict');
+my @plan = plan_nodes($node, 'contrib_regression', q{SELECT uuid_time_nextval_interval('10 ms')},
+	setup => "SET $guc = on;");
+is($plan[0]{'Node Type'}, 'Gather', "$guc = on: uuid_time_nextval_interval runs under a Gather");
+
 done_testing();

@@ -15,7 +15,7 @@ use Test::More;
 our @EXPORT = qw(
   @GENERATORS $GENERATOR_SETUP
   extension_node parallel_guc psql_states start_psql finish_psql
-  plan_nodes count_nodes libfaketime
+  plan_nodes count_nodes libfaketime vendor_source
 );
 
 # Every generator the cluster tests exercise, as [name, SQL expression]. The expression is
@@ -30,7 +30,7 @@ our @GENERATORS = (
 	[ block_seq_small => q{uuid_sequence_nextval('rel_shared_seq'::regclass, 100, 256)} ],
 	[ block_time => 'uuid_time_nextval()' ],
 	[ block_time_short => 'uuid_time_nextval(1, 16)' ],
-	[ block_time_ms => q{uuid_time_nextval('100 ms'::interval, 16777216)} ],
+	[ block_time_ms => q{uuid_time_nextval_interval('100 ms'::interval, 16777216)} ],
 	[ hot_keys => 'hot_uuid(floor(random() * 4)::bigint)' ],
 	[ hot_at => 'hot_uuid(floor(random() * 4)::bigint, now())' ],
 );
@@ -157,6 +157,29 @@ sub count_nodes
 		$_->{'Node Type'} eq $type
 		  && (!defined $relation || ($_->{'Relation Name'} // '') eq $relation)
 	} @$nodes;
+}
+
+# Unpack FILE of the vendor directory (LOCALITY_UUID_VENDOR: other projects' source tarballs with
+# their SHA256SUMS) into a new temporary directory, after checking it against its line there.
+# Returns the unpacked top directory, or (undef, why not) when the directory or the file is
+# absent; dies when the file does not match its checksum.
+sub vendor_source
+{
+	my ($file) = @_;
+	my $vendor = $ENV{LOCALITY_UUID_VENDOR};
+	return (undef, 'LOCALITY_UUID_VENDOR is not set (a directory of source tarballs with SHA256SUMS)')
+	  unless $vendor;
+	return (undef, "no $vendor/$file") unless -f "$vendor/$file";
+	my ($want) = map { /^([0-9a-f]{64})\s+\*?\Q$file\E$/ ? $1 : () }
+	  split /\n/, PostgreSQL::Test::Utils::slurp_file("$vendor/SHA256SUMS");
+	die "$file is not listed in $vendor/SHA256SUMS" unless $want;
+	require Digest::SHA;
+	my $have = Digest::SHA->new(256)->addfile("$vendor/$file")->hexdigest;
+	die "$vendor/$file does not match SHA256SUMS (sha256 $have, listed $want)" unless $have eq $want;
+	my $dir = PostgreSQL::Test::Utils::tempdir();
+	IPC::Run::run([ 'tar', '-C', $dir, '-xzf', "$vendor/$file" ]) or die "cannot unpack $vendor/$file";
+	my ($top) = grep { -d } glob("$dir/*");
+	return $top;
 }
 
 1;
