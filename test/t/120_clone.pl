@@ -49,7 +49,7 @@ sub identity
 }
 
 # Make a server from the base backup, streaming from the origin; run $step on it while it
-# is a standby; promote it.
+# is a standby; promote it unless the step did.
 sub copy_of_origin
 {
 	my ($name, $step) = @_;
@@ -61,7 +61,7 @@ sub copy_of_origin
 	}
 	$origin->wait_for_catchup($name);
 	$step->($copy) if $step;
-	$copy->promote;
+	$copy->promote if $copy->safe_psql('postgres', 'SELECT pg_is_in_recovery()') eq 't';
 	$copy->poll_query_until('postgres', 'SELECT NOT pg_is_in_recovery()')
 	  or die "$name was not promoted";
 	return $copy;
@@ -72,7 +72,7 @@ my $clone = copy_of_origin('clone');
 
 # The copy with the documented step, taken while it is a standby: a node id and a machine
 # name of its own, with ALTER SYSTEM (which writes the copy's postgresql.auto.conf), then a
-# reload; checked with locality_uuid_identity() before it is promoted.
+# reload; checked with locality_uuid_identity() before it is promoted with pg_promote().
 my %standby;
 my $fixed = copy_of_origin(
 	'fixed',
@@ -87,6 +87,7 @@ my $fixed = copy_of_origin(
 		$copy->poll_query_until('postgres', 'SELECT node = 202 FROM locality_uuid_identity()')
 		  or die 'the standby did not take node_id 202';
 		%standby = %{ identity($copy) };
+		$copy->safe_psql('postgres', 'SELECT pg_promote()');
 	});
 
 my %o = %{ identity($origin) };
