@@ -30,14 +30,22 @@ my $origin;
 	local @ENV{ keys %clock_env } = values %clock_env;
 	$origin = extension_node('origin', init => { allows_streaming => 1 }, conf => \@conf);
 }
-$origin->safe_psql('postgres', q{
-	LOAD 'locality_uuid';
-	ALTER SYSTEM SET locality_uuid.node_id = 101;
-	ALTER SYSTEM SET locality_uuid.machine_name = 'db-origin';
-	SELECT pg_reload_conf();
-});
-$origin->poll_query_until('postgres', 'SELECT node = 101 FROM locality_uuid_identity()')
-  or die 'the origin did not take node_id 101';
+# The documented way to give a server its identity: ALTER SYSTEM (LOAD first on 15 and 16),
+# reload; then wait until new sessions have it.
+sub set_identity
+{
+	my ($node, $node_id, $machine_name) = @_;
+	$node->safe_psql('postgres', qq{
+		LOAD 'locality_uuid';
+		ALTER SYSTEM SET locality_uuid.node_id = $node_id;
+		ALTER SYSTEM SET locality_uuid.machine_name = '$machine_name';
+		SELECT pg_reload_conf();
+	});
+	$node->poll_query_until('postgres', "SELECT node = $node_id FROM locality_uuid_identity()")
+	  or die $node->name . " did not take node_id $node_id";
+}
+
+set_identity($origin, 101, 'db-origin');
 $origin->backup('copy');
 
 # This server's locality_uuid_identity() as a hash.
@@ -78,14 +86,7 @@ my $fixed = copy_of_origin(
 	'fixed',
 	sub {
 		my ($copy) = @_;
-		$copy->safe_psql('postgres', q{
-			LOAD 'locality_uuid';
-			ALTER SYSTEM SET locality_uuid.node_id = 202;
-			ALTER SYSTEM SET locality_uuid.machine_name = 'db-clone';
-			SELECT pg_reload_conf();
-		});
-		$copy->poll_query_until('postgres', 'SELECT node = 202 FROM locality_uuid_identity()')
-		  or die 'the standby did not take node_id 202';
+		set_identity($copy, 202, 'db-clone');
 		%standby = %{ identity($copy) };
 		$copy->safe_psql('postgres', 'SELECT pg_promote()');
 	});
