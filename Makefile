@@ -6,11 +6,11 @@ DATA = locality_uuid--1.0.sql locality_uuid--1.0--1.1.sql locality_uuid--1.1--1.
 PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
 CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp
-GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/state.cpp
+GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/state.cpp src/identity.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
 REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
-	hot hot_recipes hot_errors badinput parallel state
+	hot hot_recipes hot_errors badinput parallel state identity
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # TAP tests on PostgreSQL::Test::Cluster: everything that needs clusters of its own.

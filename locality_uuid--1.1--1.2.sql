@@ -40,3 +40,27 @@ COMMENT ON FUNCTION locality_uuid_block_advice(double precision, interval, bigin
 'recommended uuid_sequence_nextval and uuid_time_nextval_interval parameters for an insert rate (rows per second), a retention and the memory the index may hold (bytes; NULL = shared_buffers): a block''s index leaves within 1/8 of that memory, a wrap period of at least twice the retention';
 
 -- Identity of this server -----------------------------------------------------------------------
+
+CREATE FUNCTION locality_uuid_identity(
+    OUT node integer,
+    OUT node_source text,
+    OUT node_file text,
+    OUT node_line integer,
+    OUT mac text,
+    OUT mac_interface text,
+    OUT machine_hash bytea,
+    OUT machine_name text,
+    OUT machine_source text,
+    OUT machine_file text,
+    OUT machine_line integer,
+    OUT process_field text,
+    OUT system_identifier bigint,
+    OUT timeline bigint,
+    OUT in_recovery boolean,
+    OUT state text)
+RETURNS record
+AS 'MODULE_PATHNAME', 'locality_uuid_identity'
+LANGUAGE C VOLATILE PARALLEL SAFE;
+
+COMMENT ON FUNCTION locality_uuid_identity() IS
+'This server''s identity as the generators see it, and where each part came from: the node field of locality uuids (setting or MAC), the machine hash of hot_uuid (setting or host name), the process field, the system identifier, the timeline and the state; files, lines, MAC and host name only for roles with the privileges of pg_read_all_settings';

@@ -43,6 +43,12 @@ uint16_t	process_field();
 // Return the 28-bit node: locality_uuid.node_id, or the low 28 bits of the MAC.
 uint32_t	node_id();
 
+// Give the MAC the node falls back on (zeros if none) and its interface (NULL if none); false if none.
+bool		node_mac(uint8_t mac[6], const char **ifname);
+
+// Give the machine hash hot_uuid() uses now, in digest order (hot.cpp).
+void		machine_hash(uint8_t out[hot_machine_len]);
+
 // Return the backend's PGPROC slot number, or -1 if this process has none.
 int			slot_number();
 
@@ -65,6 +71,9 @@ void		state_preload();
 
 // Attach to the state if not yet done in this process and return its kind.
 StateKind	state_kind();
+
+// Attach as state_kind() does and name the kind: "backend", "preload" or "dsm_registry".
+const char *state_kind_name();
 
 // Return the marks of this backend's slot in the shared state, or NULL for per-backend state.
 SlotMarks  *state_slot();

@@ -68,6 +68,13 @@ refresh_machine()
 	machine_name_changed = false;
 }
 
+void
+locality_uuid::machine_hash(uint8_t out[hot_machine_len])
+{
+	refresh_machine();
+	memcpy(out, machine, hot_machine_len);
+}
+
 // Gather the clock, machine hash and process field for one generated id.
 static HotEnvironment
 environment()

@@ -78,9 +78,10 @@ process_field()
 	return static_cast<uint16_t>(slot);
 }
 
-// Find the MAC of the first interface that is not loopback, preferring those that are up.
+// Find the MAC of the first interface that is not loopback, preferring those that are up;
+// copy that interface's name into ifname (IF_NAMESIZE bytes).
 static bool
-first_mac(uint8_t mac[6])
+first_mac(uint8_t mac[6], char ifname[IF_NAMESIZE])
 {
 	struct ifaddrs *list;
 	bool		found = false;
@@ -104,6 +105,7 @@ first_mac(uint8_t mac[6])
 			if (ll->sll_halen != 6 || memcmp(ll->sll_addr, zeros, 6) == 0)
 				continue;
 			memcpy(mac, ll->sll_addr, 6);
+			strlcpy(ifname, ifa->ifa_name, IF_NAMESIZE);
 			found = true;
 			break;
 		}
@@ -112,21 +114,41 @@ first_mac(uint8_t mac[6])
 	return found;
 }
 
+/* The MAC this backend read (once, on first use), and where from. */
+static bool mac_read = false;
+static bool mac_found = false;
+static uint8_t mac_bytes[6] = {0, 0, 0, 0, 0, 0};
+static char mac_ifname[IF_NAMESIZE] = "";
+
+bool
+node_mac(uint8_t mac[6], const char **ifname)
+{
+	if (!mac_read)
+	{
+		mac_found = first_mac(mac_bytes, mac_ifname);
+		mac_read = true;
+	}
+	memcpy(mac, mac_bytes, 6);
+	*ifname = mac_found ? mac_ifname : NULL;
+	return mac_found;
+}
+
 uint32_t
 node_id()
 {
-	static bool mac_read = false;
+	static bool mac_node_set = false;
 	static uint32_t mac_node = 0;
 
 	if (setting_node_id >= 0)
 		return static_cast<uint32_t>(setting_node_id);
-	if (!mac_read)
+	if (!mac_node_set)
 	{
-		uint8_t		mac[6] = {0, 0, 0, 0, 0, 0};
+		uint8_t		mac[6];
+		const char *ifname;
 
-		first_mac(mac);
+		node_mac(mac, &ifname);
 		mac_node = node_from_mac(mac);
-		mac_read = true;
+		mac_node_set = true;
 	}
 	return mac_node;
 }

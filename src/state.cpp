@@ -184,6 +184,14 @@ state_kind()
 	return kind;
 }
 
+const char *
+state_kind_name()
+{
+	static const char *const names[] = {"backend", "preload", "dsm_registry"};
+
+	return names[state_kind()];
+}
+
 SlotMarks *
 state_slot()
 {
@@ -225,7 +233,5 @@ using namespace locality_uuid;
 extern "C" Datum
 locality_uuid_state(PG_FUNCTION_ARGS)
 {
-	static const char *const names[] = {"backend", "preload", "dsm_registry"};
-
-	PG_RETURN_TEXT_P(cstring_to_text(names[state_kind()]));
+	PG_RETURN_TEXT_P(cstring_to_text(state_kind_name()));
 }

@@ -8,14 +8,17 @@ use warnings FATAL => 'all';
 use Exporter 'import';
 use IPC::Run;
 use JSON::PP;
+use POSIX qw(strftime);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes ();
 
 our @EXPORT = qw(
   @GENERATORS $GENERATOR_SETUP
   extension_node parallel_guc psql_states start_psql finish_psql
-  plan_nodes count_nodes libfaketime vendor_source
+  plan_nodes count_nodes vendor_source
+  libfaketime fake_clock_env set_fake_clock frozen_clock_spec
 );
 
 # Every generator the cluster tests exercise, as [name, SQL expression]. The expression is
@@ -39,8 +42,8 @@ our @GENERATORS = (
 our $GENERATOR_SETUP = 'CREATE SEQUENCE IF NOT EXISTS rel_shared_seq;';
 
 # Make, configure and start a node; create the extension in database postgres unless
-# extension => 0. conf => [lines] go after the framework's own settings; init => {options}
-# are the framework's init options (allows_streaming => 1).
+# extension => 0. conf => [lines] go after the framework's own settings; init => {...} are
+# arguments of the framework's init (allows_streaming => 1 for a node to copy).
 sub extension_node
 {
 	my ($name, %opts) = @_;
@@ -180,6 +183,40 @@ sub vendor_source
 	IPC::Run::run([ 'tar', '-C', $dir, '-xzf', "$vendor/$file" ]) or die "cannot unpack $vendor/$file";
 	my ($top) = grep { -d } glob("$dir/*");
 	return $top;
+}
+
+# The environment under which a server started (local @ENV{...}) reads its clock from
+# clock_file, re-read at most a second after it changes; the monotonic clock stays real.
+sub fake_clock_env
+{
+	my ($clock_file) = @_;
+	return (
+		LD_PRELOAD => libfaketime(),
+		FAKETIME_TIMESTAMP_FILE => $clock_file,
+		FAKETIME_CACHE_DURATION => '1',
+		FAKETIME_DONT_FAKE_MONOTONIC => '1',
+		TZ => 'UTC');
+}
+
+# Write a libfaketime spec ('+0', or a frozen_clock_spec) to clock_file and wait until every
+# server started with fake_clock_env has read it.
+sub set_fake_clock
+{
+	my ($clock_file, $spec) = @_;
+	open my $fh, '>', "$clock_file.tmp" or die "could not write $clock_file.tmp: $!";
+	print $fh "$spec\n";
+	close $fh;
+	rename "$clock_file.tmp", $clock_file or die "could not rename to $clock_file: $!";
+	# FAKETIME_CACHE_DURATION=1 compares whole seconds: the new value is read within 2 s.
+	Time::HiRes::sleep(2.2);
+}
+
+# A libfaketime spec that freezes the clock at Unix time t (seconds, to the millisecond).
+sub frozen_clock_spec
+{
+	my ($t) = @_;
+	my $s = POSIX::floor($t);
+	return strftime('%Y-%m-%d %H:%M:%S', gmtime($s)) . sprintf('.%03d', int(($t - $s) * 1000 + 0.5));
 }
 
 1;
