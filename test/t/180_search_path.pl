@@ -77,6 +77,14 @@ BEGIN
     END IF;
 END
 $f$;
+-- The check of a look-alike domain.
+CREATE FUNCTION public.attack_check(object text) RETURNS boolean LANGUAGE plpgsql
+SET search_path = pg_catalog, pg_temp AS $f$
+BEGIN
+    PERFORM public.attack_ran(object);
+    RETURN true;
+END
+$f$;
 }, extra_params => [ '-U', 'alice' ]);
 }
 
@@ -105,9 +113,10 @@ WHERE p.oid IN (SELECT d.objid FROM pg_depend d JOIN pg_extension e ON e.oid = d
 	return @{ decode_json($json) };
 }
 
-# What the bodies of $db's edition may call: [kind (f or o), name, callers]. SQL-standard
-# bodies through pg_depend; every other body (not C) by its text: each word that is the name of
-# a function anywhere in pg_proc, each operator symbol of pg_operator found in it.
+# What the bodies of $db's edition may call: [kind (f or o), name, callers], and the base types
+# they may name (kind t). SQL-standard bodies through pg_depend; every other body (not C) by
+# its text: each word that is the name of a function anywhere in pg_proc or of a base type of
+# pg_catalog, each operator symbol of pg_operator found in it.
 sub called_names
 {
 	my ($db) = @_;
@@ -137,6 +146,10 @@ WITH target AS (
     SELECT d.objid, 'o', o.oprname FROM pg_depend d JOIN target t ON t.fn = d.objid
     JOIN pg_operator o ON o.oid = d.refobjid
     WHERE d.classid = 'pg_proc'::regclass AND d.refclassid = 'pg_operator'::regclass
+    UNION
+    SELECT b.fn, 't', m[1] FROM body b, regexp_matches(b.src, '[a-z_][a-z0-9_$]*', 'g') m
+    WHERE EXISTS (SELECT FROM pg_type y WHERE y.typname = m[1] AND y.typtype = 'b'
+                  AND y.typcategory <> 'A' AND y.typnamespace = 'pg_catalog'::regnamespace)
 )
 SELECT kind, name, string_agg(fn::regprocedure::text, ' ' ORDER BY fn::regprocedure::text)
 FROM called GROUP BY kind, name ORDER BY kind, name});
@@ -378,6 +391,14 @@ CREATE OPERATOR %s.%s (%sRIGHTARG = %s, FUNCTION = %s.%s);\n},
 				$schema, $o->{name}, $o->{left} ? "LEFTARG = $l, " : '', $r, $schema, $fn), $key ];
 		}
 	}
+	# Look-alike types: a domain over the real one whose check leaves the trace. Types are
+	# looked up in pg_temp first unless the path names it, so these come last.
+	for my $t (sort map { s/^t://r } grep { /^t:/ } keys %$names)
+	{
+		my $object = qq{$schema."$t"};
+		push @plants, [ $object, sprintf(qq{CREATE DOMAIN %s AS pg_catalog."%s" CHECK (public.attack_check(%s));\n},
+			$object, $t, $in->($object)), "t:$t" ];
+	}
 	# Once more when the result types were not all known.
 	if (@unknown)
 	{
@@ -461,7 +482,7 @@ sub ran_objects
 	my @ran = split /\n/, catalog_query($db, q{
 SELECT format('%s (caller %s, as %s)', object, caller, role) FROM public.attack_trace});
 	push @ran, @$warned;
-	@ran = grep { !/, as $own_role\)$/ || /^pg_temp\./ } @ran if $own_role;
+	@ran = grep { !/, as $own_role\)$/ } @ran if $own_role;
 	unshift @ran, 'alice became a superuser'
 	  if catalog_query($db, q{SELECT rolsuper FROM pg_roles WHERE rolname = 'alice'}) eq 't';
 	catalog_query($db, 'TRUNCATE public.attack_trace; ALTER ROLE alice NOSUPERUSER');
@@ -499,11 +520,12 @@ for my $i (@installs)
 		$names{"$c->[0]:$c->[1]"} .= " $c->[2]";
 	}
 }
-# The control below calls & on (bigint, integer) and to_timestamp on bigint.
+# The controls below call & on (bigint, integer) and to_timestamp on bigint, and name text.
 $names{'o:&'} .= ' control';
 $names{'f:to_timestamp'} .= ' control';
-note(sprintf('names the bodies may call: %d functions, %d operators',
-	scalar(grep { /^f:/ } keys %names), scalar(grep { /^o:/ } keys %names)));
+$names{'t:text'} .= ' control';
+note(sprintf('names the bodies may call: %d functions, %d operators, %d types',
+	map { my $k = $_; scalar(grep { /^$k:/ } keys %names) } qw(f o t)));
 
 my $superuser = $node->safe_psql('postgres', 'SELECT current_user');
 for my $i (@installs)
@@ -518,18 +540,22 @@ for my $i (@installs)
 		my ($kind, @p) = @_;
 		return scalar grep { $_->[2] =~ /^$kind:/ } @p;
 	};
-	# Functions (the operators' own included) and operators alice owns in $where.
+	# What alice owns in a schema: functions (the operators' own included), operators, domains.
 	my $owned = sub {
-		my ($where) = @_;
-		return qq{SELECT (SELECT count(*) FROM pg_proc WHERE proowner = 'alice'::regrole AND $where
-                   AND proname <> 'attack_ran'),
-       (SELECT count(*) FROM pg_operator WHERE oprowner = 'alice'::regrole AND ${\ ($where =~ s/pro/opr/r)})};
+		my ($ns) = @_;
+		return qq{format('%s|%s|%s',
+    (SELECT count(*) FROM pg_proc WHERE proowner = 'alice'::regrole AND pronamespace = $ns
+     AND proname NOT IN ('attack_ran', 'attack_check')),
+    (SELECT count(*) FROM pg_operator WHERE oprowner = 'alice'::regrole AND oprnamespace = $ns),
+    (SELECT count(*) FROM pg_type WHERE typowner = 'alice'::regrole AND typnamespace = $ns AND typtype = 'd'))};
+	};
+	my $expect = sub {
+		return sprintf('%d|%d|%d', $count->('f', @_) + $count->('o', @_), $count->('o', @_), $count->('t', @_));
 	};
 	my ($out, $err) = ('', '');
 	$node->psql($db, join('', map { $_->[1] } @first), stdout => \$out, stderr => \$err,
 		on_error_stop => 0, extra_params => [ '-U', 'alice', '-v', 'VERBOSITY=terse' ]);
-	is(catalog_query($db, $owned->(q{pronamespace = 'public'::regnamespace})),
-		($count->('f', @first) + $count->('o', @first)) . '|' . $count->('o', @first),
+	is(catalog_query($db, 'SELECT ' . $owned->(q{'public'::regnamespace})), $expect->(@first),
 		"$db: alice planted every look-alike in public") or diag($err);
 
 	# 1. A superuser with public first on the path, calling unqualified.
@@ -555,13 +581,24 @@ SELECT fixture.control_plpgsql(5), fixture.control_sql(5);});
 			"public.&(bigint, integer) (caller control, as $superuser)",
 			"public.to_timestamp(bigint) (caller control, as $superuser)"),
 			'control: look-alikes of & and to_timestamp run in functions that do not pin their names');
+
+		# And a type in alice's pg_temp is found first by a SECURITY DEFINER function that
+		# does not pin its path.
+		catalog_query($db, q{CREATE FUNCTION fixture.control_definer() RETURNS text LANGUAGE sql
+SECURITY DEFINER AS $f$ SELECT 'x'::text $f$;});
+		my ($out, $err) = ('', '');
+		$node->psql($db, join('', map { $_->[1] } grep { $_->[2] eq 't:text' } @temp)
+			  . "SET attack.caller = 'control';\nSELECT fixture.control_definer();",
+			stdout => \$out, stderr => \$err, extra_params => [ '-U', 'alice' ]);
+		is(join("\n", sort(ran_objects($db, [ $err =~ /WARNING:  planted object ran: (.*)$/mg ], 'alice'))),
+			join("\n", 'alice became a superuser', qq{pg_temp."text" (caller control, as $superuser)}),
+			'control: a domain in pg_temp runs in a SECURITY DEFINER function that does not pin its path');
 	}
 
 	# 2. Look-alikes of the edition's own names too; the superuser calls ids.fn(...).
 	$node->psql($db, join('', map { $_->[1] } @later), stderr => \$err, on_error_stop => 0,
 		extra_params => [ '-U', 'alice', '-v', 'VERBOSITY=terse' ]);
-	is(catalog_query($db, $owned->(q{pronamespace = 'public'::regnamespace})),
-		($count->('f', @public) + $count->('o', @public)) . '|' . $count->('o', @public),
+	is(catalog_query($db, 'SELECT ' . $owned->(q{'public'::regnamespace})), $expect->(@public),
 		"$db: alice planted look-alikes of the edition's own names in public") or diag($err);
 	($called, $missed, $warned) = call_all($db, $superuser, '"$user", public', 1, undef, $funcs);
 	@ran = ran_objects($db, $warned);
@@ -572,20 +609,19 @@ SELECT fixture.control_plpgsql(5), fixture.control_sql(5);});
 
 	# 3. alice's own session with look-alikes in her pg_temp as well: nothing runs with the
 	# privileges of another role (a SECURITY DEFINER function's owner).
-	my $temp_count = $owned->('pronamespace = pg_my_temp_schema()') =~ s/^SELECT/SELECT 'temp:' ||/r
-	  =~ s/\),\n/) || '|' ||\n/r;
 	($called, $missed, $warned, $out) = call_all($db, 'alice', 'public, ids', 1,
-		"\\set VERBOSITY terse\n" . join('', map { $_->[1] } @temp) . "$temp_count;\n", $funcs);
-	is(($out =~ /^temp:(.*)$/m)[0], ($count->('f', @temp) + $count->('o', @temp)) . '|' . $count->('o', @temp),
+		"\\set VERBOSITY terse\n" . join('', map { $_->[1] } @temp)
+		  . "SET search_path = pg_catalog, pg_temp;\nSELECT 'temp:' || " . $owned->('pg_my_temp_schema()') . ";\n", $funcs);
+	is(($out =~ /^temp:(.*)$/m)[0], $expect->(@temp),
 		"$db: alice planted every look-alike in her pg_temp");
 	@ran = ran_objects($db, $warned, 'alice');
 	is($called, scalar @$funcs, "$what: every function called by alice with look-alikes in pg_temp")
 	  or diag('never succeeded: ' . join(', ', @$missed));
 	ok(!@ran, "$what: no planted object ran with another role's privileges for alice")
 	  or diag(ran_report(@ran));
-	note(sprintf('%s: %d functions, each called by the 3 callers; look-alikes planted by alice: %d functions '
-		  . 'and %d operators in public, as many in pg_temp', $db, scalar(@$funcs),
-		$count->('f', @public), $count->('o', @public)));
+	note(sprintf('%s: %d functions, each called by the 3 callers; look-alikes planted by alice: %d functions, '
+		  . '%d operators and %d types in public, as many in pg_temp', $db, scalar(@$funcs),
+		$count->('f', @public), $count->('o', @public), $count->('t', @public)));
 }
 
 $node->stop;
