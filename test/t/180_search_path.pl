@@ -113,8 +113,9 @@ WHERE p.oid IN (SELECT d.objid FROM pg_depend d JOIN pg_extension e ON e.oid = d
 	return @{ decode_json($json) };
 }
 
-# What the bodies of $db's edition may call: [kind (f or o), name, callers], and the base types
-# they may name (kind t). SQL-standard bodies through pg_depend; every other body (not C) by
+# What the bodies of $db's edition may call: [kind (f or o), name, callers], the base types
+# they may name (kind t), and every relation of the edition (kind r: schema.name.relkind), which
+# C code may look up by name as well. SQL-standard bodies through pg_depend; every other body (not C) by
 # its text: each word that is the name of a function anywhere in pg_proc or of a base type of
 # pg_catalog, each operator symbol of pg_operator found in it.
 sub called_names
@@ -152,7 +153,16 @@ WITH target AS (
                   AND y.typcategory <> 'A' AND y.typnamespace = 'pg_catalog'::regnamespace)
 )
 SELECT kind, name, string_agg(fn::regprocedure::text, ' ' ORDER BY fn::regprocedure::text)
-FROM called GROUP BY kind, name ORDER BY kind, name});
+FROM called GROUP BY kind, name
+UNION ALL
+SELECT 'r', format('%s.%s.%s', n.nspname, c.relname, c.relkind), 'any'
+FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE c.relkind IN ('r', 'v', 'm', 'S', 'p', 'f')
+  AND (n.nspname = 'ids'
+       OR c.oid IN (SELECT d.objid FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+                    WHERE d.classid = 'pg_class'::regclass AND d.refclassid = 'pg_extension'::regclass
+                      AND d.deptype = 'e' AND e.extname = 'locality_uuid'))
+ORDER BY 1, 2});
 	return map { [ split /\|/, $_, 3 ] } split /\n/, $rows;
 }
 
@@ -399,6 +409,17 @@ CREATE OPERATOR %s.%s (%sRIGHTARG = %s, FUNCTION = %s.%s);\n},
 		push @plants, [ $object, sprintf(qq{CREATE DOMAIN %s AS pg_catalog."%s" CHECK (public.attack_check(%s));\n},
 			$object, $t, $in->($object)), "t:$t" ];
 	}
+	# Look-alike relations, in public only (a session's pg_temp is its own): a sequence, whose
+	# use shows in its last value, or a view whose check leaves the trace.
+	for my $r (sort map { s/^r://r } grep { /^r:/ } keys %$names)
+	{
+		next unless $schema eq 'public';
+		my ($nsp, $rel, $kind) = $r =~ /^(.*)\.(.*)\.(.)$/;
+		my $object = qq{$schema."$rel"};
+		push @plants, [ $object, $kind eq 'S' ? "CREATE SEQUENCE $object;\n"
+			: sprintf(qq{CREATE VIEW %s AS SELECT (r).* FROM (SELECT NULL::"%s"."%s" AS r) s WHERE public.attack_check(%s);\n},
+				$object, $nsp, $rel, $in->($object)), "r:$rel" ];
+	}
 	# Once more when the result types were not all known.
 	if (@unknown)
 	{
@@ -483,6 +504,14 @@ sub ran_objects
 SELECT format('%s (caller %s, as %s)', object, caller, role) FROM public.attack_trace});
 	push @ran, @$warned;
 	@ran = grep { !/, as $own_role\)$/ } @ran if $own_role;
+	# A look-alike sequence does not know its caller: any use of one by another role shows.
+	push @ran, map { "$_ (caller unknown: a look-alike sequence was used)" } split /\n/, catalog_query($db, q{
+SELECT format('public.%I', sequencename) FROM pg_sequences
+WHERE schemaname = 'public' AND sequenceowner = 'alice' AND last_value IS NOT NULL})
+	  unless $own_role;
+	catalog_query($db, q{DO $$ DECLARE s text; BEGIN
+FOR s IN SELECT format('public.%I', sequencename) FROM pg_sequences WHERE schemaname = 'public' AND sequenceowner = 'alice'
+LOOP EXECUTE 'ALTER SEQUENCE ' || s || ' RESTART'; END LOOP; END $$});
 	unshift @ran, 'alice became a superuser'
 	  if catalog_query($db, q{SELECT rolsuper FROM pg_roles WHERE rolname = 'alice'}) eq 't';
 	catalog_query($db, 'TRUNCATE public.attack_trace; ALTER ROLE alice NOSUPERUSER');
@@ -520,12 +549,14 @@ for my $i (@installs)
 		$names{"$c->[0]:$c->[1]"} .= " $c->[2]";
 	}
 }
-# The controls below call & on (bigint, integer) and to_timestamp on bigint, and name text.
+# The controls below call & on (bigint, integer) and to_timestamp on bigint, and name text and
+# a sequence of their own.
 $names{'o:&'} .= ' control';
 $names{'f:to_timestamp'} .= ' control';
 $names{'t:text'} .= ' control';
-note(sprintf('names the bodies may call: %d functions, %d operators, %d types',
-	map { my $k = $_; scalar(grep { /^$k:/ } keys %names) } qw(f o t)));
+$names{'r:fixture.control_seq.S'} .= ' control';
+note(sprintf('names the bodies may call: %d functions, %d operators, %d types; relations of the editions: %d',
+	map { my $k = $_; scalar(grep { /^$k:/ } keys %names) } qw(f o t r)));
 
 my $superuser = $node->safe_psql('postgres', 'SELECT current_user');
 for my $i (@installs)
@@ -540,17 +571,21 @@ for my $i (@installs)
 		my ($kind, @p) = @_;
 		return scalar grep { $_->[2] =~ /^$kind:/ } @p;
 	};
-	# What alice owns in a schema: functions (the operators' own included), operators, domains.
+	# What alice owns in a schema: functions (the operators' own included), operators, domains,
+	# sequences and views.
 	my $owned = sub {
 		my ($ns) = @_;
-		return qq{format('%s|%s|%s',
+		return qq{format('%s|%s|%s|%s',
     (SELECT count(*) FROM pg_proc WHERE proowner = 'alice'::regrole AND pronamespace = $ns
      AND proname NOT IN ('attack_ran', 'attack_check')),
     (SELECT count(*) FROM pg_operator WHERE oprowner = 'alice'::regrole AND oprnamespace = $ns),
-    (SELECT count(*) FROM pg_type WHERE typowner = 'alice'::regrole AND typnamespace = $ns AND typtype = 'd'))};
+    (SELECT count(*) FROM pg_type WHERE typowner = 'alice'::regrole AND typnamespace = $ns AND typtype = 'd'),
+    (SELECT count(*) FROM pg_class WHERE relowner = 'alice'::regrole AND relnamespace = $ns
+     AND relkind IN ('S', 'v') AND relname <> 'attack_trace'))};
 	};
 	my $expect = sub {
-		return sprintf('%d|%d|%d', $count->('f', @_) + $count->('o', @_), $count->('o', @_), $count->('t', @_));
+		return sprintf('%d|%d|%d|%d', $count->('f', @_) + $count->('o', @_), $count->('o', @_), $count->('t', @_),
+			$count->('r', @_));
 	};
 	my ($out, $err) = ('', '');
 	$node->psql($db, join('', map { $_->[1] } @first), stdout => \$out, stderr => \$err,
@@ -574,13 +609,17 @@ for my $i (@installs)
 CREATE FUNCTION fixture.control_plpgsql(v bigint) RETURNS bigint LANGUAGE plpgsql
 AS $f$ BEGIN RETURN v & 255; END $f$;
 CREATE FUNCTION fixture.control_sql(v bigint) RETURNS timestamptz LANGUAGE sql IMMUTABLE STRICT
-AS $f$ SELECT to_timestamp(v) $f$;});
-		$node->safe_psql($db, q{SET search_path = public, ids; SET attack.caller = 'control';
-SELECT fixture.control_plpgsql(5), fixture.control_sql(5);});
+AS $f$ SELECT to_timestamp(v) $f$;
+CREATE SEQUENCE fixture.control_seq;
+CREATE FUNCTION fixture.control_nextval() RETURNS bigint LANGUAGE plpgsql
+AS $f$ BEGIN RETURN nextval('control_seq'::regclass); END $f$;});
+		$node->safe_psql($db, q{SET search_path = public, ids, fixture; SET attack.caller = 'control';
+SELECT fixture.control_plpgsql(5), fixture.control_sql(5), fixture.control_nextval();});
 		is(join("\n", sort(ran_objects($db, []))), join("\n", 'alice became a superuser',
 			"public.&(bigint, integer) (caller control, as $superuser)",
+			'public.control_seq (caller unknown: a look-alike sequence was used)',
 			"public.to_timestamp(bigint) (caller control, as $superuser)"),
-			'control: look-alikes of & and to_timestamp run in functions that do not pin their names');
+			'control: look-alikes of &, to_timestamp and a sequence run in functions that do not pin their names');
 
 		# And a type in alice's pg_temp is found first by a SECURITY DEFINER function that
 		# does not pin its path.
@@ -620,8 +659,9 @@ SECURITY DEFINER AS $f$ SELECT 'x'::text $f$;});
 	ok(!@ran, "$what: no planted object ran with another role's privileges for alice")
 	  or diag(ran_report(@ran));
 	note(sprintf('%s: %d functions, each called by the 3 callers; look-alikes planted by alice: %d functions, '
-		  . '%d operators and %d types in public, as many in pg_temp', $db, scalar(@$funcs),
-		$count->('f', @public), $count->('o', @public), $count->('t', @public)));
+		  . '%d operators, %d types and relations: %d in public; the same but the relations in pg_temp', $db,
+		scalar(@$funcs), $count->('f', @public), $count->('o', @public), $count->('t', @public),
+		$count->('r', @public)));
 }
 
 $node->stop;
