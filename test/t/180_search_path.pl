@@ -1,14 +1,16 @@
-# Look-alike functions and operators planted by an ordinary role never run inside either
-# edition. For every function of the C extension and of the portable edition (installed by a
-# superuser and by an ordinary role), the functions and operators its body may call are found
-# (pg_depend, and the names and operator symbols in the body text); alice, who may create
-# objects in public, plants a look-alike of each with the exact argument types of every
-# overload and of the types a body likely passes (so that it beats pg_catalog's when that one
-# needs an implicit cast), in public and in her pg_temp. Every function is then called with
-# valid arguments by a superuser with public on its search_path (unqualified, search_path
-# public, ids; schema-qualified, search_path "$user", public) and by alice herself. A planted
-# object that runs leaves a trace (a row in alice's table, a WARNING, and alice made superuser
-# when its caller is one): any trace of one run with another role's privileges fails the test.
+# Look-alike objects planted by an ordinary role never run inside either edition. For every
+# function of the C extension and of the portable edition (each installed by a superuser and by
+# an ordinary role), the functions, operators and types its body may use are found (pg_depend,
+# and the names and operator symbols in the body text), and so are the editions' relations;
+# alice, who may create objects in public, plants a look-alike of each: functions and
+# operators with the exact argument types of every overload and with the types a body likely
+# passes (so that one beats pg_catalog's where that needs an implicit cast), domains, and
+# sequences or views; in public, and all but the relations in her pg_temp. Every function is
+# then called with valid arguments by a superuser with public on its search_path (unqualified
+# with search_path public, ids; as ids.fn(...) with "$user", public) and by alice herself. A
+# planted object that runs leaves a trace (a row in alice's table, a WARNING, and alice made
+# superuser when it runs as one; a sequence its last value): any trace of one that ran with
+# another role's privileges fails the test, naming the object and the function called.
 use strict;
 use warnings FATAL => 'all';
 use JSON::PP;
@@ -24,6 +26,7 @@ $node->safe_psql('postgres', q{
 CREATE ROLE alice LOGIN;
 CREATE ROLE bob LOGIN;
 });
+my $superuser = $node->safe_psql('postgres', 'SELECT current_user');
 
 # The four installs: each edition by a superuser and by bob, an ordinary role with CREATE on
 # the database (the C extension is trusted; the portable edition needs no privilege).
@@ -36,7 +39,7 @@ my @installs = (
 for my $i (@installs)
 {
 	my ($db) = @$i;
-	my $installer = $db =~ /_bob$/ ? 'bob' : $node->safe_psql('postgres', 'SELECT current_user');
+	my $installer = $db =~ /_bob$/ ? 'bob' : $superuser;
 	$node->safe_psql('postgres', "CREATE DATABASE $db; GRANT CREATE ON DATABASE $db TO bob");
 	# 15 and later no longer let every role create in public: alice gets it explicitly.
 	$node->safe_psql($db, q{
@@ -114,10 +117,10 @@ WHERE p.oid IN (SELECT d.objid FROM pg_depend d JOIN pg_extension e ON e.oid = d
 }
 
 # What the bodies of $db's edition may call: [kind (f or o), name, callers], the base types
-# they may name (kind t), and every relation of the edition (kind r: schema.name.relkind), which
-# C code may look up by name as well. SQL-standard bodies through pg_depend; every other body (not C) by
-# its text: each word that is the name of a function anywhere in pg_proc or of a base type of
-# pg_catalog, each operator symbol of pg_operator found in it.
+# they may name (kind t), and every relation of the edition (kind r: schema.name.relkind),
+# which C code may look up by name as well. SQL-standard bodies through pg_depend; every other
+# body (not C) by its text: each word that is the name of a function anywhere in pg_proc or of
+# a base type of pg_catalog, each operator symbol of pg_operator found in it.
 sub called_names
 {
 	my ($db) = @_;
@@ -328,7 +331,8 @@ WHERE o.oprname IN (%s) AND o.oprowner <> 'alice'::regrole}, $in->(@onames))) : 
 		if ($p->{variadic} && @options)
 		{
 			my $elem = [ map { s/\[\]$//r } @{ $options[-1] } ];
-			push @lists, variants(@options[ 0 .. $#options - 1 ], $elem), variants(@options[ 0 .. $#options - 1 ], $elem, $elem);
+			my @head = @options[ 0 .. $#options - 1 ];
+			push @lists, variants(@head, $elem), variants(@head, $elem, $elem);
 		}
 		for my $v (@lists)
 		{
@@ -388,7 +392,8 @@ SET search_path = pg_catalog, pg_temp AS \$p\$ BEGIN PERFORM public.attack_ran(%
 			next if $seen{$key}++;
 			my $fn = 'attack_op_' . ++$op_count;
 			my ($l, $r) = $o->{left} ? @$v : ('NONE', $v->[0]);
-			my $expr = $o->{left} ? "\$1 OPERATOR($o->{schema}.$o->{name}) \$2" : "OPERATOR($o->{schema}.$o->{name}) \$1";
+			my $op = "OPERATOR($o->{schema}.$o->{name})";
+			my $expr = $o->{left} ? "\$1 $op \$2" : "$op \$1";
 			my $probe = $o->{left} ? "NULL::$l OPERATOR($o->{schema}.$o->{name}) NULL::$r"
 			  : "OPERATOR($o->{schema}.$o->{name}) NULL::$r";
 			push @unknown, $probe unless exists $result_types{$probe};
@@ -417,7 +422,8 @@ CREATE OPERATOR %s.%s (%sRIGHTARG = %s, FUNCTION = %s.%s);\n},
 		my ($nsp, $rel, $kind) = $r =~ /^(.*)\.(.*)\.(.)$/;
 		my $object = qq{$schema."$rel"};
 		push @plants, [ $object, $kind eq 'S' ? "CREATE SEQUENCE $object;\n"
-			: sprintf(qq{CREATE VIEW %s AS SELECT (r).* FROM (SELECT NULL::"%s"."%s" AS r) s WHERE public.attack_check(%s);\n},
+			: sprintf(qq{CREATE VIEW %s AS SELECT (r).* FROM (SELECT NULL::"%s"."%s" AS r) s
+WHERE public.attack_check(%s);\n},
 				$object, $nsp, $rel, $in->($object)), "r:$rel" ];
 	}
 	# Once more when the result types were not all known.
@@ -510,7 +516,8 @@ SELECT format('public.%I', sequencename) FROM pg_sequences
 WHERE schemaname = 'public' AND sequenceowner = 'alice' AND last_value IS NOT NULL})
 	  unless $own_role;
 	catalog_query($db, q{DO $$ DECLARE s text; BEGIN
-FOR s IN SELECT format('public.%I', sequencename) FROM pg_sequences WHERE schemaname = 'public' AND sequenceowner = 'alice'
+FOR s IN SELECT format('public.%I', sequencename) FROM pg_sequences
+         WHERE schemaname = 'public' AND sequenceowner = 'alice'
 LOOP EXECUTE 'ALTER SEQUENCE ' || s || ' RESTART'; END LOOP; END $$});
 	unshift @ran, 'alice became a superuser'
 	  if catalog_query($db, q{SELECT rolsuper FROM pg_roles WHERE rolname = 'alice'}) eq 't';
@@ -543,6 +550,8 @@ for my $i (@installs)
 {
 	my ($db) = @$i;
 	$funcs{$db} = [ edition_functions($db) ];
+	# 1.1 has 30 functions in the C extension and 29 in the portable edition.
+	cmp_ok(scalar @{ $funcs{$db} }, '>=', 29, "$db: the edition's functions are found");
 	$edition_names{ $_->{name} } = 1 for @{ $funcs{$db} };
 	for my $c (called_names($db))
 	{
@@ -558,7 +567,6 @@ $names{'r:fixture.control_seq.S'} .= ' control';
 note(sprintf('names the bodies may call: %d functions, %d operators, %d types; relations of the editions: %d',
 	map { my $k = $_; scalar(grep { /^$k:/ } keys %names) } qw(f o t r)));
 
-my $superuser = $node->safe_psql('postgres', 'SELECT current_user');
 for my $i (@installs)
 {
 	my ($db, $what) = @$i;
@@ -641,7 +649,8 @@ SECURITY DEFINER AS $f$ SELECT 'x'::text $f$;});
 		"$db: alice planted look-alikes of the edition's own names in public") or diag($err);
 	($called, $missed, $warned) = call_all($db, $superuser, '"$user", public', 1, undef, $funcs);
 	@ran = ran_objects($db, $warned);
-	is($called, scalar @$funcs, "$what: every function called by a superuser as ids.fn(...) (search_path \"\$user\", public)")
+	is($called, scalar @$funcs,
+		"$what: every function called by a superuser as ids.fn(...) (search_path \"\$user\", public)")
 	  or diag('never succeeded: ' . join(', ', @$missed));
 	ok(!@ran, "$what: no planted object ran for a superuser (search_path \"\$user\", public)")
 	  or diag(ran_report(@ran));
@@ -650,7 +659,8 @@ SECURITY DEFINER AS $f$ SELECT 'x'::text $f$;});
 	# privileges of another role (a SECURITY DEFINER function's owner).
 	($called, $missed, $warned, $out) = call_all($db, 'alice', 'public, ids', 1,
 		"\\set VERBOSITY terse\n" . join('', map { $_->[1] } @temp)
-		  . "SET search_path = pg_catalog, pg_temp;\nSELECT 'temp:' || " . $owned->('pg_my_temp_schema()') . ";\n", $funcs);
+		  . "SET search_path = pg_catalog, pg_temp;\n"
+		  . "SELECT 'temp:' || " . $owned->('pg_my_temp_schema()') . ";\n", $funcs);
 	is(($out =~ /^temp:(.*)$/m)[0], $expect->(@temp),
 		"$db: alice planted every look-alike in her pg_temp");
 	@ran = ran_objects($db, $warned, 'alice');
