@@ -7,7 +7,6 @@ use warnings;
 
 use IPC::Run;
 use LocalityUuid;
-use POSIX qw(strftime);
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -19,26 +18,11 @@ plan skip_all => 'libfaketime not found (Debian package faketime; or set LIBFAKE
 
 # One clock file for every node: the servers re-read it at most a second after it changes.
 my $clock_file = "$PostgreSQL::Test::Utils::tmp_check/110_clock.faketime";
+my %clock_env = fake_clock_env($clock_file);
 
 # Set the servers' clock (a libfaketime spec) and wait until every backend has read it.
-sub set_clock
-{
-	my ($spec) = @_;
-	open my $fh, '>', "$clock_file.tmp" or die "could not write $clock_file.tmp: $!";
-	print $fh "$spec\n";
-	close $fh;
-	rename "$clock_file.tmp", $clock_file or die "could not rename to $clock_file: $!";
-	# FAKETIME_CACHE_DURATION=1 compares whole seconds: the new value is read within 2 s.
-	sleep 2.2;
-}
-
-# Return a frozen libfaketime spec for Unix time $t (seconds, to the millisecond).
-sub frozen_at
-{
-	my ($t) = @_;
-	my $s = POSIX::floor($t);
-	return strftime('%Y-%m-%d %H:%M:%S', gmtime($s)) . sprintf('.%03d', int(($t - $s) * 1000 + 0.5));
-}
+sub set_clock { set_fake_clock($clock_file, @_) }
+sub frozen_at { frozen_clock_spec(@_) }
 
 set_clock('+0');
 
@@ -65,11 +49,7 @@ foreach my $spec (@specs)
 		"max_connections = 4\nsuperuser_reserved_connections = 0\nmax_wal_senders = 0");
 	{
 		# Only the postmaster (and so every backend) runs on the fake clock.
-		local $ENV{LD_PRELOAD} = $libfaketime;
-		local $ENV{FAKETIME_TIMESTAMP_FILE} = $clock_file;
-		local $ENV{FAKETIME_CACHE_DURATION} = '1';
-		local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
-		local $ENV{TZ} = 'UTC';
+		local @ENV{ keys %clock_env } = values %clock_env;
 		$node->start;
 	}
 	$node->safe_psql('postgres', q{
