@@ -27,13 +27,15 @@ my $script = $node->config_data('--sharedir') . "/extension/locality_uuid--$defa
 note "no locality_uuid--$default.sql: a fresh CREATE EXTENSION runs the update chain too"
   unless -f $script;
 
-# pg_dump of a database with extra options; the \restrict key is random per dump.
+# pg_dump of a database with extra options; the \restrict key is random per dump, and the
+# OIDs that a binary-upgrade dump pins differ per database.
 sub dump_schema
 {
 	my ($db, @opts) = @_;
 	my ($out, $err);
 	IPC::Run::run([ 'pg_dump', '--schema-only', @opts, '-d', $node->connstr($db) ], '>', \$out, '2>', \$err)
 	  or die "pg_dump $db failed: $err";
+	$out =~ s/'\d+'::pg_catalog\.oid/'OID'::pg_catalog.oid/g;
 	return join("\n", grep { !/^\\(un)?restrict / } split /\n/, $out);
 }
 
@@ -58,7 +60,7 @@ SELECT string_agg(line, E'\n' ORDER BY line) FROM (
   WHERE e.extname = 'locality_uuid' AND d.deptype = 'e'
   UNION ALL
   SELECT 'extension ' || extname || ' ' || extversion || ', relocatable ' || extrelocatable
-    || ', config ' || coalesce(extconfig::text, '(none)') || E'\n  comment: '
+    || ', config ' || coalesce(extconfig::regclass[]::text, '(none)') || E'\n  comment: '
     || coalesce(obj_description(oid, 'pg_extension'), '(none)')
   FROM pg_extension WHERE extname = 'locality_uuid') s};
 
