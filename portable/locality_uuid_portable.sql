@@ -9,6 +9,12 @@
 -- results and SQLSTATEs as the C extension; what cannot match is listed in docs/portable.md.
 -- Running it again replaces the functions in place (CREATE OR REPLACE).
 --
+-- No name is looked up in the caller's search_path: SQL functions have SQL-standard bodies,
+-- bound when they are created (with search_path pg_catalog, pg_temp: an object planted in the
+-- install schema or elsewhere is never taken for a built-in one), and every PL/pgSQL function
+-- runs with search_path pg_catalog, pg_temp (functions and operators are never looked up in
+-- pg_temp) and names this file's own functions with the install schema.
+--
 -- Session state (counters, the last millisecond and clock tick used) lives in temporary
 -- sequences, made in the caller's pg_temp on the first generated id of a session: sequences
 -- are not rewound by a rollback. Identity comes from settings: the process field is
@@ -28,7 +34,7 @@ CREATE SCHEMA :"schema";
 \unset locality_uuid_new_schema
 
 BEGIN;
-SET LOCAL search_path = :"schema", pg_catalog;
+SET LOCAL search_path = pg_catalog, pg_temp;
 SET LOCAL check_function_bodies = on;
 SET LOCAL client_min_messages = warning;
 
@@ -39,7 +45,7 @@ SET LOCAL client_min_messages = warning;
 -- They belong to the role that installed this file and every role may use them, so SET ROLE within a session keeps one set
 -- of counters and a role that made ids can still be dropped. A rollback of the transaction that
 -- made them drops them again (the next id makes them anew); their values are never rewound.
-CREATE OR REPLACE FUNCTION locality_uuid_portable_state()
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_portable_state()
 RETURNS void
 AS $body$
 DECLARE
@@ -48,10 +54,12 @@ BEGIN
     IF to_regclass('pg_temp.locality_uuid_portable_hot_tick') IS NOT NULL THEN
         RETURN;
     END IF;
-    CREATE TEMP SEQUENCE IF NOT EXISTS locality_uuid_portable_variable MINVALUE -9223372036854775808;
-    CREATE TEMP SEQUENCE IF NOT EXISTS locality_uuid_portable_sequential MINVALUE -9223372036854775808;
-    CREATE TEMP SEQUENCE IF NOT EXISTS locality_uuid_portable_last_ms MINVALUE -9223372036854775808;
-    CREATE TEMP SEQUENCE IF NOT EXISTS locality_uuid_portable_hot_tick MINVALUE -9223372036854775808;
+    -- Without IF NOT EXISTS: a relation of that name already in the caller's pg_temp (made by
+    -- the caller) is an error, so this function touches only the sequences it made itself.
+    CREATE TEMP SEQUENCE locality_uuid_portable_variable MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_sequential MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_last_ms MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_hot_tick MINVALUE -9223372036854775808;
     GRANT ALL ON SEQUENCE locality_uuid_portable_variable, locality_uuid_portable_sequential,
         locality_uuid_portable_last_ms, locality_uuid_portable_hot_tick TO PUBLIC;
     -- Variable counter: value v gives counter (v * 198491317) mod 2^32, from a random start.
@@ -67,7 +75,7 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid_portable_state() IS
+COMMENT ON FUNCTION :"schema".locality_uuid_portable_state() IS
 'make this session''s generator state (temporary sequences) if it has none; called by the generators of the portable edition';
 
 SELECT replace($snippet$
@@ -233,12 +241,13 @@ SELECT :'locality_uuid_declare' || $body$
     END CASE;
 $body$ || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
 
-CREATE OR REPLACE FUNCTION locality_uuid()
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid()
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE;
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid() IS
+COMMENT ON FUNCTION :"schema".locality_uuid() IS
 'new locality uuid (version b) in the mode set by locality_uuid.counter_mode';
 
 SELECT :'locality_uuid_declare' || $body$
@@ -250,28 +259,33 @@ SELECT :'locality_uuid_declare' || $body$
     sequential := $1;
 $body$ || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
 
-CREATE OR REPLACE FUNCTION locality_uuid(sequential boolean)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid(sequential boolean)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE;
+LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid(boolean) IS
+COMMENT ON FUNCTION :"schema".locality_uuid(boolean) IS
 'new locality uuid (version b): sequential (clustered) if true, variable (spread) if false';
 
-CREATE OR REPLACE FUNCTION locality_uuid_use_sequential_ids()
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_use_sequential_ids()
 RETURNS void
-AS $body$ SELECT set_config('locality_uuid.counter_mode', 'sequential', false) $body$
-LANGUAGE sql VOLATILE PARALLEL UNSAFE;
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+BEGIN ATOMIC
+    SELECT set_config('locality_uuid.counter_mode', 'sequential', false);
+END;
 
-COMMENT ON FUNCTION locality_uuid_use_sequential_ids() IS
+COMMENT ON FUNCTION :"schema".locality_uuid_use_sequential_ids() IS
 'switch this session''s locality_uuid() to sequential mode (SET locality_uuid.counter_mode = sequential)';
 
-CREATE OR REPLACE FUNCTION locality_uuid_use_variable_ids()
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_use_variable_ids()
 RETURNS void
-AS $body$ SELECT set_config('locality_uuid.counter_mode', 'variable', false) $body$
-LANGUAGE sql VOLATILE PARALLEL UNSAFE;
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+BEGIN ATOMIC
+    SELECT set_config('locality_uuid.counter_mode', 'variable', false);
+END;
 
-COMMENT ON FUNCTION locality_uuid_use_variable_ids() IS
+COMMENT ON FUNCTION :"schema".locality_uuid_use_variable_ids() IS
 'switch this session''s locality_uuid() to variable mode (SET locality_uuid.counter_mode = variable)';
 
 -- The extractors are single SQL expressions of strict functions on the text form, so that the
@@ -281,65 +295,59 @@ COMMENT ON FUNCTION locality_uuid_use_variable_ids() IS
 -- at 10..13, 6 at 15..16, 7 at 17..18, 8 at 20..21, 9 at 22..23, 10..15 at 25..36.
 
 -- Milliseconds as 2^24 ms units and the rest: each product is exact in interval arithmetic.
-CREATE OR REPLACE FUNCTION locality_uuid_timestamp(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_timestamp(id uuid)
 RETURNS timestamptz
-AS $body$
-    SELECT timezone(interval '0', timestamp '1970-01-01'
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN timezone(interval '0', timestamp '1970-01-01'
         + ('x' || substr(id::text, 25, 6) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(24)::integer * interval '16777.216 seconds'
-        + ('x' || substr(id::text, 31, 6))::bit(24)::integer * interval '1 millisecond')
-$body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+        + ('x' || substr(id::text, 31, 6))::bit(24)::integer * interval '1 millisecond');
 
-COMMENT ON FUNCTION locality_uuid_timestamp(uuid) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_timestamp(uuid) IS
 'creation time (milliseconds) of a locality uuid; NULL if the version digit is not b';
 
-CREATE OR REPLACE FUNCTION locality_uuid_pid(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_pid(id uuid)
 RETURNS integer
-AS $body$ SELECT ('x' || substr(id::text, 10, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(16)::integer $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(id::text, 10, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(16)::integer;
 
-COMMENT ON FUNCTION locality_uuid_pid(uuid) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_pid(uuid) IS
 '16-bit process field of a locality uuid (backend slot or pid mod 65536); NULL if the version digit is not b';
 
-CREATE OR REPLACE FUNCTION locality_uuid_mac(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_mac(id uuid)
 RETURNS text
-AS $body$ SELECT substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)) $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1));
 
-COMMENT ON FUNCTION locality_uuid_mac(uuid) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_mac(uuid) IS
 '28-bit node field of a locality uuid as 7 lowercase hex digits (low 28 bits of the MAC); NULL if the version digit is not b';
 
-CREATE OR REPLACE FUNCTION locality_uuid_node(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_node(id uuid)
 RETURNS integer
-AS $body$
-    SELECT ('x' || substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(28)::integer
-$body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(28)::integer;
 
-COMMENT ON FUNCTION locality_uuid_node(uuid) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_node(uuid) IS
 '28-bit node field of a locality uuid as a number; NULL if the version digit is not b';
 
 -- The variable reading reverses the eight hex digits; sequential picks the plain ones.
-CREATE OR REPLACE FUNCTION locality_uuid_counter(id uuid, sequential boolean DEFAULT false)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_counter(id uuid, sequential boolean DEFAULT false)
 RETURNS bigint
-AS $body$
-    SELECT ('x' || substr(reverse(left(id::text, 8)) || left(id::text, 8), 1 + 8 * sequential::integer, 8)
-            || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(32)::bigint
-$body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(reverse(left(id::text, 8)) || left(id::text, 8), 1 + 8 * sequential::integer, 8)
+            || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(32)::bigint;
 
-COMMENT ON FUNCTION locality_uuid_counter(uuid, boolean) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_counter(uuid, boolean) IS
 '32-bit counter of a locality uuid, read in variable mode (nibbles reversed) unless sequential; NULL if the version digit is not b';
 
-CREATE OR REPLACE FUNCTION locality_uuid_version(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_version(id uuid)
 RETURNS text
-AS $body$ SELECT substr(id::text, 15, 1) $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN substr(id::text, 15, 1);
 
-COMMENT ON FUNCTION locality_uuid_version(uuid) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_version(uuid) IS
 'version hex digit of any uuid (b for a locality uuid, 4 for a random one)';
 
-CREATE OR REPLACE FUNCTION locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
                                    sequential boolean DEFAULT false)
 RETURNS uuid
 AS $body$
@@ -379,9 +387,10 @@ BEGIN
             || lpad(to_hex(ms), 12, '0'))::uuid;
 END
 $body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid_make(bigint, integer, integer, timestamptz, boolean) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_make(bigint, integer, integer, timestamptz, boolean) IS
 'locality uuid (version b) built from explicit fields: counter 0..4294967295, pid 0..65535, node 0..268435455, ts to the millisecond';
 
 -- Block-wrapped sequential UUIDs (drop-in for sequential_uuids 1.0.3) ------
@@ -432,13 +441,14 @@ $body$ || :'block_layout' || $body$
     v := CASE WHEN n = -9223372036854775808 THEN 9223372036854775807 ELSE n - 1 END;
 $body$ || :'block_encode' AS body \gset
 
-CREATE OR REPLACE FUNCTION uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
+CREATE OR REPLACE FUNCTION :"schema".uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
                                       block_count integer DEFAULT 65536)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION uuid_sequence_nextval(regclass, integer, integer) IS
+COMMENT ON FUNCTION :"schema".uuid_sequence_nextval(regclass, integer, integer) IS
 'new version 4 uuid whose first bytes are the block of nextval(sequence) - 1; the block advances every block_size values and wraps after block_count blocks (calls nextval, so parallel unsafe)';
 
 SELECT $body$
@@ -454,13 +464,14 @@ $body$ || :'block_layout' || $body$
     v := floor(extract(epoch FROM clock_timestamp()))::bigint;
 $body$ || :'block_encode' AS body \gset
 
-CREATE OR REPLACE FUNCTION uuid_time_nextval(interval_length integer DEFAULT 60,
+CREATE OR REPLACE FUNCTION :"schema".uuid_time_nextval(interval_length integer DEFAULT 60,
                                   interval_count integer DEFAULT 65536)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION uuid_time_nextval(integer, integer) IS
+COMMENT ON FUNCTION :"schema".uuid_time_nextval(integer, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time; the block advances every interval_length seconds and wraps after interval_count blocks';
 
 SELECT $body$
@@ -486,7 +497,7 @@ $body$ || :'block_layout' || $body$
 END
 $body$ AS body \gset
 
-CREATE OR REPLACE FUNCTION locality_uuid_block_layout(block_size integer DEFAULT 65536,
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_block_layout(block_size integer DEFAULT 65536,
                                            block_count integer DEFAULT 65536,
                                            OUT prefix_bits integer,
                                            OUT prefixes bigint,
@@ -496,12 +507,13 @@ CREATE OR REPLACE FUNCTION locality_uuid_block_layout(block_size integer DEFAULT
                                            OUT wrap_interval interval)
 RETURNS record
 AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid_block_layout(integer, integer) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_block_layout(integer, integer) IS
 'what uuid_sequence_nextval and uuid_time_nextval make of (block_size, block_count): prefix width in bits, number of prefixes, values per block, values per wrap, and the same read as seconds';
 
-CREATE OR REPLACE FUNCTION locality_uuid_block(id uuid, block_count integer DEFAULT 65536)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_block(id uuid, block_count integer DEFAULT 65536)
 RETURNS bigint
 AS $body$
 DECLARE
@@ -518,9 +530,10 @@ BEGIN
     RETURN ('x' || lpad(left(id::text, digits), 16, '0'))::bit(64)::bigint;
 END
 $body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid_block(uuid, integer) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_block(uuid, integer) IS
 'block number (prefix) that a uuid_sequence_nextval or uuid_time_nextval id carries for block_count; NULL if the version digit is not 4';
 
 -- Shard-key UUID, compatible with .NET HotGuid ---------------------------------
@@ -529,12 +542,13 @@ SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || :'locality_uuid_state' 
     seconds := tick >> 24;
 $body$ || :'hot_uuid_encode' AS body \gset
 
-CREATE OR REPLACE FUNCTION hot_uuid(shard_key bigint)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid(shard_key bigint)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION hot_uuid(bigint) IS
+COMMENT ON FUNCTION :"schema".hot_uuid(bigint) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key 0..4294967295, stamped with the current second';
 
 SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || $body$
@@ -544,34 +558,33 @@ SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || $body$
     seconds := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
 $body$ || :'locality_uuid_state' || :'hot_uuid_tick' || :'hot_uuid_encode' AS body \gset
 
-CREATE OR REPLACE FUNCTION hot_uuid(shard_key bigint, at timestamptz)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid(shard_key bigint, at timestamptz)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION hot_uuid(bigint, timestamptz) IS
+COMMENT ON FUNCTION :"schema".hot_uuid(bigint, timestamptz) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key, stamped with the second of at (for backfills; mod 2^32)';
 
-CREATE OR REPLACE FUNCTION hot_uuid_shard_key(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_shard_key(id uuid)
 RETURNS bigint
-AS $body$
-    SELECT ('x' || substr(id::text, 35, 2) || substr(id::text, 33, 2) || substr(id::text, 31, 2)
-            || substr(id::text, 29, 2))::bit(32)::bigint
-$body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(id::text, 35, 2) || substr(id::text, 33, 2) || substr(id::text, 31, 2)
+            || substr(id::text, 29, 2))::bit(32)::bigint;
 
-COMMENT ON FUNCTION hot_uuid_shard_key(uuid) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_shard_key(uuid) IS
 '32-bit shard key of a shard-key uuid (bytes 12..15, little-endian), as HotGuid''s ExtractShardKey';
 
-CREATE OR REPLACE FUNCTION hot_uuid_timestamp(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_timestamp(id uuid)
 RETURNS timestamptz
-AS $body$ SELECT to_timestamp(('x' || left(id::text, 8))::bit(32)::bigint) $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN to_timestamp(('x' || left(id::text, 8))::bit(32)::bigint);
 
-COMMENT ON FUNCTION hot_uuid_timestamp(uuid) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_timestamp(uuid) IS
 'creation second of a shard-key uuid (bytes 0..3 as unsigned Unix seconds, 1970 to 2106), as HotGuid''s ExtractUnixTimestamp';
 
-CREATE OR REPLACE FUNCTION hot_uuid_boundary(at timestamptz)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_boundary(at timestamptz)
 RETURNS uuid
 AS $body$
 BEGIN
@@ -583,33 +596,34 @@ BEGIN
             || '000000000000000000000000')::uuid;
 END
 $body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION hot_uuid_boundary(timestamptz) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_boundary(timestamptz) IS
 'smallest shard-key uuid of the second of at (time field, all else zero): a bound for range scans and range partitions';
 
-CREATE OR REPLACE FUNCTION hot_uuid_machine(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_machine(id uuid)
 RETURNS bytea
-AS $body$ SELECT decode(substr(id::text, 12, 2) || substr(id::text, 10, 2) || substr(id::text, 17, 2), 'hex') $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN decode(substr(id::text, 12, 2) || substr(id::text, 10, 2) || substr(id::text, 17, 2), 'hex');
 
-COMMENT ON FUNCTION hot_uuid_machine(uuid) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_machine(uuid) IS
 'machine hash of a shard-key uuid: the first 3 bytes of MD5 of the machine name, in digest order';
 
-CREATE OR REPLACE FUNCTION hot_uuid_process(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_process(id uuid)
 RETURNS integer
-AS $body$ SELECT ('x' || substr(id::text, 15, 2) || substr(id::text, 20, 2))::bit(16)::integer $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(id::text, 15, 2) || substr(id::text, 20, 2))::bit(16)::integer;
 
-COMMENT ON FUNCTION hot_uuid_process(uuid) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_process(uuid) IS
 '16-bit process field of a shard-key uuid (backend slot, or pid mod 65536 as HotGuid)';
 
-CREATE OR REPLACE FUNCTION hot_uuid_counter(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_counter(id uuid)
 RETURNS integer
-AS $body$ SELECT ('x' || substr(id::text, 22, 2) || substr(id::text, 25, 4))::bit(24)::integer $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(id::text, 22, 2) || substr(id::text, 25, 4))::bit(24)::integer;
 
-COMMENT ON FUNCTION hot_uuid_counter(uuid) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_counter(uuid) IS
 '24-bit counter of a shard-key uuid';
 
 SELECT $body$
@@ -644,14 +658,15 @@ $body$ || :'hot_uuid_check_shard' || $body$
     p := lpad(to_hex(process), 4, '0');
 $body$ || :'hot_uuid_encode' AS body \gset
 
-CREATE OR REPLACE FUNCTION hot_uuid_make(shard_key bigint, ts timestamptz,
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_make(shard_key bigint, ts timestamptz,
                               machine bytea DEFAULT E'\\x000000', process integer DEFAULT 0,
                               counter integer DEFAULT 0)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION hot_uuid_make(bigint, timestamptz, bytea, integer, integer) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_make(bigint, timestamptz, bytea, integer, integer) IS
 'shard-key uuid built from explicit fields: shard_key 0..4294967295, ts to the second (mod 2^32), machine 3 MD5 bytes, process 0..65535, counter 0..16777215';
 
 -- Version 1.1: time blocks of any length from 1 ms, and the start of an id's time block ------
@@ -745,13 +760,14 @@ $body$ || :'time_layout' || $body$
 END
 $body$ AS body \gset
 
-CREATE OR REPLACE FUNCTION uuid_time_nextval(interval_length interval,
+CREATE OR REPLACE FUNCTION :"schema".uuid_time_nextval(interval_length interval,
                                              interval_count integer DEFAULT 65536)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION uuid_time_nextval(interval, integer) IS
+COMMENT ON FUNCTION :"schema".uuid_time_nextval(interval, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the integer form''s prefixes';
 
 SELECT $body$
@@ -776,7 +792,7 @@ $body$ || :'time_layout' || $body$
 END
 $body$ AS body \gset
 
-CREATE OR REPLACE FUNCTION locality_uuid_block_layout(interval_length interval,
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_block_layout(interval_length interval,
                                                       interval_count integer DEFAULT 65536,
                                                       OUT prefix_bits integer,
                                                       OUT prefixes bigint,
@@ -786,9 +802,10 @@ CREATE OR REPLACE FUNCTION locality_uuid_block_layout(interval_length interval,
                                                       OUT wrap_interval interval)
 RETURNS record
 AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid_block_layout(interval, integer) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_block_layout(interval, integer) IS
 'what uuid_time_nextval(interval, integer) makes of (interval_length, interval_count): prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
 
 SELECT $body$
@@ -807,14 +824,15 @@ $body$ || :'block_layout' || $body$
     block_us := per_block * 1000000;
 $body$ || :'time_block_start' AS body \gset
 
-CREATE OR REPLACE FUNCTION uuid_time_block_start(id uuid, interval_length integer,
+CREATE OR REPLACE FUNCTION :"schema".uuid_time_block_start(id uuid, interval_length integer,
                                                  interval_count integer DEFAULT 65536,
                                                  as_of timestamptz DEFAULT now())
 RETURNS timestamptz
 AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION uuid_time_block_start(uuid, integer, integer, timestamptz) IS
+COMMENT ON FUNCTION :"schema".uuid_time_block_start(uuid, integer, integer, timestamptz) IS
 'start of the latest block of uuid_time_nextval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
 
 SELECT $body$
@@ -829,14 +847,15 @@ $body$ || :'time_layout_declare' || $body$
 BEGIN
 $body$ || :'time_layout' || :'time_block_start' AS body \gset
 
-CREATE OR REPLACE FUNCTION uuid_time_block_start(id uuid, interval_length interval,
+CREATE OR REPLACE FUNCTION :"schema".uuid_time_block_start(id uuid, interval_length interval,
                                                  interval_count integer DEFAULT 65536,
                                                  as_of timestamptz DEFAULT now())
 RETURNS timestamptz
 AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION uuid_time_block_start(uuid, interval, integer, timestamptz) IS
+COMMENT ON FUNCTION :"schema".uuid_time_block_start(uuid, interval, integer, timestamptz) IS
 'start of the latest block of uuid_time_nextval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
 
 COMMIT;
