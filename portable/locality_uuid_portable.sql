@@ -68,15 +68,62 @@ BEGIN
     -- Sequential counter: (bucket << 33) + seed + n; a value that no bucket has forces a seed.
     PERFORM setval('pg_temp.locality_uuid_portable_sequential', -1099511627776);
     PERFORM setval('pg_temp.locality_uuid_portable_last_ms', 0);
-    -- The clock tick of now: the first id waits for a later one, as in the C extension.
+    -- The clock tick of now (2^23 a second, within the clock's range): the first id takes a
+    -- later one.
+    us := least(greatest(us, 0), 253402300799999999);
     PERFORM setval('pg_temp.locality_uuid_portable_hot_tick',
-                   us / 1000000 * 16777216 + us % 1000000 * 16777216 / 1000000);
+                   us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000);
 END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION :"schema".locality_uuid_portable_state() IS
 'make this session''s generator state (temporary sequences) if it has none; called by the generators of the portable edition';
+
+-- Allocation numbers of hot_uuid's ids at an explicit time: an ordinary sequence of the install
+-- schema (WAL-logged, so it never goes back across restarts, failover, dump and restore), owned
+-- by the installer, with no privilege for anyone else; callers take numbers only through
+-- locality_uuid_portable_explicit_next(), so that no other role can setval it. An existing
+-- relation of that name is used only if it is a sequence of the installing role.
+CREATE SEQUENCE IF NOT EXISTS :"schema".locality_uuid_portable_explicit;
+SELECT format('%I.locality_uuid_portable_explicit', :'schema') AS explicit_sequence \gset
+SELECT EXISTS (SELECT FROM pg_class WHERE oid = to_regclass(:'explicit_sequence')
+                                      AND relkind = 'S' AND relowner = current_user::regrole)
+       AS locality_uuid_sequence_ok \gset
+\if :locality_uuid_sequence_ok
+\else
+\warn 'the relation locality_uuid_portable_explicit of the install schema is not a sequence of the installing role'
+ROLLBACK;
+\quit
+\endif
+\unset locality_uuid_sequence_ok
+REVOKE ALL ON SEQUENCE :"schema".locality_uuid_portable_explicit FROM PUBLIC;
+COMMENT ON SEQUENCE :"schema".locality_uuid_portable_explicit IS
+'allocation numbers of hot_uuid(shard_key, at) ids: counter 8388608 + n mod 8388608 (taken through locality_uuid_portable_explicit_next())';
+
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_portable_explicit_next()
+RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+RETURN nextval(:'explicit_sequence'::regclass);
+
+COMMENT ON FUNCTION :"schema".locality_uuid_portable_explicit_next() IS
+'next allocation number of hot_uuid(shard_key, at) ids at an explicit time (nextval of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
+
+SELECT replace($snippet$
+        n := @schema@.locality_uuid_portable_explicit_next();
+$snippet$, '@schema@', quote_ident(:'schema')) AS explicit_next \gset
+
+-- Read the system clock into us (Unix microseconds), raising 22008 with message msg outside
+-- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC: spliced before any state changes.
+SELECT $snippet$
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    IF us < 0 OR us > 253402300799999999 THEN
+        RAISE EXCEPTION '%', clock_message
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = format('The system clock reads %s seconds from 1970-01-01 UTC; the generators read it from 0 to 253402300799.',
+                                  floor(us / 1000000.0));
+    END IF;
+$snippet$ AS read_clock \gset
 
 SELECT replace($snippet$
     IF to_regclass('pg_temp.locality_uuid_portable_hot_tick') IS NULL THEN
@@ -115,7 +162,7 @@ $snippet$ AS locality_uuid_node \gset
 SELECT $snippet$
     -- Time never goes back within a session: a clock that steps back is held at the last
     -- millisecond used.
-    ms := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+    ms := us / 1000;
     last_ms := currval('pg_temp.locality_uuid_portable_last_ms');
     IF ms > last_ms THEN
         PERFORM setval('pg_temp.locality_uuid_portable_last_ms', ms);
@@ -127,13 +174,10 @@ SELECT $snippet$
         bucket := ms / 600000;
         v := nextval('pg_temp.locality_uuid_portable_sequential');
         IF v >> 33 <> bucket THEN
-            bucket_text := to_char(timestamp '1970-01-01' + make_interval(mins => (bucket * 10)::integer),
-                                   'YYYYMMDDHH24MI');
-            IF length(bucket_text) <> 12 THEN
-                RAISE EXCEPTION 'system clock is out of the range a locality uuid can carry'
-                    USING ERRCODE = 'datetime_field_overflow';
-            END IF;
-            h := md5(left(bucket_text, 11));
+            -- In days and minutes: minutes alone pass 2^31 in year 6053.
+            h := md5(left(to_char(timestamp '1970-01-01' + make_interval(days => (bucket / 144)::integer,
+                                                                         mins => (bucket % 144 * 10)::integer),
+                                  'YYYYMMDDHH24MI'), 11));
             v := (bucket << 33) + ('x' || substr(h, 7, 2) || substr(h, 5, 2) || substr(h, 3, 2)
                                    || substr(h, 1, 2))::bit(32)::bigint + 1;
             PERFORM setval('pg_temp.locality_uuid_portable_sequential', v);
@@ -148,41 +192,34 @@ SELECT $snippet$
 END
 $snippet$ AS locality_uuid_next \gset
 
--- Take this session's next clock tick of 2^-24 s into tick, and the machine hash into m.
+-- The machine hash into m, the process field into p, and the next wall-clock tick (2^-23 s) of
+-- this session into tick: the clock's tick (us read and checked), or the tick after the last one
+-- used if the clock has not passed it (a burst, a frozen clock, a clock that stepped back):
+-- nothing ever waits. Not yet taken: hot_uuid_take_tick takes it.
 SELECT :'system_identifier' || $snippet$
     machine_name := current_setting('locality_uuid.machine_name', true);
     IF machine_name IS NULL OR machine_name = '' THEN
         machine_name := system_identifier;
     END IF;
     m := md5(machine_name);
-    -- Every id takes a tick of its own: wait for the clock's next tick, unless the clock is
-    -- more than 16777 ticks (about 1 ms) behind the last one; then go on from the last. The
-    -- clock reads microseconds, about 16.8 ticks: a tick within the microsecond is taken at
-    -- random, so that ids at an explicit time made a whole second apart repeat each other's
-    -- counter as rarely as with the C extension's nanosecond clock.
-    last_tick := currval('pg_temp.locality_uuid_portable_hot_tick');
-    LOOP
-        us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-        frac := ((us % 1000000) + 1000000) % 1000000;
-        tick := (us - frac) / 1000000 * 16777216 + frac * 16777216 / 1000000;
-        tick := tick + floor(random() * ((frac + 1) * 16777216 / 1000000 - frac * 16777216 / 1000000))::bigint;
-        IF tick > last_tick THEN
-            EXIT;
-        ELSIF last_tick - tick >= 16777 THEN
-            tick := last_tick + 1;
-            EXIT;
-        END IF;
-    END LOOP;
-    PERFORM setval('pg_temp.locality_uuid_portable_hot_tick', tick);
     p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
+    tick := greatest(us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000,
+                     currval('pg_temp.locality_uuid_portable_hot_tick') + 1);
 $snippet$ AS hot_uuid_tick \gset
 
--- Write a shard-key id of seconds, machine hash m, process field p (4 hex digits), the counter
--- in the low 24 bits of tick, and shard_key.
+-- A wall-clock id: the tick's second, the tick within it as counter (bit 23 zero).
+SELECT $snippet$
+    PERFORM setval('pg_temp.locality_uuid_portable_hot_tick', tick);
+    seconds := tick >> 23;
+    counter := tick & 8388607;
+$snippet$ AS hot_uuid_take_tick \gset
+
+-- Write a shard-key id of seconds, machine hash m, process field p (4 hex digits), counter
+-- (0 .. 16777215) and shard_key.
 SELECT $snippet$
     s := lpad(to_hex(shard_key), 8, '0');
     RETURN (lpad(to_hex(seconds & 4294967295), 8, '0') || substr(m, 3, 2) || substr(m, 1, 2)
-            || left(p, 2) || substr(m, 5, 2) || right(p, 2) || lpad(to_hex(tick & 16777215), 6, '0')
+            || left(p, 2) || substr(m, 5, 2) || right(p, 2) || lpad(to_hex(counter), 6, '0')
             || substr(s, 7, 2) || substr(s, 5, 2) || substr(s, 3, 2) || substr(s, 1, 2))::uuid;
 END
 $snippet$ AS hot_uuid_encode \gset
@@ -199,13 +236,14 @@ $snippet$ AS hot_uuid_check_shard \gset
 SELECT $snippet$
 DECLARE
     system_identifier text;
+    clock_message text := 'system clock is out of the range a locality uuid can carry';
     sequential boolean;
     node_text text;
     node bigint;
     ms bigint;
     last_ms bigint;
     bucket bigint;
-    bucket_text text;
+    us bigint;
     v bigint;
     h text;
     first text;
@@ -215,13 +253,17 @@ $snippet$ AS locality_uuid_declare \gset
 SELECT $snippet$
 DECLARE
     system_identifier text;
+    clock_message text := 'system clock is out of the range hot_uuid can read';
     machine_name text;
     m text;
-    last_tick bigint;
     us bigint;
-    frac bigint;
     tick bigint;
     seconds bigint;
+    counter bigint;
+    n bigint;
+    field text;
+    memory text;
+    pos integer;
     p text;
     s text;
 BEGIN
@@ -239,7 +281,7 @@ SELECT :'locality_uuid_declare' || $body$
                 USING ERRCODE = 'invalid_parameter_value',
                       HINT = 'Available values: variable, sequential.';
     END CASE;
-$body$ || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
+$body$ || :'read_clock' || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
 
 CREATE OR REPLACE FUNCTION :"schema".locality_uuid()
 RETURNS uuid
@@ -257,7 +299,7 @@ SELECT :'locality_uuid_declare' || $body$
                   HINT = 'Call locality_uuid() to follow locality_uuid.counter_mode.';
     END IF;
     sequential := $1;
-$body$ || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
+$body$ || :'read_clock' || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
 
 CREATE OR REPLACE FUNCTION :"schema".locality_uuid(sequential boolean)
 RETURNS uuid
@@ -459,9 +501,11 @@ DECLARE
     b integer;
     per_block bigint;
     v bigint;
+    us bigint;
+    clock_message text := 'system clock is out of the range uuid_time_nextval can read';
 BEGIN
-$body$ || :'block_layout' || $body$
-    v := floor(extract(epoch FROM clock_timestamp()))::bigint;
+$body$ || :'block_layout' || :'read_clock' || $body$
+    v := us / 1000000;
 $body$ || :'block_encode' AS body \gset
 
 CREATE OR REPLACE FUNCTION :"schema".uuid_time_nextval(interval_length integer DEFAULT 60,
@@ -538,9 +582,8 @@ COMMENT ON FUNCTION :"schema".locality_uuid_block(uuid, integer) IS
 
 -- Shard-key UUID, compatible with .NET HotGuid ---------------------------------
 
-SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || :'locality_uuid_state' || :'hot_uuid_tick' || $body$
-    seconds := tick >> 24;
-$body$ || :'hot_uuid_encode' AS body \gset
+SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || :'read_clock' || :'locality_uuid_state'
+       || :'hot_uuid_tick' || :'hot_uuid_take_tick' || :'hot_uuid_encode' AS body \gset
 
 CREATE OR REPLACE FUNCTION :"schema".hot_uuid(shard_key bigint)
 RETURNS uuid
@@ -555,8 +598,32 @@ SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || $body$
     IF NOT isfinite(at) THEN
         RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
+$body$ || :'read_clock' || :'locality_uuid_state' || :'hot_uuid_tick' || $body$
     seconds := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
-$body$ || :'locality_uuid_state' || :'hot_uuid_tick' || :'hot_uuid_encode' AS body \gset
+    IF seconds = tick >> 23 THEN
+        -- The second of the next wall-clock tick: a wall-clock id.
+$body$ || :'hot_uuid_take_tick' || $body$
+    ELSE
+        -- Any other second: counter 8388608 + n mod 8388608 (bit 23 set, so never a wall-clock
+        -- id's), n an allocation number of the install schema's sequence. The session remembers
+        -- the first n of its 256 latest such seconds (time field and n, 31 characters each, in a
+        -- setting) and refuses a second's ids once they would repeat its first one's counter.
+$body$ || :'explicit_next' || $body$
+        field := ' ' || lpad((seconds & 4294967295)::text, 10, '0') || ':';
+        memory := coalesce(current_setting('locality_uuid_portable.explicit_seconds', true), '');
+        pos := strpos(memory, field);
+        IF pos = 0 THEN
+            PERFORM set_config('locality_uuid_portable.explicit_seconds',
+                               field || lpad(n::text, 19, '0') || left(memory, 31 * 255), false);
+        ELSIF n - substr(memory, pos + 12, 19)::bigint >= 8388608 THEN
+            RAISE EXCEPTION 'hot_uuid made all 8388608 ids of second % in this session', seconds
+                USING ERRCODE = 'program_limit_exceeded',
+                      DETAIL = 'The counter of an id at an explicit time is 8388608 plus an allocation number mod 8388608; 8388608 numbers were taken since this session''s first id of that second.',
+                      HINT = 'Spread the backfill over more seconds, or over several sessions running at the same time.';
+        END IF;
+        counter := 8388608 + n % 8388608;
+    END IF;
+$body$ || :'hot_uuid_encode' AS body \gset
 
 CREATE OR REPLACE FUNCTION :"schema".hot_uuid(shard_key bigint, at timestamptz)
 RETURNS uuid
@@ -632,7 +699,6 @@ DECLARE
     m text;
     p text;
     s text;
-    tick bigint := counter;
 BEGIN
 $body$ || :'hot_uuid_check_shard' || $body$
     IF NOT isfinite(ts) THEN
@@ -749,11 +815,10 @@ DECLARE
     b integer;
     block_us bigint;
     us bigint;
+    clock_message text := 'system clock is out of the range uuid_time_nextval can read';
 $body$ || :'time_layout_declare' || $body$
 BEGIN
-$body$ || :'time_layout' || $body$
-    -- Unix microseconds as an integer first: numeric division would round up near a block's end.
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+$body$ || :'time_layout' || :'read_clock' || $body$
     RETURN (lpad(to_hex((us - ((us % block_us) + block_us) % block_us) / block_us
                         & ((1::bigint << b) - 1)), b / 4, '0')
             || substr(replace(gen_random_uuid()::text, '-', ''), b / 4 + 1))::uuid;
@@ -866,6 +931,10 @@ COMMIT;
 \unset locality_uuid_next
 \unset locality_uuid_declare
 \unset hot_uuid_tick
+\unset hot_uuid_take_tick
+\unset read_clock
+\unset explicit_next
+\unset explicit_sequence
 \unset hot_uuid_encode
 \unset hot_uuid_check_shard
 \unset hot_uuid_declare

@@ -84,7 +84,7 @@ isnt($rc, 0, 'an index on an SQL function stops the move');
 like($err, qr/DETAIL:  Used by: index public\.t_ts\./, 'the error names the index');
 ($rc, $out, $err) = psql_app(q{SELECT count(*) FROM pg_extension WHERE extname = 'locality_uuid';
 	SELECT count(*) FROM pg_proc WHERE pronamespace = 'ids'::regnamespace AND prolang <> 13});
-is($out, "0\n29", 'after the refusal the SQL edition is still in place');
+is($out, "0\n30", 'after the refusal the SQL edition is still in place');
 psql_app(q{DROP INDEX t_ts});
 
 ($rc, $out, $err) = psql_app(undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable_to_extension.sql');

@@ -8,6 +8,8 @@ use warnings FATAL => 'all';
 use Exporter 'import';
 use IPC::Run;
 use JSON::PP;
+use POSIX ();
+use Time::HiRes ();
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -16,6 +18,7 @@ our @EXPORT = qw(
   @GENERATORS $GENERATOR_SETUP
   extension_node parallel_guc psql_states start_psql finish_psql
   plan_nodes count_nodes
+  install_portable faketime_library set_fake_clock frozen_clock_spec start_on_fake_clock
 );
 
 # Every generator the cluster tests exercise, as [name, SQL expression]. The expression is
@@ -146,6 +149,64 @@ sub count_nodes
 		$_->{'Node Type'} eq $type
 		  && (!defined $relation || ($_->{'Relation Name'} // '') eq $relation)
 	} @$nodes;
+}
+
+# Install the portable SQL edition into schema (default public) of database db with psql -f,
+# as the node's superuser unless user => ROLE; dies on failure.
+sub install_portable
+{
+	my ($node, $db, %opts) = @_;
+	my $stderr;
+	my $rc = $node->psql($db, undef, stderr => \$stderr, on_error_stop => 1,
+		extra_params => [ '-v', 'schema=' . ($opts{schema} // 'public'),
+			(defined $opts{user} ? ('-U', $opts{user}) : ()),
+			'-f', 'portable/locality_uuid_portable.sql' ]);
+	die "installing the portable edition failed: $stderr" if $rc != 0;
+	return;
+}
+
+# The path of libfaketime (Debian package faketime, or $LIBFAKETIME), or undef.
+sub faketime_library
+{
+	my ($lib) = grep { -r $_ } (
+		$ENV{LIBFAKETIME} // (),
+		glob('/usr/lib/*/faketime/libfaketime.so.1'),
+		'/usr/lib/faketime/libfaketime.so.1', '/usr/local/lib/faketime/libfaketime.so.1');
+	return $lib;
+}
+
+# Write a libfaketime spec ('+0', '-1d', '2030-01-01 00:00:00.000') into the clock file of
+# start_on_fake_clock and wait until every backend has read it (they re-read it within 2 s).
+sub set_fake_clock
+{
+	my ($file, $spec) = @_;
+	open my $fh, '>', "$file.tmp" or die "could not write $file.tmp: $!";
+	print $fh "$spec\n";
+	close $fh;
+	rename "$file.tmp", $file or die "could not rename to $file: $!";
+	Time::HiRes::sleep(2.2);
+	return;
+}
+
+# A libfaketime spec that freezes the clock at Unix time t (seconds, to the millisecond).
+sub frozen_clock_spec
+{
+	my ($t) = @_;
+	my $s = POSIX::floor($t);
+	return POSIX::strftime('%Y-%m-%d %H:%M:%S', gmtime($s)) . sprintf('.%03d', int(($t - $s) * 1000 + 0.5));
+}
+
+# Start the node with its postmaster (and so every backend) on the clock of file, in UTC.
+sub start_on_fake_clock
+{
+	my ($node, $file) = @_;
+	local $ENV{LD_PRELOAD} = faketime_library();
+	local $ENV{FAKETIME_TIMESTAMP_FILE} = $file;
+	local $ENV{FAKETIME_CACHE_DURATION} = '1';
+	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
+	local $ENV{TZ} = 'UTC';
+	$node->start;
+	return;
 }
 
 1;
