@@ -140,21 +140,107 @@ SELECT $snippet$
     END IF;
 $snippet$ AS system_identifier \gset
 
--- Read the node setting (or the default) into node, erroring as SET would on a bad value.
+-- Read the node setting (or the default) into node, accepting and refusing exactly the strings
+-- that PostgreSQL's integer settings do (parse_int of guc.c, which reads the C extension's
+-- node_id): C's strtol with base 0 (0x hex, leading 0 octal), read again with strtod if it
+-- stops at '.', 'e' or 'E' or overflows 64 bits, trailing white space, rounded half to even,
+-- within int, then -1 .. 268435455. Empty is the default, as unset: it is what RESET leaves,
+-- and SQL cannot tell the two apart.
 SELECT :'system_identifier' || $snippet$
     node_text := current_setting('locality_uuid.node_id', true);
-    IF node_text IS NULL OR node_text IN ('', '-1') THEN
-        node := system_identifier::numeric % 268435456;
-    ELSIF node_text !~ '^\s*\d+\s*$' THEN
-        RAISE EXCEPTION 'invalid value for parameter "locality_uuid.node_id": "%"', node_text
-            USING ERRCODE = 'invalid_parameter_value';
+    IF node_text IS NULL OR node_text = '' THEN
+        node := -1;
+    ELSIF node_text ~ '^(0|[1-9][0-9]{0,8})$' THEN
+        node := node_text::bigint;
     ELSE
-        node := node_text::numeric;
-        IF node > 268435455 THEN
-            RAISE EXCEPTION '% is outside the valid range for parameter "locality_uuid.node_id" (-1 .. 268435455)',
-                            node_text
-                USING ERRCODE = 'invalid_parameter_value';
-        END IF;
+        DECLARE
+            ws text := '[' || chr(32) || chr(9) || chr(10) || chr(11) || chr(12) || chr(13) || ']*';
+            part text[];
+            digits text;
+            v numeric := 0;
+            e numeric;
+            d float8;
+            endpos integer := 0;
+        BEGIN
+            part := regexp_match(node_text, '^(' || ws || '([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*))');
+            IF part IS NOT NULL THEN
+                endpos := length(part[1]);
+                digits := lower(part[3]);
+                IF digits LIKE '0x%' THEN
+                    FOR k IN 3 .. length(digits) LOOP
+                        v := v * 16 + strpos('0123456789abcdef', substr(digits, k, 1)) - 1;
+                    END LOOP;
+                ELSIF digits LIKE '0%' THEN
+                    FOR k IN 2 .. length(digits) LOOP
+                        v := v * 8 + substr(digits, k, 1)::integer;
+                    END LOOP;
+                ELSE
+                    v := digits::numeric;
+                END IF;
+                IF part[2] = '-' THEN
+                    v := -v;
+                END IF;
+            END IF;
+            IF substr(node_text, endpos + 1, 1) IN ('.', 'e', 'E')
+               OR v NOT BETWEEN -9223372036854775808 AND 9223372036854775807 THEN
+                -- strtod: a hexadecimal or a decimal float; out of double's range (ERANGE,
+                -- subnormal included) it is refused.
+                endpos := 0;
+                part := regexp_match(node_text, '^(' || ws || '([+-]?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)([pP][+-]?[0-9]+)?)');
+                IF part IS NOT NULL AND part[3] || part[4] <> '' THEN
+                    endpos := length(part[1]);
+                    digits := ltrim(lower(part[3] || part[4]), '0');
+                    e := coalesce(substr(part[5], 2)::numeric, 0) - 4 * length(part[4]);
+                    v := 0;
+                    FOR k IN 1 .. length(digits) LOOP
+                        v := v * 16 + strpos('0123456789abcdef', substr(digits, k, 1)) - 1;
+                    END LOOP;
+                    IF v = 0 THEN
+                        d := 0;
+                    ELSIF abs(e + 4 * length(digits)) < 1100 THEN
+                        BEGIN
+                            d := CASE WHEN e >= 0 THEN v * 2::numeric ^ e ELSE v / 2::numeric ^ (-e) END;
+                        EXCEPTION WHEN numeric_value_out_of_range THEN
+                            d := NULL;
+                        END;
+                    END IF;
+                    IF part[2] = '-' THEN
+                        d := -d;
+                    END IF;
+                ELSE
+                    part := regexp_match(node_text, '^(' || ws || '([+-]?)([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?)');
+                    IF part IS NOT NULL THEN
+                        endpos := length(part[1]);
+                        BEGIN
+                            d := (part[2] || part[3] || coalesce(part[4], ''))::float8;
+                        EXCEPTION WHEN numeric_value_out_of_range THEN
+                            d := NULL;
+                        END;
+                    END IF;
+                END IF;
+                IF d IS NULL OR (d <> 0 AND abs(d) < 2.2250738585072014e-308) THEN
+                    endpos := 0;
+                END IF;
+            ELSE
+                d := v;
+            END IF;
+            IF endpos = 0 OR substr(node_text, endpos + 1) !~ ('^' || ws || '$') THEN
+                RAISE EXCEPTION 'invalid value for parameter "locality_uuid.node_id": "%"', node_text
+                    USING ERRCODE = 'invalid_parameter_value';
+            END IF;
+            d := round(d);
+            IF d NOT BETWEEN -2147483648 AND 2147483647 THEN
+                RAISE EXCEPTION 'invalid value for parameter "locality_uuid.node_id": "%"', node_text
+                    USING ERRCODE = 'invalid_parameter_value', HINT = 'Value exceeds integer range.';
+            END IF;
+            node := d;
+        END;
+    END IF;
+    IF node = -1 THEN
+        node := system_identifier::numeric % 268435456;
+    ELSIF node NOT BETWEEN -1 AND 268435455 THEN
+        RAISE EXCEPTION '% is outside the valid range for parameter "locality_uuid.node_id" (-1 .. 268435455)', node
+            USING ERRCODE = 'invalid_parameter_value';
     END IF;
 $snippet$ AS locality_uuid_node \gset
 
@@ -272,7 +358,9 @@ $snippet$ AS hot_uuid_declare \gset
 -- Locality UUID, version "b" ------------------------------------------------
 
 SELECT :'locality_uuid_declare' || $body$
-    CASE lower(coalesce(current_setting('locality_uuid.counter_mode', true), ''))
+    -- As PostgreSQL reads an enum setting: the names in any ASCII case (empty: the default).
+    CASE translate(coalesce(current_setting('locality_uuid.counter_mode', true), ''),
+                   'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
         WHEN '', 'variable' THEN sequential := false;
         WHEN 'sequential' THEN sequential := true;
         ELSE
