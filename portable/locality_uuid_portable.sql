@@ -913,14 +913,25 @@ $body$ || :'time_layout' || :'read_clock' || $body$
 END
 $body$ AS body \gset
 
-CREATE OR REPLACE FUNCTION :"schema".uuid_time_nextval(interval_length interval,
-                                             interval_count integer DEFAULT 65536)
+-- Named uuid_time_nextval_interval, so that every call of sequential_uuids' uuid_time_nextval
+-- (untyped literals, NULL, parameters of unknown type) finds the integer form alone. An earlier
+-- install's uuid_time_nextval(interval, integer) is renamed, so column DEFAULTs keep working.
+SELECT to_regprocedure(format('%I.uuid_time_nextval(interval, integer)', :'schema')) IS NOT NULL
+       AND to_regprocedure(format('%I.uuid_time_nextval_interval(interval, integer)', :'schema')) IS NULL
+       AS locality_uuid_rename \gset
+\if :locality_uuid_rename
+ALTER FUNCTION :"schema".uuid_time_nextval(interval, integer) RENAME TO uuid_time_nextval_interval;
+\endif
+\unset locality_uuid_rename
+
+CREATE OR REPLACE FUNCTION :"schema".uuid_time_nextval_interval(interval_length interval,
+                                                      interval_count integer DEFAULT 65536)
 RETURNS uuid
 AS :'body'
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
     SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION :"schema".uuid_time_nextval(interval, integer) IS
+COMMENT ON FUNCTION :"schema".uuid_time_nextval_interval(interval, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the integer form''s prefixes';
 
 SELECT $body$
@@ -959,7 +970,7 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
     SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION :"schema".locality_uuid_block_layout(interval, integer) IS
-'what uuid_time_nextval(interval, integer) makes of (interval_length, interval_count): prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
+'what uuid_time_nextval_interval(interval, integer) makes of (interval_length, interval_count): prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
 
 SELECT $body$
 DECLARE
@@ -1009,7 +1020,7 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
     SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION :"schema".uuid_time_block_start(uuid, interval, integer, timestamptz) IS
-'start of the latest block of uuid_time_nextval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
+'start of the latest block of uuid_time_nextval_interval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
 
 COMMIT;
 

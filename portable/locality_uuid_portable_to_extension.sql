@@ -36,7 +36,7 @@ FROM unnest(ARRAY[
     'hot_uuid_process(uuid)', 'hot_uuid_counter(uuid)',
     'hot_uuid_make(bigint, timestamptz, bytea, integer, integer)', 'locality_uuid_portable_state()',
     'locality_uuid_portable_explicit_next()',
-    'uuid_time_nextval(interval, integer)', 'locality_uuid_block_layout(interval, integer)',
+    'uuid_time_nextval_interval(interval, integer)', 'locality_uuid_block_layout(interval, integer)',
     'uuid_time_block_start(uuid, integer, integer, timestamptz)',
     'uuid_time_block_start(uuid, interval, integer, timestamptz)'
 ]) AS s(signature),

@@ -51,7 +51,7 @@ my $bg = $node->background_psql('postgres', on_error_stop => 0);
 my @calls = (
 	'locality_uuid()', 'locality_uuid(true)', 'locality_uuid(false)', 'hot_uuid(0)',
 	q{hot_uuid(0, '2020-01-01 00:00:00+00')}, 'uuid_time_nextval()', 'uuid_time_nextval(1, 16)',
-	q{uuid_time_nextval('100 ms'::interval, 16777216)}, q{uuid_sequence_nextval('s')});
+	q{uuid_time_nextval_interval('100 ms', 16777216)}, q{uuid_sequence_nextval('s')});
 my $states_sql = 'SELECT string_agg(state_of(format($$SELECT %s$$, c)), $$,$$ ORDER BY n) FROM unnest(ARRAY['
   . join(', ', map { "\$\$$_\$\$" } @calls) . ']) WITH ORDINALITY AS c(c, n)';
 
@@ -129,7 +129,7 @@ is($bg->query_safe(q{
 	       hot_uuid_timestamp(hot_uuid(1)) = to_timestamp(253402300799 % 4294967296),
 	       hot_uuid_counter(hot_uuid(1)) BETWEEN 4194304 AND 4194310,
 	       locality_uuid_block(uuid_time_nextval()) = 253402300799 / 60 % 65536,
-	       locality_uuid_block(uuid_time_nextval('1 ms'::interval, 16777216), 16777216) = 253402300799500 % 16777216}),
+	       locality_uuid_block(uuid_time_nextval_interval('1 ms', 16777216), 16777216) = 253402300799500 % 16777216}),
 	'9999-12-31 23:59:59.5+00|9999-12-31 23:59:59.5+00|t|t|t|t', '9999-12-31 23:59:59.5: every time field right');
 
 # Years 10000 and 11000, and then before 1970 again with state made in 9999.
