@@ -35,7 +35,8 @@ include $(PGXS)
 # `override +=` keeps it when the command line sets PROVE_FLAGS (pg_buildext installcheck does).
 override PROVE_FLAGS += -I test/t
 
-# The portable SQL edition (portable/): the regression tests again, on a database where the
+# The portable SQL edition (portable/): a step of its own after `make installcheck`, so that a
+# failure in one suite never hides the other. The regression tests again, on a database where the
 # SQL file is installed instead of the extension. Expected output is the C suite's, except the
 # files in test/portable/expected (behaviour SQL cannot match; see docs/portable.md).
 PORTABLE_REGRESS = portable_setup layout extract generate errors blocks blocks_compat \
@@ -52,11 +53,6 @@ installcheck-portable:
 	cp test/portable/expected/*.out $(PORTABLE_DIR)/expected/
 	$(pg_regress_installcheck) --inputdir=$(PORTABLE_DIR) $(PORTABLE_EXPECTED) --outputdir=$(PORTABLE_DIR) \
 		--dbname=portable_regression $(PORTABLE_REGRESS)
-
-# `make installcheck` runs it first, unless REGRESS is emptied (one TAP test alone).
-ifneq ($(strip $(REGRESS)),)
-installcheck: installcheck-portable
-endif
 
 # PGXS tracks no header dependencies: rebuild every object when a header changes.
 $(OBJS): $(wildcard src/*.hpp src/core/*.hpp)

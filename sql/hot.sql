@@ -85,7 +85,7 @@ FROM unnest(ARRAY['1970-01-01+00', '2022-02-06 00:00:00.5+00', '2038-01-19 03:14
 
 -- Generation, in a fresh backend: 10k ids in one statement. All distinct, in generation order
 -- (uuid order), one machine and process, and each id's time field and counter together are
--- its own tick of 2^-24 s of the clock, between the clock readings (to the microsecond)
+-- its own tick of 2^-23 s of the clock, between the clock readings (to the microsecond)
 -- taken just before and after it.
 \c -
 SET timezone = 'UTC';
@@ -102,7 +102,7 @@ SELECT count(*) AS ids,
        count(DISTINCT u) AS distinct_ids,
        bool_and(hot_uuid_shard_key(u) = n % 3 * 2147483647::bigint) AS shard_keys,
        bool_and(hot_uuid_timestamp(u) BETWEEN date_trunc('second', before) AND after) AS stamped_now,
-       bool_and(extract(epoch FROM hot_uuid_timestamp(u)) + hot_uuid_counter(u) / 16777216.0
+       bool_and(extract(epoch FROM hot_uuid_timestamp(u)) + hot_uuid_counter(u) / 8388608.0
                 BETWEEN extract(epoch FROM before) - 0.000001
                     AND extract(epoch FROM after) + 0.000001) AS tick_of_clock,
        count(DISTINCT hot_uuid_machine(u)) AS machines,

@@ -42,16 +42,19 @@ AS $$ SELECT locality_uuid_pid(locality_uuid()) $$;
 
 CREATE TEMP TABLE leader AS SELECT pg_temp.leader_pid() AS pid;
 CREATE TABLE par_ids AS SELECT g, locality_uuid() AS v, locality_uuid(true) AS s, locality_uuid(false) AS f,
-       uuid_time_nextval() AS t, uuid_time_nextval(1, 16) AS t2, hot_uuid(g % 4) AS h, hot_uuid(g % 4, now()) AS h2
+       uuid_time_nextval() AS t, uuid_time_nextval(1, 16) AS t2, hot_uuid(g % 4) AS h
 FROM par_src;
 SELECT count(*) AS ids,
        count(DISTINCT v) + count(DISTINCT s) + count(DISTINCT f) + count(DISTINCT t) + count(DISTINCT t2)
-           + count(DISTINCT h) + count(DISTINCT h2) AS distinct_ids,
+           + count(DISTINCT h) AS distinct_ids,
        count(DISTINCT hot_uuid_process(h)) = count(DISTINCT locality_uuid_pid(v)) AS same_processes,
        bool_and(locality_uuid_pid(v) <> (SELECT pid FROM leader)) AS none_from_leader
 FROM par_ids;
--- nextval is parallel unsafe, so a query calling uuid_sequence_nextval stays in the leader.
+-- nextval is parallel unsafe, so a query calling uuid_sequence_nextval, or hot_uuid at an
+-- explicit time (whose counters come from a sequence), stays in the leader.
 EXPLAIN (COSTS OFF) SELECT count(uuid_sequence_nextval('par_seq')) FROM par_src;
+EXPLAIN (COSTS OFF) SELECT count(hot_uuid(g % 4, now())) FROM par_src;
+SELECT count(DISTINCT hot_uuid(g % 4, now())) AS ids FROM par_src;
 SELECT count(DISTINCT uuid_sequence_nextval('par_seq')) AS ids FROM par_src;
 SELECT last_value FROM par_seq;
 RESET parallel_leader_participation;
@@ -70,12 +73,13 @@ EXPLAIN (COSTS OFF) SELECT locality_uuid(true);
 EXPLAIN (COSTS OFF) SELECT locality_uuid_timestamp(locality_uuid_make(1, 2, 3, now()));
 EXPLAIN (COSTS OFF) SELECT uuid_time_nextval();
 EXPLAIN (COSTS OFF) SELECT locality_uuid_block(uuid_time_nextval(1, 16), 16), locality_uuid_block_layout();
-EXPLAIN (COSTS OFF) SELECT hot_uuid(1), hot_uuid(2, now());
+EXPLAIN (COSTS OFF) SELECT hot_uuid(1);
 EXPLAIN (COSTS OFF) SELECT hot_uuid_shard_key(hot_uuid_make(1, now())), hot_uuid_boundary(now());
 -- Unsafe functions keep the plan in the leader.
 EXPLAIN (COSTS OFF) SELECT locality_uuid_use_sequential_ids();
 EXPLAIN (COSTS OFF) SELECT pg_temp.leader_pid();
 EXPLAIN (COSTS OFF) SELECT uuid_sequence_nextval('par_seq');
+EXPLAIN (COSTS OFF) SELECT hot_uuid(2, now());
 
 SET :"parallel_guc" = regress;
 SET locality_uuid.counter_mode = sequential;

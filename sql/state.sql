@@ -26,12 +26,14 @@ SELECT CASE
 FROM state_seq a, (SELECT locality_uuid(true) AS u) b;
 DROP TABLE state_seq;
 
--- Explicit-time shard-key ids: a real counter per second. 100000 ids at one second take
--- 100000 distinct counters (HotGuid's 2^24 per second); other seconds do not disturb them.
+-- Explicit-time shard-key ids: counters drawn from the extension's sequence. 100000 ids at one
+-- second take 100000 distinct counters, all with bit 23 set (a clock id never has it); other
+-- seconds do not disturb them.
 SET parallel_setup_cost = 1e9;
 SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
        count(DISTINCT hot_uuid_counter(u)) AS distinct_counters,
-       count(DISTINCT hot_uuid_timestamp(u)) AS seconds
+       count(DISTINCT hot_uuid_timestamp(u)) AS seconds,
+       bool_and(hot_uuid_counter(u) >= 8388608) AS explicit_bit
 FROM (SELECT hot_uuid(5, '2020-01-01 00:00:00+00') AS u FROM generate_series(1, 100000)) s;
 SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
        count(DISTINCT hot_uuid_timestamp(u)) AS seconds
@@ -40,14 +42,19 @@ FROM (SELECT hot_uuid(5, '2020-01-01 00:00:00+00'::timestamptz + (n % 7) * inter
 RESET parallel_setup_cost;
 
 -- Clock ids and ids at now() in one transaction that outlives its second: once the clock has
--- left the second of now(), ids at now() take the counters the clock ids left free there.
+-- left the second of now(), ids at now() are explicit-time ids (bit 23 set), so they never meet
+-- the clock ids of that second (bit 23 clear).
 BEGIN;
 SET LOCAL parallel_setup_cost = 1e9;
 CREATE TEMP TABLE clock_and_now AS
-SELECT hot_uuid(1) AS u FROM generate_series(1, 20000)
-UNION ALL SELECT hot_uuid(1, now()) FROM generate_series(1, 20000);
+SELECT 'clock' AS kind, hot_uuid(1) AS u FROM generate_series(1, 20000)
+UNION ALL SELECT 'at now', hot_uuid(1, now()) FROM generate_series(1, 20000);
 SELECT pg_sleep(1.1);
-INSERT INTO clock_and_now SELECT hot_uuid(1) FROM generate_series(1, 20000);
-INSERT INTO clock_and_now SELECT hot_uuid(1, now()) FROM generate_series(1, 20000);
-SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids FROM clock_and_now;
+INSERT INTO clock_and_now SELECT 'clock', hot_uuid(1) FROM generate_series(1, 20000);
+INSERT INTO clock_and_now SELECT 'at now, a second later', hot_uuid(1, now()) FROM generate_series(1, 20000);
+SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
+       count(*) FILTER (WHERE kind = 'clock' AND hot_uuid_counter(u) < 8388608) AS clock_ids_bit_clear,
+       count(*) FILTER (WHERE kind = 'at now, a second later' AND hot_uuid_counter(u) >= 8388608)
+           AS later_ids_at_now_bit_set
+FROM clock_and_now;
 COMMIT;

@@ -253,7 +253,7 @@ locality_uuid_time_nextval_interval(PG_FUNCTION_ARGS)
 
 	if (!random_bytes(random, uuid_len - static_cast<std::size_t>(l.prefix_bits / 8)))
 		report_status(Status::random_failed);
-	encode_prefix(time_block_prefix(GetCurrentTimestamp() + pg_epoch_unix_us, l), l.prefix_bits,
+	encode_prefix(time_block_prefix(wall_us(), l), l.prefix_bits,
 				  random, bytes);
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }

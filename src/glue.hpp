@@ -46,10 +46,10 @@ uint32_t	node_id();
 // Return the backend's PGPROC slot number, or -1 if this process has none.
 int			slot_number();
 
-// Return the wall clock as Unix milliseconds (negative before 1970), raising an error if it cannot be read.
+// Return the wall clock as Unix milliseconds, microseconds, or hot_uuid ticks of 2^-23 s,
+// raising 22008 outside 1970-01-01 .. 9999-12-31 UTC (the range every generator reads).
 int64_t		wall_ms();
-
-// Return the wall clock in hot_uuid ticks of 2^-24 s, raising 22008 before 1970 or past the tick range.
+int64_t		wall_us();
 int64_t		wall_tick();
 
 /* Generator state (state.cpp): shared by the cluster's backends, or this backend's own. */

@@ -5,7 +5,11 @@
 #include <unistd.h>
 
 extern "C" {
+#include "access/xact.h"
+#include "access/xlog.h"
+#include "commands/sequence.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
 #if PG_VERSION_NUM >= 160000
 #include "varatt.h"
 #endif
@@ -26,6 +30,15 @@ using namespace locality_uuid;
 /* This backend's generator (its slot's marks are shared when they can be) and machine hash. */
 static HotGenerator generator;
 static uint8_t machine[hot_machine_len];
+
+/*
+ * Allocation numbers of explicit-time ids come from this sequence of the extension, in ranges of
+ * allocation_range: nextval gives the range's index. A sequence is WAL-logged, so after a crash
+ * or a promotion it never hands out a value again, pg_upgrade keeps it, and pg_dump dumps its
+ * value (pg_extension_config_dump); it lives in the schema of the calling function.
+ */
+static const char allocation_sequence[] = "locality_uuid_hot_allocation";
+static constexpr uint32_t allocation_range = 256;
 
 static const char shard_key_hint[] =
 	"A shard key is an unsigned 32-bit number, as HotGuid's uint; "
@@ -105,6 +118,31 @@ hot_uuid_generate(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
+// Draw the next range of allocation numbers from the extension's sequence.
+static void
+add_allocations(FunctionCallInfo fcinfo)
+{
+	Oid			schema = get_func_namespace(fcinfo->flinfo->fn_oid);
+	Oid			seq = get_relname_relid(allocation_sequence, schema);
+
+	if (!OidIsValid(seq))
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("sequence %s.%s does not exist", get_namespace_name(schema), allocation_sequence),
+				 errdetail("hot_uuid at an explicit time draws its counters from that sequence, "
+						   "which locality_uuid 1.2 creates."),
+				 errhint("Run ALTER EXTENSION locality_uuid UPDATE.")));
+	if (RecoveryInProgress() || XactReadOnly)
+		ereport(ERROR,
+				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
+				 errmsg("hot_uuid at an explicit time cannot run in a read-only transaction"),
+				 errdetail("Its counters come from a sequence, which a read-only transaction "
+						   "or a standby cannot advance."),
+				 errhint("Make backfill ids on the primary, in a read-write transaction.")));
+	generator.add_allocations(static_cast<uint64_t>(nextval_internal(seq, false)) * allocation_range,
+							  allocation_range);
+}
+
 extern "C" Datum
 hot_uuid_generate_at(PG_FUNCTION_ARGS)
 {
@@ -113,12 +151,19 @@ hot_uuid_generate_at(PG_FUNCTION_ARGS)
 	HotEnvironment env = environment();
 	uint8_t		bytes[uuid_len];
 
-	if (generator.next_at(shard, seconds, env, bytes) == HotStatus::second_full)
+	HotStatus	st = generator.next_at(shard, seconds, env, bytes);
+
+	if (st == HotStatus::needs_allocations)
+	{
+		add_allocations(fcinfo);
+		st = generator.next_at(shard, seconds, env, bytes);
+	}
+	if (st == HotStatus::second_full)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("hot_uuid made all 16777216 ids of second %lld in this backend",
+				 errmsg("hot_uuid made all 8388608 ids of second %lld in this backend",
 						static_cast<long long>(seconds)),
-				 errdetail("The 24-bit counter of an id at an explicit time counts the ids of its second."),
+				 errdetail("An id at an explicit time carries 23 bits of its counter for the ids of its second."),
 				 errhint("Spread the backfill over more seconds, or over several sessions running at the same time.")));
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }

@@ -182,13 +182,14 @@ do_install() {
 	in_chroot 'make install PG_CONFIG=$PG_CONFIG && test -f "$($PG_CONFIG --pkglibdir)/locality_uuid.so"'
 }
 
-# pg_regress, then the TAP tests, as postgres on throw-away clusters (test/installcheck.sh).
+# make TARGET (installcheck: pg_regress, then the TAP tests; installcheck-portable: the portable
+# edition's suite) as postgres on throw-away clusters (test/installcheck.sh).
 do_installcheck() {
-	local rc
-	in_chroot 'bash test/installcheck.sh'
+	local target=$1 rc
+	in_chroot "LOCALITY_UUID_TARGET=$target bash test/installcheck.sh"
 	rc=$?
-	rm -rf "$OUT/$major/installcheck"
-	cp -a "$dir/build/src/test/out/installcheck" "$OUT/$major/installcheck" 2>/dev/null
+	rm -rf "$OUT/$major/$target"
+	cp -a "$dir/build/src/test/out/$target" "$OUT/$major/$target" 2>/dev/null
 	return $rc
 }
 
@@ -261,7 +262,8 @@ for major in $MAJORS; do
 			while read -r name cmd; do
 				[ -n "$name" ] && [ $interrupted -eq 0 ] && step "$name" in_chroot "$cmd"
 			done < <(extra_steps "$major")
-			[ $interrupted -eq 0 ] && step installcheck do_installcheck
+			[ $interrupted -eq 0 ] && step installcheck do_installcheck installcheck
+			[ $interrupted -eq 0 ] && step installcheck-portable do_installcheck installcheck-portable
 			step uninstall do_uninstall
 		fi
 		if [ $interrupted -eq 0 ] && step package do_package; then

@@ -3,7 +3,8 @@
 # Usage (as root, from the repository): bash test/run-tests.sh
 #
 # Steps: build (warning-free), install, core unit tests (plain and ASan/UBSan, through prove),
-# fuzzing, `make installcheck` (pg_regress, then the TAP tests in test/t), benchmark smoke run.
+# fuzzing, `make installcheck` (pg_regress, then the TAP tests in test/t), `make
+# installcheck-portable` (the portable edition's suite), benchmark smoke run.
 # Each step is judged by its exit status; its log is in test/out/<step>.log.
 # Every other PostgreSQL major, and the Debian packages: bash test/matrix.sh.
 set -uo pipefail
@@ -47,5 +48,6 @@ step install make install || finish
 step core-tests bash -c 'make -s core-test-bin && prove --exec "" test/core/*_test test/core/*_test_san'
 step fuzz make -s fuzz
 step installcheck bash test/installcheck.sh
+step installcheck-portable env LOCALITY_UUID_TARGET=installcheck-portable bash test/installcheck.sh
 step bench-smoke bash test/bench/smoke.sh
 finish

@@ -74,13 +74,6 @@ HotGenerator::start(const HotEnvironment &env) noexcept
 	if (!started_)
 	{
 		next_tick_ = slot->next_tick;
-		/*
-		 * The slot's first explicit allocation since the state was made (a new cluster, a
-		 * restart, or state of this backend only) starts at the clock's tick: so it lands
-		 * after those of earlier backends as long as the clock went on, by chance otherwise.
-		 */
-		explicit_next_ = slot->explicit_next != 0 ? slot->explicit_next
-			: static_cast<uint64_t>(env.wall_tick);
 		started_ = true;
 	}
 	return slot;
@@ -92,7 +85,7 @@ encode_counter(uint32_t shard, int64_t unix_seconds, uint32_t counter, const Hot
 			   uint8_t out[uuid_len]) noexcept
 {
 	HotFields	f{hot_seconds(unix_seconds), {env.machine[0], env.machine[1], env.machine[2]},
-		env.process, counter & hot_counter_max, shard};
+		env.process, counter, shard};
 
 	encode_hot(f, out);
 }
@@ -106,39 +99,16 @@ HotGenerator::entry(uint32_t field) noexcept
 	return explicit_[i % explicit_entries];
 }
 
-void
-HotGenerator::close_wall_second() noexcept
-{
-	uint32_t	field = hot_seconds(wall_second_);
-	ExplicitSecond &e = entry(field);
-
-	/* A second already counted (explicit ids made before the clock got there) keeps its count. */
-	if (!e.valid || e.second != field)
-		e = ExplicitSecond{field, (wall_hi_ + 1) & hot_counter_max, 0,
-			hot_counter_max - (wall_hi_ - wall_lo_), true};
-	wall_open_ = false;
-}
-
 HotStatus
 HotGenerator::next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept
 {
 	SlotMarks  *slot = start(env);
 	int64_t		tick = env.wall_tick > next_tick_ ? env.wall_tick : next_tick_;
 	int64_t		second = floor_div(tick, hot_ticks_per_second);
-	uint32_t	counter = static_cast<uint32_t>(tick) & hot_counter_max;
+	uint32_t	counter = static_cast<uint32_t>(tick - second * hot_ticks_per_second);
 
 	next_tick_ = tick + 1;
 	slot->next_tick = next_tick_;
-	if (wall_open_ && second == wall_second_)
-		wall_hi_ = counter;
-	else
-	{
-		if (wall_open_)
-			close_wall_second();
-		wall_open_ = true;
-		wall_second_ = second;
-		wall_lo_ = wall_hi_ = counter;
-	}
 	encode_counter(shard, second, counter, env, out);
 	return HotStatus::ok;
 }
@@ -147,29 +117,34 @@ HotStatus
 HotGenerator::next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment &env,
 					  uint8_t out[uuid_len]) noexcept
 {
-	SlotMarks  *slot = start(env);
+	start(env);
+
 	int64_t		tick = env.wall_tick > next_tick_ ? env.wall_tick : next_tick_;
 
 	if (floor_div(tick, hot_ticks_per_second) == unix_seconds)
 		return next(shard, env, out);
-	/* The clock has left the second of the last clock id: its ticks there are known now. */
-	if (wall_open_ && wall_second_ == unix_seconds)
-		close_wall_second();
+	if (allocation_next_ == allocation_end_)
+		return HotStatus::needs_allocations;
 
 	/* Count by the time field (seconds mod 2^32): seconds 2^32 apart share it. */
 	uint32_t	field = hot_seconds(unix_seconds);
 	ExplicitSecond &e = entry(field);
 
 	if (!e.valid || e.second != field)
-		e = ExplicitSecond{field, static_cast<uint32_t>(explicit_next_) & hot_counter_max, 0,
-			hot_counter_max + 1, true};
-	if (e.used >= e.capacity)
+		e = ExplicitSecond{field, allocation_next_, true};
+	if (allocation_next_ - e.first > hot_allocation_mask)
 		return HotStatus::second_full;
-	encode_counter(shard, unix_seconds, (e.first + e.used) & hot_counter_max, env, out);
-	e.used++;
-	explicit_next_++;
-	slot->explicit_next = explicit_next_;
+	encode_counter(shard, unix_seconds,
+				   hot_explicit_bit | (static_cast<uint32_t>(allocation_next_) & hot_allocation_mask), env, out);
+	allocation_next_++;
 	return HotStatus::ok;
+}
+
+void
+HotGenerator::add_allocations(uint64_t first, uint32_t count) noexcept
+{
+	allocation_next_ = first;
+	allocation_end_ = first + count;
 }
 
 }							// namespace locality_uuid

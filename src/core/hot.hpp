@@ -35,17 +35,24 @@ struct HotFields
 };
 
 /*
- * Ids count time in ticks of 2^-24 second: the time field holds a tick's whole second and
- * the counter field the tick within it, so the pair is one 56-bit clock reading.
+ * The 24-bit counter has two halves that never meet. Ids made on the wall clock count time in
+ * ticks of 2^-23 second: the time field holds a tick's whole second and the counter its tick
+ * within the second (bit 23 clear), so the pair is one 55-bit clock reading. Ids made at an
+ * explicit time (backfills) set bit 23 and carry in the low 23 bits an allocation number, mod
+ * 2^23, that the glue draws from a WAL-logged sequence in ranges (HotGenerator::next_at).
  */
-constexpr int64_t hot_ticks_per_second = INT64_C(1) << 24;
+constexpr int64_t hot_ticks_per_second = INT64_C(1) << 23;
+constexpr uint32_t hot_explicit_bit = UINT32_C(1) << 23;
+constexpr uint32_t hot_allocation_mask = hot_explicit_bit - 1;
 
-// The last Unix second of the clock read (2^38 - 1: year 10680); ticks then stay below 2^62,
-// so a held tick can step on for 2^62 ids without overflow. Later clocks are refused.
-constexpr int64_t hot_clock_seconds_max = (INT64_C(1) << 38) - 1;
+// The last Unix second of the clock the generators read (9999-12-31 23:59:59 UTC, the last second
+// every format of this extension can carry); the glue refuses later clocks, and earlier ones
+// than 1970, without touching any state.
+constexpr int64_t hot_clock_seconds_max = INT64_C(253402300799);
 
 // What the glue supplies for one generated id: the wall clock in ticks (0 or later: the glue
-// refuses a clock before 1970), identity, and the marks of the backend's slot (null: its own).
+// refuses a clock outside 1970 .. 9999), identity, and the marks of the backend's slot (null:
+// its own).
 struct HotEnvironment
 {
 	int64_t		wall_tick;
@@ -54,11 +61,13 @@ struct HotEnvironment
 	SlotMarks  *slot;
 };
 
-// Outcome of making an id: done, or the explicit second has no counter value left.
+// Outcome of making an id: done, the explicit second has no counter value left in this
+// backend, or the generator needs a new range of allocation numbers first (add_allocations).
 enum class HotStatus
 {
 	ok,
-	second_full
+	second_full,
+	needs_allocations
 };
 
 // Convert a clock reading (Unix seconds and nanoseconds, 0 <= seconds <= hot_clock_seconds_max) to ticks (floor).
@@ -68,7 +77,7 @@ hot_tick_at(int64_t unix_seconds, int64_t nanoseconds) noexcept
 	return unix_seconds * hot_ticks_per_second + nanoseconds * hot_ticks_per_second / 1000000000;
 }
 
-// Convert Unix nanoseconds to ticks of 2^-24 second (floor).
+// Convert Unix nanoseconds to ticks of 2^-23 second (floor).
 constexpr int64_t
 hot_tick_of(int64_t unix_ns) noexcept
 {
@@ -145,20 +154,18 @@ Status		hot_machine_hash(const char *machine_name, const char *host_name, Md5Fun
  * below 500000 and adds 1: two backends that held one slot in the same second would repeat
  * each other's ids.
  *
- * Explicit-time ids (backfills) have a real per-second counter. An id at the second the next
- * tick falls in is a wall-clock id. For any other second the counter is (first + used) mod
- * 2^24, where the second's first allocation `first` comes from the slot's count of explicit
- * ids (SlotMarks::explicit_next) when the second is first seen: 2^24 distinct ids per second,
- * then second_full. A second that this backend's clock ids went through (they are over once
- * the clock has left it) is remembered the same way, with the counters its clock ids left free:
- * above the last tick used in it, then below the first; explicit ids there never meet them.
- * A slot's allocations start from the clock's tick when it has none yet (new shared state,
- * or state of this backend only: then backends of one slot differ by the time between them,
- * not by construction). The backend remembers up to explicit_entries seconds (direct-mapped
- * on a hash of the time field: a new second evicts the one in its entry); a second that is
- * forgotten and comes back starts a new allocation after every earlier one,
- * so its ids repeat none of its earlier ones unless 2^24 or more explicit ids of the slot lie
- * between its first id and the new one. The same holds between backends of one slot.
+ * Explicit-time ids (backfills): an id at the second of the next tick is a wall-clock id.
+ * Any other second takes the next allocation number n of the backend's current range and
+ * carries hot_explicit_bit | (n mod 2^23). The ranges come from the glue (add_allocations),
+ * which draws them from a WAL-logged sequence of the whole cluster, so no two backends, before
+ * or after a restart, a crash, a promotion or pg_upgrade, ever hold the same number. Hence:
+ *   - an explicit id never equals a wall-clock id (bit 23 differs);
+ *   - two explicit ids of one second and one process field are equal only if their numbers
+ *     are 2^23 or more apart; within one backend the generator refuses (second_full) an id
+ *     whose number is 2^23 or more past the first number it used in that second, for the
+ *     explicit_entries seconds it remembers (direct-mapped on a hash of the time field).
+ * So explicit ids repeat none made before them unless 2^23 allocation numbers of the whole
+ * cluster were handed out between the two, for a second that the backend had forgotten.
  */
 class HotGenerator
 {
@@ -166,9 +173,13 @@ public:
 	// Make the next id for shard on the wall clock.
 	HotStatus	next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept;
 
-	// Make the next id for shard at an explicit Unix second.
+	// Make the next id for shard at an explicit Unix second; needs_allocations asks the
+	// caller for a range (add_allocations) and to call again.
 	HotStatus	next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment &env,
 						uint8_t out[uuid_len]) noexcept;
+
+	// Hand the generator the allocation numbers first .. first + count - 1 (none in use anywhere).
+	void		add_allocations(uint64_t first, uint32_t count) noexcept;
 
 	static constexpr std::size_t explicit_entries = 256;
 
@@ -176,25 +187,19 @@ private:
 	struct ExplicitSecond
 	{
 		uint32_t	second;			/* time field */
-		uint32_t	first;			/* first counter value */
-		uint32_t	used;			/* counter values taken: first + 0 .. first + used - 1 */
-		uint32_t	capacity;		/* counter values this second may take */
+		uint64_t	first;			/* first allocation number this backend used in it */
 		bool		valid;
 	};
 
 	SlotMarks  *start(const HotEnvironment &env) noexcept;
 	ExplicitSecond &entry(uint32_t field) noexcept;
-	void		close_wall_second() noexcept;
 
 	bool		started_ = false;
 	int64_t		next_tick_ = 0;
-	bool		wall_open_ = false; /* the second of the last clock id, and its first and last tick */
-	int64_t		wall_second_ = 0;
-	uint32_t	wall_lo_ = 0;
-	uint32_t	wall_hi_ = 0;
-	uint64_t	explicit_next_ = 0;
+	uint64_t	allocation_next_ = 0;
+	uint64_t	allocation_end_ = 0;
 	ExplicitSecond explicit_[explicit_entries] = {};
-	SlotMarks	own_slot_ = {0, 0, 0};
+	SlotMarks	own_slot_ = {0, 0};
 };
 
 }							// namespace locality_uuid

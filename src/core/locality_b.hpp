@@ -145,7 +145,7 @@ private:
 	int64_t		seed_bucket_ = -1;
 	uint32_t	seed_ = 0;
 	uint64_t	own_word_ = seq_word_empty;
-	SlotMarks	own_slot_ = {0, 0, 0};
+	SlotMarks	own_slot_ = {0, 0};
 };
 
 }							// namespace locality_uuid

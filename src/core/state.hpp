@@ -16,8 +16,7 @@ namespace locality_uuid
 struct SlotMarks
 {
 	uint64_t	next_ms;		/* smallest millisecond a locality id of this slot may use */
-	int64_t		next_tick;		/* smallest 2^-24 s tick a hot_uuid of this slot may use */
-	uint64_t	explicit_next;	/* next explicit-time hot_uuid allocation of this slot */
+	int64_t		next_tick;		/* smallest 2^-23 s tick a hot_uuid of this slot may use */
 };
 
 /*

@@ -373,8 +373,8 @@ test_shared_run()
 	uint8_t		u[uuid_len];
 	LocalityFields f;
 	const int64_t t0 = 1350327498450LL;	/* 2012-10-15 18:58:18.450 UTC */
-	SlotMarks	s1 = {0, 0, 0};
-	SlotMarks	s2 = {0, 0, 0};
+	SlotMarks	s1 = {0, 0};
+	SlotMarks	s2 = {0, 0};
 
 	/* Two backends on one run: the cluster's first id is seed + 1, then +1 across both. */
 	set_digest(md5_20121015185);
@@ -406,7 +406,7 @@ test_shared_run()
 
 	/* b's clock is still held at t0 and stepped back: a new run in a held millisecond moves on. */
 	LocalityGenerator h;
-	SlotMarks	s3 = {0, 0, 0};
+	SlotMarks	s3 = {0, 0};
 
 	set_digest(md5_20121015185);
 	shared_word = seq_word_empty;
@@ -425,7 +425,7 @@ test_slot_marks_and_clock()
 	uint8_t		u[uuid_len];
 	LocalityFields f;
 	const int64_t t0 = 1350327498450LL;
-	SlotMarks	slot = {0, 0, 0};
+	SlotMarks	slot = {0, 0};
 
 	/* Backends of one slot in turn: each starts after the last millisecond of the one before. */
 	set_digest(md5_20121015185);

@@ -162,7 +162,7 @@ check_generator(FuzzedDataProvider &fdp)
 	static uint8_t ids[max_ids][uuid_len];
 	static LocalityGenerator gen;
 	int			count = 0;
-	SlotMarks	slot = {0, 0, 0};
+	SlotMarks	slot = {0, 0};
 	int64_t		wall = fdp.ConsumeIntegralInRange<int64_t>(-2000, time_ms_max + 2000);
 	uint64_t	last_time = 0;
 	uint16_t	process = fdp.ConsumeIntegral<uint16_t>();
