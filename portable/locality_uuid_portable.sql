@@ -113,14 +113,14 @@ SELECT replace($snippet$
         n := @schema@.locality_uuid_portable_explicit_next();
 $snippet$, '@schema@', quote_ident(:'schema')) AS explicit_next \gset
 
--- Read the system clock into us (Unix microseconds), raising 22008 with message msg outside
--- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC: spliced before any state changes.
+-- Read the system clock into us (Unix microseconds), raising 22008 as the C extension does
+-- outside 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC: spliced before any state changes.
 SELECT $snippet$
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
     IF us < 0 OR us > 253402300799999999 THEN
-        RAISE EXCEPTION '%', clock_message
+        RAISE EXCEPTION 'system clock is out of the range the generators read'
             USING ERRCODE = 'datetime_field_overflow',
-                  DETAIL = format('The system clock reads %s seconds from 1970-01-01 UTC; the generators read it from 0 to 253402300799.',
+                  DETAIL = format('The system clock reads %s seconds from 1970-01-01 UTC; the generators read it from 0 to 253402300799 (1970-01-01 to 9999-12-31 UTC).',
                                   floor(us / 1000000.0));
     END IF;
 $snippet$ AS read_clock \gset
@@ -322,7 +322,6 @@ $snippet$ AS hot_uuid_check_shard \gset
 SELECT $snippet$
 DECLARE
     system_identifier text;
-    clock_message text := 'system clock is out of the range a locality uuid can carry';
     sequential boolean;
     node_text text;
     node bigint;
@@ -339,7 +338,6 @@ $snippet$ AS locality_uuid_declare \gset
 SELECT $snippet$
 DECLARE
     system_identifier text;
-    clock_message text := 'system clock is out of the range hot_uuid can read';
     machine_name text;
     m text;
     us bigint;
@@ -590,7 +588,6 @@ DECLARE
     per_block bigint;
     v bigint;
     us bigint;
-    clock_message text := 'system clock is out of the range uuid_time_nextval can read';
 BEGIN
 $body$ || :'block_layout' || :'read_clock' || $body$
     v := us / 1000000;
@@ -704,9 +701,9 @@ $body$ || :'explicit_next' || $body$
             PERFORM set_config('locality_uuid_portable.explicit_seconds',
                                field || lpad(n::text, 19, '0') || left(memory, 31 * 255), false);
         ELSIF n - substr(memory, pos + 12, 19)::bigint >= 8388608 THEN
-            RAISE EXCEPTION 'hot_uuid made all 8388608 ids of second % in this session', seconds
+            RAISE EXCEPTION 'hot_uuid made all 8388608 ids of second % in this backend', seconds
                 USING ERRCODE = 'program_limit_exceeded',
-                      DETAIL = 'The counter of an id at an explicit time is 8388608 plus an allocation number mod 8388608; 8388608 numbers were taken since this session''s first id of that second.',
+                      DETAIL = 'An id at an explicit time carries 23 bits of its counter for the ids of its second.',
                       HINT = 'Spread the backfill over more seconds, or over several sessions running at the same time.';
         END IF;
         counter := 8388608 + n % 8388608;
@@ -903,7 +900,6 @@ DECLARE
     b integer;
     block_us bigint;
     us bigint;
-    clock_message text := 'system clock is out of the range uuid_time_nextval can read';
 $body$ || :'time_layout_declare' || $body$
 BEGIN
 $body$ || :'time_layout' || :'read_clock' || $body$
