@@ -90,7 +90,7 @@ psql_app(q{DROP INDEX t_ts});
 
 ($rc, $out, $err) = psql_app(undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable_to_extension.sql');
 is($rc, 0, 'the move runs') or diag($err);
-like($out, qr/^8$/m, 'eight DEFAULTs moved');
+like($out, qr/^9$/m, 'nine DEFAULTs moved');
 ($rc, $out, $err) = psql_app(q{
 SELECT e.extnamespace::regnamespace, count(*) FILTER (WHERE l.lanname = 'c'), count(*)
 FROM pg_extension e, pg_proc p JOIN pg_language l ON l.oid = p.prolang
