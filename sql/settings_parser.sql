@@ -10,26 +10,36 @@ SET timezone = 'UTC';
 -- The C extension defines its settings when its library loads, at its first call.
 SELECT locality_uuid_version(locality_uuid()) AS version;
 
--- The node field of an id made after SET locality_uuid.node_id = setting ('default' for the
--- node of -1), or the error of the SET or of the id.
-CREATE FUNCTION pg_temp.node_after(setting text) RETURNS text LANGUAGE plpgsql AS $$
+-- What the ids made after SET name = setting show: for locality_uuid.node_id their node field
+-- ('default' for the node of -1), for locality_uuid.counter_mode the counter mode of two
+-- consecutive ids (sequential: counters 1 apart; variable: 198491317 apart); or the error of
+-- the SET or of the ids.
+CREATE FUNCTION pg_temp.outcome_after(name text, setting text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
     default_node integer;
-    node integer;
+    a uuid;
+    b uuid;
     hint text;
 BEGIN
-    PERFORM set_config('locality_uuid.node_id', '-1', false);
+    PERFORM set_config(name, CASE name WHEN 'locality_uuid.node_id' THEN '-1' ELSE 'variable' END, false);
     default_node := locality_uuid_node(locality_uuid());
-    PERFORM set_config('locality_uuid.node_id', setting, false);
-    node := locality_uuid_node(locality_uuid());
-    RETURN CASE WHEN node = default_node THEN 'default' ELSE node::text END;
+    PERFORM set_config(name, setting, false);
+    a := locality_uuid();
+    b := locality_uuid();
+    IF name = 'locality_uuid.node_id' THEN
+        RETURN CASE WHEN locality_uuid_node(a) = default_node THEN 'default' ELSE locality_uuid_node(a)::text END;
+    END IF;
+    RETURN CASE WHEN locality_uuid_counter(b, true) - locality_uuid_counter(a, true) = 1 THEN 'sequential'
+                WHEN (locality_uuid_counter(b) - locality_uuid_counter(a) + 4294967296) % 4294967296 = 198491317
+                    THEN 'variable'
+                ELSE 'neither' END;
 EXCEPTION WHEN OTHERS THEN
     GET STACKED DIAGNOSTICS hint = PG_EXCEPTION_HINT;
     RETURN SQLSTATE || ': ' || SQLERRM || CASE WHEN hint <> '' THEN ' (' || hint || ')' ELSE '' END;
 END
 $$;
 
-SELECT n, to_json(s) AS setting, pg_temp.node_after(s) AS outcome
+SELECT n, to_json(s) AS setting, pg_temp.outcome_after('locality_uuid.node_id', s) AS outcome
 FROM unnest(ARRAY[
     '0', '7', '268435455', '268435456', '-1', '-2', '+5', '-0', '- 5',
     '0x10', '0X1f', '0xFFFFFFF', '0x10000000', '-0x1', '0x', '0x1g',
@@ -45,29 +55,7 @@ FROM unnest(ARRAY[
 ORDER BY n;
 RESET locality_uuid.node_id;
 
--- The counter mode that two consecutive ids show after SET locality_uuid.counter_mode = setting
--- (sequential: counters 1 apart; variable: 198491317 apart), or the error.
-CREATE FUNCTION pg_temp.mode_after(setting text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    a uuid;
-    b uuid;
-    hint text;
-BEGIN
-    PERFORM set_config('locality_uuid.counter_mode', 'variable', false);
-    PERFORM set_config('locality_uuid.counter_mode', setting, false);
-    a := locality_uuid();
-    b := locality_uuid();
-    RETURN CASE WHEN locality_uuid_counter(b, true) - locality_uuid_counter(a, true) = 1 THEN 'sequential'
-                WHEN (locality_uuid_counter(b) - locality_uuid_counter(a) + 4294967296) % 4294967296 = 198491317
-                    THEN 'variable'
-                ELSE 'neither' END;
-EXCEPTION WHEN OTHERS THEN
-    GET STACKED DIAGNOSTICS hint = PG_EXCEPTION_HINT;
-    RETURN SQLSTATE || ': ' || SQLERRM || CASE WHEN hint <> '' THEN ' (' || hint || ')' ELSE '' END;
-END
-$$;
-
-SELECT n, to_json(s) AS setting, pg_temp.mode_after(s) AS outcome
+SELECT n, to_json(s) AS setting, pg_temp.outcome_after('locality_uuid.counter_mode', s) AS outcome
 FROM unnest(ARRAY['variable', 'sequential', 'SEQUENTIAL', 'Sequential', 'VaRiAbLe', ' sequential',
                   'sequential ', 'seq', 'spread', 'sequential,variable']) WITH ORDINALITY AS t(s, n)
 ORDER BY n;

@@ -18,7 +18,7 @@ our @EXPORT = qw(
   @GENERATORS $GENERATOR_SETUP
   extension_node parallel_guc psql_states start_psql finish_psql
   plan_nodes count_nodes
-  install_portable faketime_library set_fake_clock frozen_clock_spec start_on_fake_clock
+  install_portable faketime_library set_fake_clock frozen_clock_spec start_on_fake_clock long_call
 );
 
 # Every generator the cluster tests exercise, as [name, SQL expression]. The expression is
@@ -206,6 +206,45 @@ sub start_on_fake_clock
 	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
 	local $ENV{TZ} = 'UTC';
 	$node->start;
+	return;
+}
+
+# Run SELECT count(call) over 10^10 rows in database postgres and check that it stops with
+# 57014 within a second: of its statement_timeout of 500 ms (how => 'timeout'; on a running
+# clock), or of a pg_cancel_backend (how => 'cancel'; PostgreSQL's own timeouts read the wall
+# clock, so statement_timeout cannot fire while a fake clock is frozen). Test names start
+# with label.
+sub long_call
+{
+	my ($node, $call, $how, $label) = @_;
+	my $sql = "SELECT count($call) FROM generate_series(1, 10000000000) /* long_call */";
+	$sql = "SET statement_timeout = '500ms'; $sql" if $how eq 'timeout';
+	my ($out, $err) = ('', '');
+	my $t0 = Time::HiRes::time();
+	my $h = IPC::Run::start(
+		[ 'psql', '-XAtq', '-v', 'VERBOSITY=sqlstate', '-d', $node->connstr('postgres'), '-c', $sql ],
+		'>', \$out, '2>', \$err);
+	if ($how eq 'cancel')
+	{
+		$node->poll_query_until('postgres',
+			q{SELECT count(*) = 1 FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%/* long_call */%' AND pid <> pg_backend_pid()})
+		  or die 'long call did not start';
+		Time::HiRes::sleep(0.3);
+		# Timed from the moment the signal is sent (pg_cancel_backend has returned).
+		is($node->safe_psql('postgres',
+			q{SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE '%/* long_call */%' AND pid <> pg_backend_pid()}),
+			't', "$label$call: cancel sent");
+		$t0 = Time::HiRes::time();
+	}
+	else
+	{
+		$t0 += 0.5;
+	}
+	$h->finish;
+	my $elapsed = Time::HiRes::time() - $t0;
+	my ($state) = $err =~ /ERROR:\s+([0-9A-Z]{5})/;
+	is($state // 'none', '57014', "$label$call stopped by $how: 57014");
+	cmp_ok($elapsed, '<', 1.0, "$label$call stopped by $how within a second (" . sprintf('%.2f s', $elapsed) . ')');
 	return;
 }
 
