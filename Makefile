@@ -10,7 +10,7 @@ GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/sta
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
 REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
-	hot hot_recipes hot_errors badinput parallel state identity
+	hot hot_recipes hot_errors badinput parallel state identity settings_parser
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # TAP tests on PostgreSQL::Test::Cluster: everything that needs clusters of its own.
@@ -40,7 +40,7 @@ override PROVE_FLAGS += -I test/t
 # SQL file is installed instead of the extension. Expected output is the C suite's, except the
 # files in test/portable/expected (behaviour SQL cannot match; see docs/portable.md).
 PORTABLE_REGRESS = portable_setup layout extract generate errors blocks blocks_compat \
-	blocks_errors hot hot_recipes hot_errors badinput portable_labels portable_generators
+	blocks_errors hot hot_recipes hot_errors badinput settings_parser portable_labels portable_generators
 PORTABLE_DIR = test/out/portable
 # pg_regress reads expected files from --inputdir up to 15, from --expecteddir (default .) since 16.
 PORTABLE_EXPECTED = $(if $(filter-out 15,$(MAJORVERSION)),--expecteddir=$(PORTABLE_DIR))

@@ -9,6 +9,12 @@
 -- results and SQLSTATEs as the C extension; what cannot match is listed in docs/portable.md.
 -- Running it again replaces the functions in place (CREATE OR REPLACE).
 --
+-- No name is looked up in the caller's search_path: SQL functions have SQL-standard bodies,
+-- bound when they are created (with search_path pg_catalog, pg_temp: an object planted in the
+-- install schema or elsewhere is never taken for a built-in one), and every PL/pgSQL function
+-- runs with search_path pg_catalog, pg_temp (functions and operators are never looked up in
+-- pg_temp) and names this file's own functions with the install schema.
+--
 -- Session state (counters, the last millisecond and clock tick used) lives in temporary
 -- sequences, made in the caller's pg_temp on the first generated id of a session: sequences
 -- are not rewound by a rollback. Identity comes from settings: the process field is
@@ -28,7 +34,7 @@ CREATE SCHEMA :"schema";
 \unset locality_uuid_new_schema
 
 BEGIN;
-SET LOCAL search_path = :"schema", pg_catalog;
+SET LOCAL search_path = pg_catalog, pg_temp;
 SET LOCAL check_function_bodies = on;
 SET LOCAL client_min_messages = warning;
 
@@ -39,7 +45,7 @@ SET LOCAL client_min_messages = warning;
 -- They belong to the role that installed this file and every role may use them, so SET ROLE within a session keeps one set
 -- of counters and a role that made ids can still be dropped. A rollback of the transaction that
 -- made them drops them again (the next id makes them anew); their values are never rewound.
-CREATE OR REPLACE FUNCTION locality_uuid_portable_state()
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_portable_state()
 RETURNS void
 AS $body$
 DECLARE
@@ -48,10 +54,12 @@ BEGIN
     IF to_regclass('pg_temp.locality_uuid_portable_hot_tick') IS NOT NULL THEN
         RETURN;
     END IF;
-    CREATE TEMP SEQUENCE IF NOT EXISTS locality_uuid_portable_variable MINVALUE -9223372036854775808;
-    CREATE TEMP SEQUENCE IF NOT EXISTS locality_uuid_portable_sequential MINVALUE -9223372036854775808;
-    CREATE TEMP SEQUENCE IF NOT EXISTS locality_uuid_portable_last_ms MINVALUE -9223372036854775808;
-    CREATE TEMP SEQUENCE IF NOT EXISTS locality_uuid_portable_hot_tick MINVALUE -9223372036854775808;
+    -- Without IF NOT EXISTS: a relation of that name already in the caller's pg_temp (made by
+    -- the caller) is an error, so this function touches only the sequences it made itself.
+    CREATE TEMP SEQUENCE locality_uuid_portable_variable MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_sequential MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_last_ms MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_hot_tick MINVALUE -9223372036854775808;
     GRANT ALL ON SEQUENCE locality_uuid_portable_variable, locality_uuid_portable_sequential,
         locality_uuid_portable_last_ms, locality_uuid_portable_hot_tick TO PUBLIC;
     -- Variable counter: value v gives counter (v * 198491317) mod 2^32, from a random start.
@@ -60,15 +68,62 @@ BEGIN
     -- Sequential counter: (bucket << 33) + seed + n; a value that no bucket has forces a seed.
     PERFORM setval('pg_temp.locality_uuid_portable_sequential', -1099511627776);
     PERFORM setval('pg_temp.locality_uuid_portable_last_ms', 0);
-    -- The clock tick of now: the first id waits for a later one, as in the C extension.
+    -- The clock tick of now (2^23 a second, within the clock's range): the first id takes a
+    -- later one.
+    us := least(greatest(us, 0), 253402300799999999);
     PERFORM setval('pg_temp.locality_uuid_portable_hot_tick',
-                   us / 1000000 * 16777216 + us % 1000000 * 16777216 / 1000000);
+                   us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000);
 END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid_portable_state() IS
+COMMENT ON FUNCTION :"schema".locality_uuid_portable_state() IS
 'make this session''s generator state (temporary sequences) if it has none; called by the generators of the portable edition';
+
+-- Allocation numbers of hot_uuid's ids at an explicit time: an ordinary sequence of the install
+-- schema (WAL-logged, so it never goes back across restarts, failover, dump and restore), owned
+-- by the installer, with no privilege for anyone else; callers take numbers only through
+-- locality_uuid_portable_explicit_next(), so that no other role can setval it. An existing
+-- relation of that name is used only if it is a sequence of the installing role.
+CREATE SEQUENCE IF NOT EXISTS :"schema".locality_uuid_portable_explicit;
+SELECT format('%I.locality_uuid_portable_explicit', :'schema') AS explicit_sequence \gset
+SELECT EXISTS (SELECT FROM pg_class WHERE oid = to_regclass(:'explicit_sequence')
+                                      AND relkind = 'S' AND relowner = current_user::regrole)
+       AS locality_uuid_sequence_ok \gset
+\if :locality_uuid_sequence_ok
+\else
+\warn 'the relation locality_uuid_portable_explicit of the install schema is not a sequence of the installing role'
+ROLLBACK;
+\quit
+\endif
+\unset locality_uuid_sequence_ok
+REVOKE ALL ON SEQUENCE :"schema".locality_uuid_portable_explicit FROM PUBLIC;
+COMMENT ON SEQUENCE :"schema".locality_uuid_portable_explicit IS
+'allocation numbers of hot_uuid(shard_key, at) ids: counter 8388608 + n mod 8388608 (taken through locality_uuid_portable_explicit_next())';
+
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_portable_explicit_next()
+RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+RETURN nextval(:'explicit_sequence'::regclass);
+
+COMMENT ON FUNCTION :"schema".locality_uuid_portable_explicit_next() IS
+'next allocation number of hot_uuid(shard_key, at) ids at an explicit time (nextval of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
+
+SELECT replace($snippet$
+        n := @schema@.locality_uuid_portable_explicit_next();
+$snippet$, '@schema@', quote_ident(:'schema')) AS explicit_next \gset
+
+-- Read the system clock into us (Unix microseconds), raising 22008 as the C extension does
+-- outside 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC: spliced before any state changes.
+SELECT $snippet$
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    IF us < 0 OR us > 253402300799999999 THEN
+        RAISE EXCEPTION 'system clock is out of the range the generators read'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = format('The system clock reads %s seconds from 1970-01-01 UTC; the generators read it from 0 to 253402300799 (1970-01-01 to 9999-12-31 UTC).',
+                                  floor(us / 1000000.0));
+    END IF;
+$snippet$ AS read_clock \gset
 
 SELECT replace($snippet$
     IF to_regclass('pg_temp.locality_uuid_portable_hot_tick') IS NULL THEN
@@ -85,21 +140,107 @@ SELECT $snippet$
     END IF;
 $snippet$ AS system_identifier \gset
 
--- Read the node setting (or the default) into node, erroring as SET would on a bad value.
+-- Read the node setting (or the default) into node, accepting and refusing exactly the strings
+-- that PostgreSQL's integer settings do (parse_int of guc.c, which reads the C extension's
+-- node_id): C's strtol with base 0 (0x hex, leading 0 octal), read again with strtod if it
+-- stops at '.', 'e' or 'E' or overflows 64 bits, trailing white space, rounded half to even,
+-- within int, then -1 .. 268435455. Empty is the default, as unset: it is what RESET leaves,
+-- and SQL cannot tell the two apart.
 SELECT :'system_identifier' || $snippet$
     node_text := current_setting('locality_uuid.node_id', true);
-    IF node_text IS NULL OR node_text IN ('', '-1') THEN
-        node := system_identifier::numeric % 268435456;
-    ELSIF node_text !~ '^\s*\d+\s*$' THEN
-        RAISE EXCEPTION 'invalid value for parameter "locality_uuid.node_id": "%"', node_text
-            USING ERRCODE = 'invalid_parameter_value';
+    IF node_text IS NULL OR node_text = '' THEN
+        node := -1;
+    ELSIF node_text ~ '^(0|[1-9][0-9]{0,8})$' THEN
+        node := node_text::bigint;
     ELSE
-        node := node_text::numeric;
-        IF node > 268435455 THEN
-            RAISE EXCEPTION '% is outside the valid range for parameter "locality_uuid.node_id" (-1 .. 268435455)',
-                            node_text
-                USING ERRCODE = 'invalid_parameter_value';
-        END IF;
+        DECLARE
+            ws text := '[' || chr(32) || chr(9) || chr(10) || chr(11) || chr(12) || chr(13) || ']*';
+            part text[];
+            digits text;
+            v numeric := 0;
+            e numeric;
+            d float8;
+            endpos integer := 0;
+        BEGIN
+            part := regexp_match(node_text, '^(' || ws || '([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*))');
+            IF part IS NOT NULL THEN
+                endpos := length(part[1]);
+                digits := lower(part[3]);
+                IF digits LIKE '0x%' THEN
+                    FOR k IN 3 .. length(digits) LOOP
+                        v := v * 16 + strpos('0123456789abcdef', substr(digits, k, 1)) - 1;
+                    END LOOP;
+                ELSIF digits LIKE '0%' THEN
+                    FOR k IN 2 .. length(digits) LOOP
+                        v := v * 8 + substr(digits, k, 1)::integer;
+                    END LOOP;
+                ELSE
+                    v := digits::numeric;
+                END IF;
+                IF part[2] = '-' THEN
+                    v := -v;
+                END IF;
+            END IF;
+            IF substr(node_text, endpos + 1, 1) IN ('.', 'e', 'E')
+               OR v NOT BETWEEN -9223372036854775808 AND 9223372036854775807 THEN
+                -- strtod: a hexadecimal or a decimal float; out of double's range (ERANGE,
+                -- subnormal included) it is refused.
+                endpos := 0;
+                part := regexp_match(node_text, '^(' || ws || '([+-]?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)([pP][+-]?[0-9]+)?)');
+                IF part IS NOT NULL AND part[3] || part[4] <> '' THEN
+                    endpos := length(part[1]);
+                    digits := ltrim(lower(part[3] || part[4]), '0');
+                    e := coalesce(substr(part[5], 2)::numeric, 0) - 4 * length(part[4]);
+                    v := 0;
+                    FOR k IN 1 .. length(digits) LOOP
+                        v := v * 16 + strpos('0123456789abcdef', substr(digits, k, 1)) - 1;
+                    END LOOP;
+                    IF v = 0 THEN
+                        d := 0;
+                    ELSIF abs(e + 4 * length(digits)) < 1100 THEN
+                        BEGIN
+                            d := CASE WHEN e >= 0 THEN v * 2::numeric ^ e ELSE v / 2::numeric ^ (-e) END;
+                        EXCEPTION WHEN numeric_value_out_of_range THEN
+                            d := NULL;
+                        END;
+                    END IF;
+                    IF part[2] = '-' THEN
+                        d := -d;
+                    END IF;
+                ELSE
+                    part := regexp_match(node_text, '^(' || ws || '([+-]?)([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?)');
+                    IF part IS NOT NULL THEN
+                        endpos := length(part[1]);
+                        BEGIN
+                            d := (part[2] || part[3] || coalesce(part[4], ''))::float8;
+                        EXCEPTION WHEN numeric_value_out_of_range THEN
+                            d := NULL;
+                        END;
+                    END IF;
+                END IF;
+                IF d IS NULL OR (d <> 0 AND abs(d) < 2.2250738585072014e-308) THEN
+                    endpos := 0;
+                END IF;
+            ELSE
+                d := v;
+            END IF;
+            IF endpos = 0 OR substr(node_text, endpos + 1) !~ ('^' || ws || '$') THEN
+                RAISE EXCEPTION 'invalid value for parameter "locality_uuid.node_id": "%"', node_text
+                    USING ERRCODE = 'invalid_parameter_value';
+            END IF;
+            d := round(d);
+            IF d NOT BETWEEN -2147483648 AND 2147483647 THEN
+                RAISE EXCEPTION 'invalid value for parameter "locality_uuid.node_id": "%"', node_text
+                    USING ERRCODE = 'invalid_parameter_value', HINT = 'Value exceeds integer range.';
+            END IF;
+            node := d;
+        END;
+    END IF;
+    IF node = -1 THEN
+        node := system_identifier::numeric % 268435456;
+    ELSIF node NOT BETWEEN -1 AND 268435455 THEN
+        RAISE EXCEPTION '% is outside the valid range for parameter "locality_uuid.node_id" (-1 .. 268435455)', node
+            USING ERRCODE = 'invalid_parameter_value';
     END IF;
 $snippet$ AS locality_uuid_node \gset
 
@@ -107,7 +248,7 @@ $snippet$ AS locality_uuid_node \gset
 SELECT $snippet$
     -- Time never goes back within a session: a clock that steps back is held at the last
     -- millisecond used.
-    ms := floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+    ms := us / 1000;
     last_ms := currval('pg_temp.locality_uuid_portable_last_ms');
     IF ms > last_ms THEN
         PERFORM setval('pg_temp.locality_uuid_portable_last_ms', ms);
@@ -119,13 +260,10 @@ SELECT $snippet$
         bucket := ms / 600000;
         v := nextval('pg_temp.locality_uuid_portable_sequential');
         IF v >> 33 <> bucket THEN
-            bucket_text := to_char(timestamp '1970-01-01' + make_interval(mins => (bucket * 10)::integer),
-                                   'YYYYMMDDHH24MI');
-            IF length(bucket_text) <> 12 THEN
-                RAISE EXCEPTION 'system clock is out of the range a locality uuid can carry'
-                    USING ERRCODE = 'datetime_field_overflow';
-            END IF;
-            h := md5(left(bucket_text, 11));
+            -- In days and minutes: minutes alone pass 2^31 in year 6053.
+            h := md5(left(to_char(timestamp '1970-01-01' + make_interval(days => (bucket / 144)::integer,
+                                                                         mins => (bucket % 144 * 10)::integer),
+                                  'YYYYMMDDHH24MI'), 11));
             v := (bucket << 33) + ('x' || substr(h, 7, 2) || substr(h, 5, 2) || substr(h, 3, 2)
                                    || substr(h, 1, 2))::bit(32)::bigint + 1;
             PERFORM setval('pg_temp.locality_uuid_portable_sequential', v);
@@ -140,41 +278,34 @@ SELECT $snippet$
 END
 $snippet$ AS locality_uuid_next \gset
 
--- Take this session's next clock tick of 2^-24 s into tick, and the machine hash into m.
+-- The machine hash into m, the process field into p, and the next wall-clock tick (2^-23 s) of
+-- this session into tick: the clock's tick (us read and checked), or the tick after the last one
+-- used if the clock has not passed it (a burst, a frozen clock, a clock that stepped back):
+-- nothing ever waits. Not yet taken: hot_uuid_take_tick takes it.
 SELECT :'system_identifier' || $snippet$
     machine_name := current_setting('locality_uuid.machine_name', true);
     IF machine_name IS NULL OR machine_name = '' THEN
         machine_name := system_identifier;
     END IF;
     m := md5(machine_name);
-    -- Every id takes a tick of its own: wait for the clock's next tick, unless the clock is
-    -- more than 16777 ticks (about 1 ms) behind the last one; then go on from the last. The
-    -- clock reads microseconds, about 16.8 ticks: a tick within the microsecond is taken at
-    -- random, so that ids at an explicit time made a whole second apart repeat each other's
-    -- counter as rarely as with the C extension's nanosecond clock.
-    last_tick := currval('pg_temp.locality_uuid_portable_hot_tick');
-    LOOP
-        us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-        frac := ((us % 1000000) + 1000000) % 1000000;
-        tick := (us - frac) / 1000000 * 16777216 + frac * 16777216 / 1000000;
-        tick := tick + floor(random() * ((frac + 1) * 16777216 / 1000000 - frac * 16777216 / 1000000))::bigint;
-        IF tick > last_tick THEN
-            EXIT;
-        ELSIF last_tick - tick >= 16777 THEN
-            tick := last_tick + 1;
-            EXIT;
-        END IF;
-    END LOOP;
-    PERFORM setval('pg_temp.locality_uuid_portable_hot_tick', tick);
     p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
+    tick := greatest(us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000,
+                     currval('pg_temp.locality_uuid_portable_hot_tick') + 1);
 $snippet$ AS hot_uuid_tick \gset
 
--- Write a shard-key id of seconds, machine hash m, process field p (4 hex digits), the counter
--- in the low 24 bits of tick, and shard_key.
+-- A wall-clock id: the tick's second, the tick within it as counter (bit 23 zero).
+SELECT $snippet$
+    PERFORM setval('pg_temp.locality_uuid_portable_hot_tick', tick);
+    seconds := tick >> 23;
+    counter := tick & 8388607;
+$snippet$ AS hot_uuid_take_tick \gset
+
+-- Write a shard-key id of seconds, machine hash m, process field p (4 hex digits), counter
+-- (0 .. 16777215) and shard_key.
 SELECT $snippet$
     s := lpad(to_hex(shard_key), 8, '0');
     RETURN (lpad(to_hex(seconds & 4294967295), 8, '0') || substr(m, 3, 2) || substr(m, 1, 2)
-            || left(p, 2) || substr(m, 5, 2) || right(p, 2) || lpad(to_hex(tick & 16777215), 6, '0')
+            || left(p, 2) || substr(m, 5, 2) || right(p, 2) || lpad(to_hex(counter), 6, '0')
             || substr(s, 7, 2) || substr(s, 5, 2) || substr(s, 3, 2) || substr(s, 1, 2))::uuid;
 END
 $snippet$ AS hot_uuid_encode \gset
@@ -197,7 +328,7 @@ DECLARE
     ms bigint;
     last_ms bigint;
     bucket bigint;
-    bucket_text text;
+    us bigint;
     v bigint;
     h text;
     first text;
@@ -209,11 +340,14 @@ DECLARE
     system_identifier text;
     machine_name text;
     m text;
-    last_tick bigint;
     us bigint;
-    frac bigint;
     tick bigint;
     seconds bigint;
+    counter bigint;
+    n bigint;
+    field text;
+    memory text;
+    pos integer;
     p text;
     s text;
 BEGIN
@@ -222,7 +356,9 @@ $snippet$ AS hot_uuid_declare \gset
 -- Locality UUID, version "b" ------------------------------------------------
 
 SELECT :'locality_uuid_declare' || $body$
-    CASE lower(coalesce(current_setting('locality_uuid.counter_mode', true), ''))
+    -- As PostgreSQL reads an enum setting: the names in any ASCII case (empty: the default).
+    CASE translate(coalesce(current_setting('locality_uuid.counter_mode', true), ''),
+                   'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
         WHEN '', 'variable' THEN sequential := false;
         WHEN 'sequential' THEN sequential := true;
         ELSE
@@ -231,14 +367,15 @@ SELECT :'locality_uuid_declare' || $body$
                 USING ERRCODE = 'invalid_parameter_value',
                       HINT = 'Available values: variable, sequential.';
     END CASE;
-$body$ || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
+$body$ || :'read_clock' || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
 
-CREATE OR REPLACE FUNCTION locality_uuid()
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid()
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE;
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid() IS
+COMMENT ON FUNCTION :"schema".locality_uuid() IS
 'new locality uuid (version b) in the mode set by locality_uuid.counter_mode';
 
 SELECT :'locality_uuid_declare' || $body$
@@ -248,30 +385,35 @@ SELECT :'locality_uuid_declare' || $body$
                   HINT = 'Call locality_uuid() to follow locality_uuid.counter_mode.';
     END IF;
     sequential := $1;
-$body$ || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
+$body$ || :'read_clock' || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
 
-CREATE OR REPLACE FUNCTION locality_uuid(sequential boolean)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid(sequential boolean)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE;
+LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid(boolean) IS
+COMMENT ON FUNCTION :"schema".locality_uuid(boolean) IS
 'new locality uuid (version b): sequential (clustered) if true, variable (spread) if false';
 
-CREATE OR REPLACE FUNCTION locality_uuid_use_sequential_ids()
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_use_sequential_ids()
 RETURNS void
-AS $body$ SELECT set_config('locality_uuid.counter_mode', 'sequential', false) $body$
-LANGUAGE sql VOLATILE PARALLEL UNSAFE;
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+BEGIN ATOMIC
+    SELECT set_config('locality_uuid.counter_mode', 'sequential', false);
+END;
 
-COMMENT ON FUNCTION locality_uuid_use_sequential_ids() IS
+COMMENT ON FUNCTION :"schema".locality_uuid_use_sequential_ids() IS
 'switch this session''s locality_uuid() to sequential mode (SET locality_uuid.counter_mode = sequential)';
 
-CREATE OR REPLACE FUNCTION locality_uuid_use_variable_ids()
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_use_variable_ids()
 RETURNS void
-AS $body$ SELECT set_config('locality_uuid.counter_mode', 'variable', false) $body$
-LANGUAGE sql VOLATILE PARALLEL UNSAFE;
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+BEGIN ATOMIC
+    SELECT set_config('locality_uuid.counter_mode', 'variable', false);
+END;
 
-COMMENT ON FUNCTION locality_uuid_use_variable_ids() IS
+COMMENT ON FUNCTION :"schema".locality_uuid_use_variable_ids() IS
 'switch this session''s locality_uuid() to variable mode (SET locality_uuid.counter_mode = variable)';
 
 -- The extractors are single SQL expressions of strict functions on the text form, so that the
@@ -281,65 +423,59 @@ COMMENT ON FUNCTION locality_uuid_use_variable_ids() IS
 -- at 10..13, 6 at 15..16, 7 at 17..18, 8 at 20..21, 9 at 22..23, 10..15 at 25..36.
 
 -- Milliseconds as 2^24 ms units and the rest: each product is exact in interval arithmetic.
-CREATE OR REPLACE FUNCTION locality_uuid_timestamp(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_timestamp(id uuid)
 RETURNS timestamptz
-AS $body$
-    SELECT timezone(interval '0', timestamp '1970-01-01'
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN timezone(interval '0', timestamp '1970-01-01'
         + ('x' || substr(id::text, 25, 6) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(24)::integer * interval '16777.216 seconds'
-        + ('x' || substr(id::text, 31, 6))::bit(24)::integer * interval '1 millisecond')
-$body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+        + ('x' || substr(id::text, 31, 6))::bit(24)::integer * interval '1 millisecond');
 
-COMMENT ON FUNCTION locality_uuid_timestamp(uuid) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_timestamp(uuid) IS
 'creation time (milliseconds) of a locality uuid; NULL if the version digit is not b';
 
-CREATE OR REPLACE FUNCTION locality_uuid_pid(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_pid(id uuid)
 RETURNS integer
-AS $body$ SELECT ('x' || substr(id::text, 10, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(16)::integer $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(id::text, 10, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(16)::integer;
 
-COMMENT ON FUNCTION locality_uuid_pid(uuid) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_pid(uuid) IS
 '16-bit process field of a locality uuid (backend slot or pid mod 65536); NULL if the version digit is not b';
 
-CREATE OR REPLACE FUNCTION locality_uuid_mac(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_mac(id uuid)
 RETURNS text
-AS $body$ SELECT substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)) $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1));
 
-COMMENT ON FUNCTION locality_uuid_mac(uuid) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_mac(uuid) IS
 '28-bit node field of a locality uuid as 7 lowercase hex digits (low 28 bits of the MAC); NULL if the version digit is not b';
 
-CREATE OR REPLACE FUNCTION locality_uuid_node(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_node(id uuid)
 RETURNS integer
-AS $body$
-    SELECT ('x' || substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(28)::integer
-$body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(28)::integer;
 
-COMMENT ON FUNCTION locality_uuid_node(uuid) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_node(uuid) IS
 '28-bit node field of a locality uuid as a number; NULL if the version digit is not b';
 
 -- The variable reading reverses the eight hex digits; sequential picks the plain ones.
-CREATE OR REPLACE FUNCTION locality_uuid_counter(id uuid, sequential boolean DEFAULT false)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_counter(id uuid, sequential boolean DEFAULT false)
 RETURNS bigint
-AS $body$
-    SELECT ('x' || substr(reverse(left(id::text, 8)) || left(id::text, 8), 1 + 8 * sequential::integer, 8)
-            || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(32)::bigint
-$body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(reverse(left(id::text, 8)) || left(id::text, 8), 1 + 8 * sequential::integer, 8)
+            || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(32)::bigint;
 
-COMMENT ON FUNCTION locality_uuid_counter(uuid, boolean) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_counter(uuid, boolean) IS
 '32-bit counter of a locality uuid, read in variable mode (nibbles reversed) unless sequential; NULL if the version digit is not b';
 
-CREATE OR REPLACE FUNCTION locality_uuid_version(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_version(id uuid)
 RETURNS text
-AS $body$ SELECT substr(id::text, 15, 1) $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN substr(id::text, 15, 1);
 
-COMMENT ON FUNCTION locality_uuid_version(uuid) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_version(uuid) IS
 'version hex digit of any uuid (b for a locality uuid, 4 for a random one)';
 
-CREATE OR REPLACE FUNCTION locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
                                    sequential boolean DEFAULT false)
 RETURNS uuid
 AS $body$
@@ -379,9 +515,10 @@ BEGIN
             || lpad(to_hex(ms), 12, '0'))::uuid;
 END
 $body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid_make(bigint, integer, integer, timestamptz, boolean) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_make(bigint, integer, integer, timestamptz, boolean) IS
 'locality uuid (version b) built from explicit fields: counter 0..4294967295, pid 0..65535, node 0..268435455, ts to the millisecond';
 
 -- Block-wrapped sequential UUIDs (drop-in for sequential_uuids 1.0.3) ------
@@ -432,13 +569,14 @@ $body$ || :'block_layout' || $body$
     v := CASE WHEN n = -9223372036854775808 THEN 9223372036854775807 ELSE n - 1 END;
 $body$ || :'block_encode' AS body \gset
 
-CREATE OR REPLACE FUNCTION uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
+CREATE OR REPLACE FUNCTION :"schema".uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
                                       block_count integer DEFAULT 65536)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION uuid_sequence_nextval(regclass, integer, integer) IS
+COMMENT ON FUNCTION :"schema".uuid_sequence_nextval(regclass, integer, integer) IS
 'new version 4 uuid whose first bytes are the block of nextval(sequence) - 1; the block advances every block_size values and wraps after block_count blocks (calls nextval, so parallel unsafe)';
 
 SELECT $body$
@@ -449,18 +587,20 @@ DECLARE
     b integer;
     per_block bigint;
     v bigint;
+    us bigint;
 BEGIN
-$body$ || :'block_layout' || $body$
-    v := floor(extract(epoch FROM clock_timestamp()))::bigint;
+$body$ || :'block_layout' || :'read_clock' || $body$
+    v := us / 1000000;
 $body$ || :'block_encode' AS body \gset
 
-CREATE OR REPLACE FUNCTION uuid_time_nextval(interval_length integer DEFAULT 60,
+CREATE OR REPLACE FUNCTION :"schema".uuid_time_nextval(interval_length integer DEFAULT 60,
                                   interval_count integer DEFAULT 65536)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION uuid_time_nextval(integer, integer) IS
+COMMENT ON FUNCTION :"schema".uuid_time_nextval(integer, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time; the block advances every interval_length seconds and wraps after interval_count blocks';
 
 SELECT $body$
@@ -486,7 +626,7 @@ $body$ || :'block_layout' || $body$
 END
 $body$ AS body \gset
 
-CREATE OR REPLACE FUNCTION locality_uuid_block_layout(block_size integer DEFAULT 65536,
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_block_layout(block_size integer DEFAULT 65536,
                                            block_count integer DEFAULT 65536,
                                            OUT prefix_bits integer,
                                            OUT prefixes bigint,
@@ -496,12 +636,13 @@ CREATE OR REPLACE FUNCTION locality_uuid_block_layout(block_size integer DEFAULT
                                            OUT wrap_interval interval)
 RETURNS record
 AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid_block_layout(integer, integer) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_block_layout(integer, integer) IS
 'what uuid_sequence_nextval and uuid_time_nextval make of (block_size, block_count): prefix width in bits, number of prefixes, values per block, values per wrap, and the same read as seconds';
 
-CREATE OR REPLACE FUNCTION locality_uuid_block(id uuid, block_count integer DEFAULT 65536)
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_block(id uuid, block_count integer DEFAULT 65536)
 RETURNS bigint
 AS $body$
 DECLARE
@@ -518,60 +659,84 @@ BEGIN
     RETURN ('x' || lpad(left(id::text, digits), 16, '0'))::bit(64)::bigint;
 END
 $body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid_block(uuid, integer) IS
+COMMENT ON FUNCTION :"schema".locality_uuid_block(uuid, integer) IS
 'block number (prefix) that a uuid_sequence_nextval or uuid_time_nextval id carries for block_count; NULL if the version digit is not 4';
 
 -- Shard-key UUID, compatible with .NET HotGuid ---------------------------------
 
-SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || :'locality_uuid_state' || :'hot_uuid_tick' || $body$
-    seconds := tick >> 24;
-$body$ || :'hot_uuid_encode' AS body \gset
+SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || :'read_clock' || :'locality_uuid_state'
+       || :'hot_uuid_tick' || :'hot_uuid_take_tick' || :'hot_uuid_encode' AS body \gset
 
-CREATE OR REPLACE FUNCTION hot_uuid(shard_key bigint)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid(shard_key bigint)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION hot_uuid(bigint) IS
+COMMENT ON FUNCTION :"schema".hot_uuid(bigint) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key 0..4294967295, stamped with the current second';
 
 SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || $body$
     IF NOT isfinite(at) THEN
         RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
+$body$ || :'read_clock' || :'locality_uuid_state' || :'hot_uuid_tick' || $body$
     seconds := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
-$body$ || :'locality_uuid_state' || :'hot_uuid_tick' || :'hot_uuid_encode' AS body \gset
+    IF seconds = tick >> 23 THEN
+        -- The second of the next wall-clock tick: a wall-clock id.
+$body$ || :'hot_uuid_take_tick' || $body$
+    ELSE
+        -- Any other second: counter 8388608 + n mod 8388608 (bit 23 set, so never a wall-clock
+        -- id's), n an allocation number of the install schema's sequence. The session remembers
+        -- the first n of its 256 latest such seconds (time field and n, 31 characters each, in a
+        -- setting) and refuses a second's ids once they would repeat its first one's counter.
+$body$ || :'explicit_next' || $body$
+        field := ' ' || lpad((seconds & 4294967295)::text, 10, '0') || ':';
+        memory := coalesce(current_setting('locality_uuid_portable.explicit_seconds', true), '');
+        pos := strpos(memory, field);
+        IF pos = 0 THEN
+            PERFORM set_config('locality_uuid_portable.explicit_seconds',
+                               field || lpad(n::text, 19, '0') || left(memory, 31 * 255), false);
+        ELSIF n - substr(memory, pos + 12, 19)::bigint >= 8388608 THEN
+            RAISE EXCEPTION 'hot_uuid made all 8388608 ids of second % in this backend', seconds
+                USING ERRCODE = 'program_limit_exceeded',
+                      DETAIL = 'An id at an explicit time carries 23 bits of its counter for the ids of its second.',
+                      HINT = 'Spread the backfill over more seconds, or over several sessions running at the same time.';
+        END IF;
+        counter := 8388608 + n % 8388608;
+    END IF;
+$body$ || :'hot_uuid_encode' AS body \gset
 
-CREATE OR REPLACE FUNCTION hot_uuid(shard_key bigint, at timestamptz)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid(shard_key bigint, at timestamptz)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION hot_uuid(bigint, timestamptz) IS
+COMMENT ON FUNCTION :"schema".hot_uuid(bigint, timestamptz) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key, stamped with the second of at (for backfills; mod 2^32)';
 
-CREATE OR REPLACE FUNCTION hot_uuid_shard_key(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_shard_key(id uuid)
 RETURNS bigint
-AS $body$
-    SELECT ('x' || substr(id::text, 35, 2) || substr(id::text, 33, 2) || substr(id::text, 31, 2)
-            || substr(id::text, 29, 2))::bit(32)::bigint
-$body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(id::text, 35, 2) || substr(id::text, 33, 2) || substr(id::text, 31, 2)
+            || substr(id::text, 29, 2))::bit(32)::bigint;
 
-COMMENT ON FUNCTION hot_uuid_shard_key(uuid) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_shard_key(uuid) IS
 '32-bit shard key of a shard-key uuid (bytes 12..15, little-endian), as HotGuid''s ExtractShardKey';
 
-CREATE OR REPLACE FUNCTION hot_uuid_timestamp(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_timestamp(id uuid)
 RETURNS timestamptz
-AS $body$ SELECT to_timestamp(('x' || left(id::text, 8))::bit(32)::bigint) $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN to_timestamp(('x' || left(id::text, 8))::bit(32)::bigint);
 
-COMMENT ON FUNCTION hot_uuid_timestamp(uuid) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_timestamp(uuid) IS
 'creation second of a shard-key uuid (bytes 0..3 as unsigned Unix seconds, 1970 to 2106), as HotGuid''s ExtractUnixTimestamp';
 
-CREATE OR REPLACE FUNCTION hot_uuid_boundary(at timestamptz)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_boundary(at timestamptz)
 RETURNS uuid
 AS $body$
 BEGIN
@@ -583,33 +748,34 @@ BEGIN
             || '000000000000000000000000')::uuid;
 END
 $body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION hot_uuid_boundary(timestamptz) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_boundary(timestamptz) IS
 'smallest shard-key uuid of the second of at (time field, all else zero): a bound for range scans and range partitions';
 
-CREATE OR REPLACE FUNCTION hot_uuid_machine(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_machine(id uuid)
 RETURNS bytea
-AS $body$ SELECT decode(substr(id::text, 12, 2) || substr(id::text, 10, 2) || substr(id::text, 17, 2), 'hex') $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN decode(substr(id::text, 12, 2) || substr(id::text, 10, 2) || substr(id::text, 17, 2), 'hex');
 
-COMMENT ON FUNCTION hot_uuid_machine(uuid) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_machine(uuid) IS
 'machine hash of a shard-key uuid: the first 3 bytes of MD5 of the machine name, in digest order';
 
-CREATE OR REPLACE FUNCTION hot_uuid_process(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_process(id uuid)
 RETURNS integer
-AS $body$ SELECT ('x' || substr(id::text, 15, 2) || substr(id::text, 20, 2))::bit(16)::integer $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(id::text, 15, 2) || substr(id::text, 20, 2))::bit(16)::integer;
 
-COMMENT ON FUNCTION hot_uuid_process(uuid) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_process(uuid) IS
 '16-bit process field of a shard-key uuid (backend slot, or pid mod 65536 as HotGuid)';
 
-CREATE OR REPLACE FUNCTION hot_uuid_counter(id uuid)
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_counter(id uuid)
 RETURNS integer
-AS $body$ SELECT ('x' || substr(id::text, 22, 2) || substr(id::text, 25, 4))::bit(24)::integer $body$
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(id::text, 22, 2) || substr(id::text, 25, 4))::bit(24)::integer;
 
-COMMENT ON FUNCTION hot_uuid_counter(uuid) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_counter(uuid) IS
 '24-bit counter of a shard-key uuid';
 
 SELECT $body$
@@ -618,7 +784,6 @@ DECLARE
     m text;
     p text;
     s text;
-    tick bigint := counter;
 BEGIN
 $body$ || :'hot_uuid_check_shard' || $body$
     IF NOT isfinite(ts) THEN
@@ -644,14 +809,15 @@ $body$ || :'hot_uuid_check_shard' || $body$
     p := lpad(to_hex(process), 4, '0');
 $body$ || :'hot_uuid_encode' AS body \gset
 
-CREATE OR REPLACE FUNCTION hot_uuid_make(shard_key bigint, ts timestamptz,
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_make(shard_key bigint, ts timestamptz,
                               machine bytea DEFAULT E'\\x000000', process integer DEFAULT 0,
                               counter integer DEFAULT 0)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION hot_uuid_make(bigint, timestamptz, bytea, integer, integer) IS
+COMMENT ON FUNCTION :"schema".hot_uuid_make(bigint, timestamptz, bytea, integer, integer) IS
 'shard-key uuid built from explicit fields: shard_key 0..4294967295, ts to the second (mod 2^32), machine 3 MD5 bytes, process 0..65535, counter 0..16777215';
 
 -- Version 1.1: time blocks of any length from 1 ms, and the start of an id's time block ------
@@ -736,22 +902,32 @@ DECLARE
     us bigint;
 $body$ || :'time_layout_declare' || $body$
 BEGIN
-$body$ || :'time_layout' || $body$
-    -- Unix microseconds as an integer first: numeric division would round up near a block's end.
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+$body$ || :'time_layout' || :'read_clock' || $body$
     RETURN (lpad(to_hex((us - ((us % block_us) + block_us) % block_us) / block_us
                         & ((1::bigint << b) - 1)), b / 4, '0')
             || substr(replace(gen_random_uuid()::text, '-', ''), b / 4 + 1))::uuid;
 END
 $body$ AS body \gset
 
-CREATE OR REPLACE FUNCTION uuid_time_nextval(interval_length interval,
-                                             interval_count integer DEFAULT 65536)
+-- Named uuid_time_nextval_interval, so that every call of sequential_uuids' uuid_time_nextval
+-- (untyped literals, NULL, parameters of unknown type) finds the integer form alone. An earlier
+-- install's uuid_time_nextval(interval, integer) is renamed, so column DEFAULTs keep working.
+SELECT to_regprocedure(format('%I.uuid_time_nextval(interval, integer)', :'schema')) IS NOT NULL
+       AND to_regprocedure(format('%I.uuid_time_nextval_interval(interval, integer)', :'schema')) IS NULL
+       AS locality_uuid_rename \gset
+\if :locality_uuid_rename
+ALTER FUNCTION :"schema".uuid_time_nextval(interval, integer) RENAME TO uuid_time_nextval_interval;
+\endif
+\unset locality_uuid_rename
+
+CREATE OR REPLACE FUNCTION :"schema".uuid_time_nextval_interval(interval_length interval,
+                                                      interval_count integer DEFAULT 65536)
 RETURNS uuid
 AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION uuid_time_nextval(interval, integer) IS
+COMMENT ON FUNCTION :"schema".uuid_time_nextval_interval(interval, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the integer form''s prefixes';
 
 SELECT $body$
@@ -776,7 +952,7 @@ $body$ || :'time_layout' || $body$
 END
 $body$ AS body \gset
 
-CREATE OR REPLACE FUNCTION locality_uuid_block_layout(interval_length interval,
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_block_layout(interval_length interval,
                                                       interval_count integer DEFAULT 65536,
                                                       OUT prefix_bits integer,
                                                       OUT prefixes bigint,
@@ -786,10 +962,11 @@ CREATE OR REPLACE FUNCTION locality_uuid_block_layout(interval_length interval,
                                                       OUT wrap_interval interval)
 RETURNS record
 AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION locality_uuid_block_layout(interval, integer) IS
-'what uuid_time_nextval(interval, integer) makes of (interval_length, interval_count): prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
+COMMENT ON FUNCTION :"schema".locality_uuid_block_layout(interval, integer) IS
+'what uuid_time_nextval_interval(interval, integer) makes of (interval_length, interval_count): prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
 
 SELECT $body$
 DECLARE
@@ -807,14 +984,15 @@ $body$ || :'block_layout' || $body$
     block_us := per_block * 1000000;
 $body$ || :'time_block_start' AS body \gset
 
-CREATE OR REPLACE FUNCTION uuid_time_block_start(id uuid, interval_length integer,
+CREATE OR REPLACE FUNCTION :"schema".uuid_time_block_start(id uuid, interval_length integer,
                                                  interval_count integer DEFAULT 65536,
                                                  as_of timestamptz DEFAULT now())
 RETURNS timestamptz
 AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION uuid_time_block_start(uuid, integer, integer, timestamptz) IS
+COMMENT ON FUNCTION :"schema".uuid_time_block_start(uuid, integer, integer, timestamptz) IS
 'start of the latest block of uuid_time_nextval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
 
 SELECT $body$
@@ -829,15 +1007,16 @@ $body$ || :'time_layout_declare' || $body$
 BEGIN
 $body$ || :'time_layout' || :'time_block_start' AS body \gset
 
-CREATE OR REPLACE FUNCTION uuid_time_block_start(id uuid, interval_length interval,
+CREATE OR REPLACE FUNCTION :"schema".uuid_time_block_start(id uuid, interval_length interval,
                                                  interval_count integer DEFAULT 65536,
                                                  as_of timestamptz DEFAULT now())
 RETURNS timestamptz
 AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION uuid_time_block_start(uuid, interval, integer, timestamptz) IS
-'start of the latest block of uuid_time_nextval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
+COMMENT ON FUNCTION :"schema".uuid_time_block_start(uuid, interval, integer, timestamptz) IS
+'start of the latest block of uuid_time_nextval_interval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
 
 COMMIT;
 
@@ -847,6 +1026,10 @@ COMMIT;
 \unset locality_uuid_next
 \unset locality_uuid_declare
 \unset hot_uuid_tick
+\unset hot_uuid_take_tick
+\unset read_clock
+\unset explicit_next
+\unset explicit_sequence
 \unset hot_uuid_encode
 \unset hot_uuid_check_shard
 \unset hot_uuid_declare

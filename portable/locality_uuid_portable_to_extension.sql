@@ -35,14 +35,15 @@ FROM unnest(ARRAY[
     'hot_uuid_timestamp(uuid)', 'hot_uuid_boundary(timestamptz)', 'hot_uuid_machine(uuid)',
     'hot_uuid_process(uuid)', 'hot_uuid_counter(uuid)',
     'hot_uuid_make(bigint, timestamptz, bytea, integer, integer)', 'locality_uuid_portable_state()',
-    'uuid_time_nextval(interval, integer)', 'locality_uuid_block_layout(interval, integer)',
+    'locality_uuid_portable_explicit_next()',
+    'uuid_time_nextval_interval(interval, integer)', 'locality_uuid_block_layout(interval, integer)',
     'uuid_time_block_start(uuid, integer, integer, timestamptz)',
     'uuid_time_block_start(uuid, interval, integer, timestamptz)'
 ]) AS s(signature),
 LATERAL (SELECT to_regprocedure(pg_catalog.format('%I.%s', :'schema', s.signature)) AS oid) f
 WHERE f.oid IS NOT NULL;
 
-SELECT pg_catalog.count(*) = 29 AS locality_uuid_found FROM locality_uuid_portable_functions \gset
+SELECT pg_catalog.count(*) = 30 AS locality_uuid_found FROM locality_uuid_portable_functions \gset
 \if :locality_uuid_found
 \else
 SELECT pg_catalog.set_config('locality_uuid_portable.schema', :'schema', true) AS locality_uuid_schema \gset
@@ -53,7 +54,8 @@ DO $$ BEGIN
 END $$;
 \endif
 
--- Everything that uses the SQL functions, but for column DEFAULTs, stops the move.
+-- Everything that uses the SQL functions, but for column DEFAULTs, stops the move (the SQL
+-- edition's own sequence of explicit-time allocations is dropped with it).
 SELECT pg_catalog.count(*) = 0 AS locality_uuid_only_defaults,
        coalesce(pg_catalog.string_agg(pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid),
                                                  ', '), '') AS locality_uuid_others
@@ -87,6 +89,7 @@ FROM locality_uuid_portable_defaults \gexec
 
 SELECT pg_catalog.format('DROP FUNCTION %s', oid::pg_catalog.regprocedure)
 FROM locality_uuid_portable_functions \gexec
+DROP SEQUENCE :"schema".locality_uuid_portable_explicit;
 
 CREATE EXTENSION locality_uuid SCHEMA :"schema";
 

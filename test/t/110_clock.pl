@@ -238,53 +238,17 @@ foreach my $n (@nodes)
 	is(sqlstates($n), join(',', ('22008') x 8), "$n->{name}: year 11000: 22008");
 }
 
-# Every long call is cancellable within a second: statement_timeout on a running clock
-# (stepped back a day), pg_cancel_backend on a frozen one (PostgreSQL's own timeouts read
-# the wall clock, so statement_timeout cannot fire while it is frozen).
-sub long_call
-{
-	my ($n, $call, $how) = @_;
-	my $node = $n->{node};
-	my $sql = "SELECT count($call) FROM generate_series(1, 10000000000) g /* long_call */";
-	$sql = "SET statement_timeout = '500ms'; $sql" if $how eq 'timeout';
-	my ($out, $err) = ('', '');
-	my $t0 = time;
-	my $h = IPC::Run::start(
-		[ 'psql', '-XAtq', '-v', 'VERBOSITY=sqlstate', '-d', $node->connstr('postgres'), '-c', $sql ],
-		'>', \$out, '2>', \$err);
-	if ($how eq 'cancel')
-	{
-		$node->poll_query_until('postgres',
-			q{SELECT count(*) = 1 FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%/* long_call */%' AND pid <> pg_backend_pid()})
-		  or die 'long call did not start';
-		sleep 0.3;
-		# Timed from the moment the signal is sent (pg_cancel_backend has returned).
-		is($node->safe_psql('postgres',
-			q{SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE '%/* long_call */%' AND pid <> pg_backend_pid()}),
-			't', "$n->{name}: $call: cancel sent");
-		$t0 = time;
-	}
-	else
-	{
-		$t0 += 0.5;
-	}
-	$h->finish;
-	my $elapsed = time - $t0;
-	my ($state) = $err =~ /ERROR:\s+([0-9A-Z]{5})/;
-	is($state // 'none', '57014', "$n->{name}: $call stopped by $how: 57014");
-	cmp_ok($elapsed, '<', 1.0, "$n->{name}: $call stopped by $how within a second (" . sprintf('%.2f s', $elapsed) . ')');
-}
-
+# Every long call is cancellable within a second (LocalityUuid::long_call).
 set_clock('-1d');
 foreach my $n (@nodes)
 {
-	long_call($n, $_, 'timeout')
+	long_call($n->{node}, $_, 'timeout', "$n->{name}: ")
 	  foreach ('hot_uuid(0)', 'locality_uuid(true)', "hot_uuid(1, timestamptz '2020-01-01' + g % 1000 * interval '1 s')");
 }
 set_clock(frozen_at($frozen + 86400 * 200));
 foreach my $n (@nodes)
 {
-	long_call($n, $_, 'cancel')
+	long_call($n->{node}, $_, 'cancel', "$n->{name}: ")
 	  foreach ('hot_uuid(0)', 'locality_uuid(true)', 'locality_uuid(false)',
 		"hot_uuid(1, timestamptz '2020-01-01' + g % 1000 * interval '1 s')");
 }

@@ -171,7 +171,7 @@ FROM (SELECT g, floor(random() * 11)::integer AS k,
          'SELECT @.locality_uuid_block_layout(%5\$s, %5\$s)::text',
          'SELECT @.locality_uuid_block(''fedcba98-7654-4321-8fed-cba987654321'', %5\$s)',
          'SELECT @.locality_uuid_block_layout(%6\$L::interval, %5\$s)::text',
-         'SELECT left(@.uuid_time_nextval(%6\$L::interval, %5\$s)::text, 0)',
+         'SELECT left(@.uuid_time_nextval_interval(%6\$L, %5\$s)::text, 0)',
          'SELECT @.uuid_time_block_start(''fedcba98-7654-4321-8fed-cba987654321'', %6\$L::interval, %5\$s, %3\$L)',
          'SELECT @.uuid_time_block_start(''fedcba98-7654-4321-8fed-cba987654321'', %5\$s, %5\$s, %3\$L)'])[k + 1])) AS c(t);
 });

@@ -52,7 +52,7 @@ is($err, '', 'installs without warnings');
 ($rc, $out, $err) = psql_as('installer',
 	q{SELECT count(*), count(*) FILTER (WHERE p.proowner = 'installer'::regrole) FROM pg_proc p
 	  WHERE pronamespace = 'ids'::regnamespace});
-is($out, '29|29', 'the functions are in ids, owned by the installer');
+is($out, '30|30', 'the functions are in ids, owned by the installer');
 
 # Every function, called by the installer and by another role, schema-qualified and off the
 # search_path: the generators' state is made in each session by the installer's function.
@@ -60,18 +60,28 @@ my $use = q{
 SET timezone = 'UTC';
 SELECT ids.locality_uuid_version(ids.locality_uuid()), ids.locality_uuid_version(ids.locality_uuid(true)),
        ids.hot_uuid_shard_key(ids.hot_uuid(7)), ids.hot_uuid_shard_key(ids.hot_uuid(8, now())),
+       ids.hot_uuid_counter(ids.hot_uuid(9, '2020-01-01 00:00:00+00')) >= 8388608,
        ids.locality_uuid_version(ids.uuid_time_nextval()),
        ids.locality_uuid_make(3488672514, 12618, 223574608, '2012-10-15 18:58:18.450+00'),
        ids.hot_uuid_make(208, '2022-02-06 00:00:00+00', '\x112233', 17493, 658188),
        (ids.locality_uuid_block_layout()).prefix_bits,
        ids.locality_uuid_counter('20be0ffc-314a-bd53-7a50-013a65ca76d2');
 };
-my $expect = 'b|b|7|8|4|20be0ffc-314a-bd53-7a50-013a65ca76d2|61ff0f80-2211-4433-550a-0b0cd0000000|16|3488672514';
+my $expect = 'b|b|7|8|t|4|20be0ffc-314a-bd53-7a50-013a65ca76d2|61ff0f80-2211-4433-550a-0b0cd0000000|16|3488672514';
 for my $role (qw(installer reader))
 {
 	($rc, $out, $err) = psql_as($role, $use);
 	is($out, $expect, "$role generates, composes and extracts") or diag($err);
 }
+
+# The explicit-time allocations come from the installer's sequence, which only the installer
+# may change: another role takes numbers through the generator and nothing else.
+($rc, $out, $err) = psql_as('installer',
+	q{SELECT relowner = 'installer'::regrole, has_sequence_privilege('reader', oid, 'SELECT, USAGE, UPDATE')
+	  FROM pg_class WHERE oid = 'ids.locality_uuid_portable_explicit'::regclass});
+is($out, 't|f', 'the allocation sequence is the installer\'s, with no privilege for others');
+($rc, $out, $err) = psql_as('reader', q{SELECT setval('ids.locality_uuid_portable_explicit', 1)});
+like($err, qr/permission denied for sequence locality_uuid_portable_explicit/, 'another role cannot setval it');
 
 # The block generator's nextval runs with the caller's privileges.
 psql_as('installer', q{CREATE SEQUENCE ids.seq; CREATE TABLE ids.t (id uuid DEFAULT ids.uuid_sequence_nextval('ids.seq'))});

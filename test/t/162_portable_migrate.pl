@@ -42,6 +42,7 @@ CREATE TABLE t (
     m uuid DEFAULT ids.locality_uuid(),
     b uuid DEFAULT ids.uuid_sequence_nextval('s', 10, 256),
     tb uuid DEFAULT ids.uuid_time_nextval(),
+    ti uuid DEFAULT ids.uuid_time_nextval_interval('250 ms'),
     h uuid DEFAULT ids.hot_uuid(42),
     ha uuid DEFAULT ids.hot_uuid(43, '2022-02-06 00:00:00+00'),
     k uuid DEFAULT ids.hot_uuid_make((44)::bigint, '2022-02-06 00:00:00+00', '\x112233', 1, 2)
@@ -53,10 +54,10 @@ is($rc, 0, 'a table with a DEFAULT on every generator') or diag($err);
 my $read = q{
 SET timezone = 'UTC';
 SELECT count(*), count(DISTINCT v) + count(DISTINCT q) + count(DISTINCT m) + count(DISTINCT b) + count(DISTINCT tb)
-           + count(DISTINCT h) + count(DISTINCT ha),
+           + count(DISTINCT ti) + count(DISTINCT h) + count(DISTINCT ha),
        bool_and(ids.locality_uuid_version(v) = 'b' AND ids.locality_uuid_version(q) = 'b'
                 AND ids.locality_uuid_version(m) = 'b' AND ids.locality_uuid_version(b) = '4'
-                AND ids.locality_uuid_version(tb) = '4'),
+                AND ids.locality_uuid_version(tb) = '4' AND ids.locality_uuid_version(ti) = '4'),
        bool_and(ids.locality_uuid_timestamp(v) > now() - interval '1 hour'),
        bool_and(ids.locality_uuid_block(b, 256) = (n - 1) / 10 % 256),
        bool_and(ids.hot_uuid_shard_key(h) = 42 AND ids.hot_uuid_shard_key(ha) = 43
@@ -72,7 +73,7 @@ SELECT string_agg(concat_ws(',', ids.locality_uuid_counter(v), ids.locality_uuid
                             ids.hot_uuid_timestamp(h), ids.hot_uuid_machine(h), ids.hot_uuid_process(h),
                             ids.hot_uuid_counter(ha), ids.hot_uuid_shard_key(k)), ';' ORDER BY n)
 FROM t WHERE n <= 200};
-my $before = '200|1400|t|t|t|t|1|61ff0f80-2211-0033-0100-00022c000000';
+my $before = '200|1600|t|t|t|t|1|61ff0f80-2211-0033-0100-00022c000000';
 ($rc, $out, $err) = psql_app($read);
 is($out, $before, 'the SQL edition fills every column') or diag($err);
 my ($r2, $fields_sql) = psql_app($fields);
@@ -84,12 +85,12 @@ isnt($rc, 0, 'an index on an SQL function stops the move');
 like($err, qr/DETAIL:  Used by: index public\.t_ts\./, 'the error names the index');
 ($rc, $out, $err) = psql_app(q{SELECT count(*) FROM pg_extension WHERE extname = 'locality_uuid';
 	SELECT count(*) FROM pg_proc WHERE pronamespace = 'ids'::regnamespace AND prolang <> 13});
-is($out, "0\n29", 'after the refusal the SQL edition is still in place');
+is($out, "0\n30", 'after the refusal the SQL edition is still in place');
 psql_app(q{DROP INDEX t_ts});
 
 ($rc, $out, $err) = psql_app(undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable_to_extension.sql');
 is($rc, 0, 'the move runs') or diag($err);
-like($out, qr/^8$/m, 'eight DEFAULTs moved');
+like($out, qr/^9$/m, 'nine DEFAULTs moved');
 ($rc, $out, $err) = psql_app(q{
 SELECT e.extnamespace::regnamespace, count(*) FILTER (WHERE l.lanname = 'c'), count(*)
 FROM pg_extension e, pg_proc p JOIN pg_language l ON l.oid = p.prolang
@@ -98,7 +99,7 @@ GROUP BY 1});
 like($out, qr/^ids\|(\d+)\|\1$/, 'the extension is in ids, and every function there is C');
 ($rc, $out, $err) = psql_app(q{SELECT string_agg(pg_get_expr(adbin, adrelid), ' ' ORDER BY adnum) FROM pg_attrdef
 	WHERE adrelid = 't'::regclass});
-is($out, q{ids.locality_uuid(false) ids.locality_uuid(true) ids.locality_uuid() ids.uuid_sequence_nextval('s'::regclass, 10, 256) ids.uuid_time_nextval() ids.hot_uuid((42)::bigint) ids.hot_uuid((43)::bigint, '2022-02-06 00:00:00+00'::timestamp with time zone) ids.hot_uuid_make((44)::bigint, '2022-02-06 00:00:00+00'::timestamp with time zone, '\x112233'::bytea, 1, 2)},
+is($out, q{ids.locality_uuid(false) ids.locality_uuid(true) ids.locality_uuid() ids.uuid_sequence_nextval('s'::regclass, 10, 256) ids.uuid_time_nextval() ids.uuid_time_nextval_interval('00:00:00.25'::interval) ids.hot_uuid((42)::bigint) ids.hot_uuid((43)::bigint, '2022-02-06 00:00:00+00'::timestamp with time zone) ids.hot_uuid_make((44)::bigint, '2022-02-06 00:00:00+00'::timestamp with time zone, '\x112233'::bytea, 1, 2)},
 	'the DEFAULTs read as before');
 
 # The C extractors read the old rows as the SQL ones did.
@@ -107,7 +108,7 @@ is($fields_c, $fields_sql, 'the C extractors read every field of the old rows as
 
 # The DEFAULTs keep working through the C functions, in the same formats; the sequence goes on.
 ($rc, $out, $err) = psql_app(q{INSERT INTO t (n) SELECT g FROM generate_series(201, 400) g;} . $read);
-is($out, '400|2800|t|t|t|t|1|61ff0f80-2211-0033-0100-00022c000000', 'the DEFAULTs go on in the same formats')
+is($out, '400|3200|t|t|t|t|1|61ff0f80-2211-0033-0100-00022c000000', 'the DEFAULTs go on in the same formats')
   or diag($err);
 
 $node->stop;

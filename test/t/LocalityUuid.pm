@@ -8,7 +8,7 @@ use warnings FATAL => 'all';
 use Exporter 'import';
 use IPC::Run;
 use JSON::PP;
-use POSIX qw(strftime);
+use POSIX ();
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -17,8 +17,8 @@ use Time::HiRes ();
 our @EXPORT = qw(
   @GENERATORS $GENERATOR_SETUP
   extension_node parallel_guc psql_states start_psql finish_psql
-  plan_nodes count_nodes vendor_source
-  libfaketime fake_clock_env set_fake_clock frozen_clock_spec
+  plan_nodes count_nodes vendor_source install_portable long_call
+  libfaketime fake_clock_env start_on_fake_clock set_fake_clock frozen_clock_spec
 );
 
 # Every generator the cluster tests exercise, as [name, SQL expression]. The expression is
@@ -185,6 +185,20 @@ sub vendor_source
 	return $top;
 }
 
+# Install the portable SQL edition into schema (default public) of database db with psql -f,
+# as the node's superuser unless user => ROLE; dies on failure.
+sub install_portable
+{
+	my ($node, $db, %opts) = @_;
+	my $stderr;
+	my $rc = $node->psql($db, undef, stderr => \$stderr, on_error_stop => 1,
+		extra_params => [ '-v', 'schema=' . ($opts{schema} // 'public'),
+			(defined $opts{user} ? ('-U', $opts{user}) : ()),
+			'-f', 'portable/locality_uuid_portable.sql' ]);
+	die "installing the portable edition failed: $stderr" if $rc != 0;
+	return;
+}
+
 # The environment under which a server started (local @ENV{...}) reads its clock from
 # clock_file, re-read at most a second after it changes; the monotonic clock stays real.
 sub fake_clock_env
@@ -216,7 +230,56 @@ sub frozen_clock_spec
 {
 	my ($t) = @_;
 	my $s = POSIX::floor($t);
-	return strftime('%Y-%m-%d %H:%M:%S', gmtime($s)) . sprintf('.%03d', int(($t - $s) * 1000 + 0.5));
+	return POSIX::strftime('%Y-%m-%d %H:%M:%S', gmtime($s)) . sprintf('.%03d', int(($t - $s) * 1000 + 0.5));
+}
+
+# Start the node with its postmaster (and so every backend) on the clock of file, in UTC.
+sub start_on_fake_clock
+{
+	my ($node, $file) = @_;
+	my %env = fake_clock_env($file);
+	local @ENV{ keys %env } = values %env;
+	$node->start;
+	return;
+}
+
+# Run SELECT count(call) over 10^10 rows g in database postgres and check that it stops with
+# 57014 within a second: of its statement_timeout of 500 ms (how => 'timeout'; on a running
+# clock), or of a pg_cancel_backend (how => 'cancel'; PostgreSQL's own timeouts read the wall
+# clock, so statement_timeout cannot fire while a fake clock is frozen). Test names start
+# with label.
+sub long_call
+{
+	my ($node, $call, $how, $label) = @_;
+	my $sql = "SELECT count($call) FROM generate_series(1, 10000000000) g /* long_call */";
+	$sql = "SET statement_timeout = '500ms'; $sql" if $how eq 'timeout';
+	my ($out, $err) = ('', '');
+	my $t0 = Time::HiRes::time();
+	my $h = IPC::Run::start(
+		[ 'psql', '-XAtq', '-v', 'VERBOSITY=sqlstate', '-d', $node->connstr('postgres'), '-c', $sql ],
+		'>', \$out, '2>', \$err);
+	if ($how eq 'cancel')
+	{
+		$node->poll_query_until('postgres',
+			q{SELECT count(*) = 1 FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%/* long_call */%' AND pid <> pg_backend_pid()})
+		  or die 'long call did not start';
+		Time::HiRes::sleep(0.3);
+		# Timed from the moment the signal is sent (pg_cancel_backend has returned).
+		is($node->safe_psql('postgres',
+			q{SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE query LIKE '%/* long_call */%' AND pid <> pg_backend_pid()}),
+			't', "$label$call: cancel sent");
+		$t0 = Time::HiRes::time();
+	}
+	else
+	{
+		$t0 += 0.5;
+	}
+	$h->finish;
+	my $elapsed = Time::HiRes::time() - $t0;
+	my ($state) = $err =~ /ERROR:\s+([0-9A-Z]{5})/;
+	is($state // 'none', '57014', "$label$call stopped by $how: 57014");
+	cmp_ok($elapsed, '<', 1.0, "$label$call stopped by $how within a second (" . sprintf('%.2f s', $elapsed) . ')');
+	return;
 }
 
 1;

@@ -124,11 +124,11 @@ RESET enable_seqscan;
 INSERT INTO ddl_t (id) VALUES ('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11');
 DROP TABLE ddl_t;
 
--- The interval form of uuid_time_nextval: each id carries the block of a clock reading taken
+-- uuid_time_nextval_interval: each id carries the block of a clock reading taken
 -- between the readings before and after it (blocks of 250 ms, 24-bit prefixes; blocks_interval
 -- is not run here: its advice queries print the session's temporary schema).
 CREATE TEMP TABLE time_ids AS
-SELECT n, clock_timestamp() AS t0, uuid_time_nextval('250 ms'::interval, 16777216) AS u, clock_timestamp() AS t1
+SELECT n, clock_timestamp() AS t0, uuid_time_nextval_interval('250 ms', 16777216) AS u, clock_timestamp() AS t1
 FROM generate_series(1, 2000) n;
 SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
        count(*) FILTER (WHERE (locality_uuid_block(u, 16777216) - b0 + 16777216) % 16777216
@@ -138,3 +138,13 @@ SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
 FROM (SELECT u, t1, t0, floor(extract(epoch FROM t0) * 4)::bigint % 16777216 AS b0,
              floor(extract(epoch FROM t1) * 4)::bigint % 16777216 AS b1
       FROM time_ids) s;
+
+-- sequential_uuids' call forms of uuid_time_nextval find the integer form alone: untyped
+-- literals, NULL, named arguments and a prepared statement's parameters of unknown type.
+SELECT locality_uuid_version(uuid_time_nextval('60')) AS untyped,
+       uuid_time_nextval(NULL) IS NULL AS null_is_null,
+       locality_uuid_version(uuid_time_nextval('60', '65536')) AS two_untyped,
+       locality_uuid_version(uuid_time_nextval(interval_length => '60', interval_count => '256')) AS named;
+PREPARE time_unknown AS SELECT locality_uuid_version(uuid_time_nextval($1, $2)) AS prepared;
+EXECUTE time_unknown('60', '65536');
+DEALLOCATE time_unknown;
