@@ -36,6 +36,7 @@ sub dump_schema
 	IPC::Run::run([ 'pg_dump', '--schema-only', @opts, '-d', $node->connstr($db) ], '>', \$out, '2>', \$err)
 	  or die "pg_dump $db failed: $err";
 	$out =~ s/'\d+'::pg_catalog\.oid/'OID'::pg_catalog.oid/g;
+	$out =~ s/(binary_upgrade_create_empty_extension\([^)]*?)'\{[\d,]+\}'/$1'{OIDS}'/g;
 	return join("\n", grep { !/^\\(un)?restrict / } split /\n/, $out);
 }
 
