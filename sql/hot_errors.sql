@@ -56,3 +56,13 @@ SELECT pg_temp.try('SET locality_uuid.machine_name = ''spoof''') AS machine_name
 SELECT hot_uuid_shard_key(hot_uuid(208)) AS can_generate;
 RESET ROLE;
 DROP ROLE regress_hot_uuid_user;
+
+-- An id at an explicit time draws its counter from a sequence (a range of them in the C
+-- extension): a new backend is refused in a read-only transaction (and so on a standby),
+-- while a clock id is made there.
+\c -
+\i sql/include/try.psql
+BEGIN TRANSACTION READ ONLY;
+SELECT left(pg_temp.try('SELECT hot_uuid(1, ''2020-01-01 00:00:00+00'')'), 5) AS explicit_time,
+       pg_temp.try('SELECT hot_uuid(1)') AS clock;
+ROLLBACK;
