@@ -103,6 +103,19 @@ sub sqlstates
 	return join ',', @got;
 }
 
+# Make 100 ids of each kind in the long-lived backend and in a new one, tagged who; return how
+# many shard-key ids have a time that satisfies hot_time, and locality ids loc_time ("n|n").
+sub stamped
+{
+	my ($n, $who, $hot_time, $loc_time) = @_;
+	gen_bg($n, $who, 100);
+	gen_new($n, "$who, new backend", 100);
+	return $n->{node}->safe_psql('postgres', qq{
+		SELECT count(*) FILTER (WHERE kind = 'hot' AND hot_uuid_timestamp(u) $hot_time),
+		       count(*) FILTER (WHERE kind <> 'hot' AND locality_uuid_timestamp(u) $loc_time)
+		FROM ids WHERE who LIKE '$who%'});
+}
+
 # Year 10500 for a moment, past the clock every generator reads (1970 to 9999): refused with
 # 22008 while it lasts, in an old and a new backend, and remembered by no slot: once the clock
 # is back, every generator makes ids of the present again.
@@ -116,14 +129,8 @@ foreach my $n (@nodes)
 set_clock('+0');
 foreach my $n (@nodes)
 {
-	gen_bg($n, 'back from 10500', 100);
-	gen_new($n, 'back from 10500, new backend', 100);
-	is($n->{node}->safe_psql('postgres', q{
-		SELECT count(*) FILTER (WHERE kind = 'hot'
-		                          AND hot_uuid_timestamp(u) BETWEEN now() - interval '1 minute' AND now()),
-		       count(*) FILTER (WHERE kind <> 'hot'
-		                          AND locality_uuid_timestamp(u) BETWEEN now() - interval '1 minute' AND now())
-		FROM ids WHERE who LIKE 'back from 10500%'}),
+	is(stamped($n, 'back from 10500', q{BETWEEN now() - interval '1 minute' AND now()},
+			q{BETWEEN now() - interval '1 minute' AND now()}),
 		'200|400', "$n->{name}: clock back from year 10500: old and new backends make ids of the present");
 }
 
@@ -221,13 +228,7 @@ foreach my $n (@nodes)
 set_clock('2300-01-01 00:00:00');
 foreach my $n (@nodes)
 {
-	gen_bg($n, 'y2300', 100);
-	gen_new($n, 'y2300new', 100);
-	is($n->{node}->safe_psql('postgres', q{
-		SELECT count(*) FILTER (WHERE kind = 'hot'
-		                          AND hot_uuid_timestamp(u) = to_timestamp(10413792000 % 4294967296)),
-		       count(*) FILTER (WHERE kind <> 'hot' AND locality_uuid_timestamp(u) = '2300-01-01 00:00:00+00')
-		FROM ids WHERE who LIKE 'y2300%'}),
+	is(stamped($n, 'y2300', '= to_timestamp(10413792000 % 4294967296)', q{= '2300-01-01 00:00:00+00'}),
 		'200|400', "$n->{name}: 2300: shard-key second mod 2^32, locality time as is");
 }
 
