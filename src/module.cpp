@@ -167,14 +167,14 @@ read_clock()
 		ereport(ERROR,
 				(errcode(ERRCODE_SYSTEM_ERROR),
 				 errmsg("could not read the system clock: %m")));
-	if (ts.tv_sec < 0 || ts.tv_sec > hot_clock_seconds_max)
+	if (ts.tv_sec < 0 || ts.tv_sec > clock_seconds_max)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("system clock is out of the range the generators read"),
 				 errdetail("The system clock reads %lld seconds from 1970-01-01 UTC; the generators "
 						   "read it from 0 to %lld (1970-01-01 to 9999-12-31 UTC).",
 						   static_cast<long long>(ts.tv_sec),
-						   static_cast<long long>(hot_clock_seconds_max))));
+						   static_cast<long long>(clock_seconds_max))));
 	return ts;
 }
 

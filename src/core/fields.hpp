@@ -79,6 +79,11 @@ version_nibble(const uint8_t *u) noexcept
 	return u[6] >> 4;
 }
 
+// The last Unix second of the system clock that every generator reads (9999-12-31 23:59:59
+// UTC, the last second every format of this extension can carry); the glue refuses later
+// clocks, and earlier ones than 1970, before any generator state changes.
+constexpr int64_t clock_seconds_max = INT64_C(253402300799);
+
 // Floor division for a positive divisor (C++ division truncates toward zero).
 constexpr int64_t
 floor_div(int64_t a, int64_t b) noexcept

@@ -45,11 +45,6 @@ constexpr int64_t hot_ticks_per_second = INT64_C(1) << 23;
 constexpr uint32_t hot_explicit_bit = UINT32_C(1) << 23;
 constexpr uint32_t hot_allocation_mask = hot_explicit_bit - 1;
 
-// The last Unix second of the clock the generators read (9999-12-31 23:59:59 UTC, the last second
-// every format of this extension can carry); the glue refuses later clocks, and earlier ones
-// than 1970, without touching any state.
-constexpr int64_t hot_clock_seconds_max = INT64_C(253402300799);
-
 // What the glue supplies for one generated id: the wall clock in ticks (0 or later: the glue
 // refuses a clock outside 1970 .. 9999), identity, and the marks of the backend's slot (null:
 // its own).
@@ -70,7 +65,7 @@ enum class HotStatus
 	needs_allocations
 };
 
-// Convert a clock reading (Unix seconds and nanoseconds, 0 <= seconds <= hot_clock_seconds_max) to ticks (floor).
+// Convert a clock reading (Unix seconds and nanoseconds, 0 <= seconds <= clock_seconds_max) to ticks (floor).
 constexpr int64_t
 hot_tick_at(int64_t unix_seconds, int64_t nanoseconds) noexcept
 {
