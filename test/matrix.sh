@@ -5,7 +5,8 @@
 #
 # Per major: make (or reuse) the chroot, stage a clean copy of the tree in it, build with
 # -Wall -Wextra (any "warning:" fails the step), make install, make installcheck (pg_regress,
-# then every TAP test in test/t) as postgres on pg_virtualenv, make uninstall; then build the
+# then every TAP test in test/t) and make installcheck-portable as postgres on pg_virtualenv,
+# make uninstall; then build the
 # Debian package (dpkg-buildpackage, pg_buildext), install it, run the autopkgtest
 # (debian/tests/installcheck; here the regression suite only) against the installed package
 # on a fresh cluster, and purge it. Logs: test/out/matrix/MAJOR/STEP.log.
