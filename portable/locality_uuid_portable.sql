@@ -247,13 +247,17 @@ $snippet$ AS locality_uuid_node \gset
 -- Make one version-b id in the mode held by sequential.
 SELECT $snippet$
     -- Time never goes back within a session: a clock that steps back is held at the last
-    -- millisecond used.
+    -- millisecond used. The state holds that millisecond times 2, plus 1 if its ids are
+    -- sequential: the two modes never share a millisecond of one session (a variable id's
+    -- digits could be a sequential counter), so an id in the other mode than the held
+    -- millisecond's moves on to the next millisecond.
     ms := us / 1000;
     last_ms := currval('pg_temp.locality_uuid_portable_last_ms');
-    IF ms > last_ms THEN
-        PERFORM setval('pg_temp.locality_uuid_portable_last_ms', ms);
-    ELSE
-        ms := last_ms;
+    IF ms <= last_ms >> 1 THEN
+        ms := (last_ms >> 1) + CASE WHEN (last_ms & 1 = 1) = sequential THEN 0 ELSE 1 END;
+    END IF;
+    IF ms * 2 + sequential::integer <> last_ms THEN
+        PERFORM setval('pg_temp.locality_uuid_portable_last_ms', ms * 2 + sequential::integer);
     END IF;
     IF sequential THEN
         -- Seed from MD5 of the 10-minute UTC bucket (yyyyMMddHHm), read little-endian; + 1 per id.
