@@ -40,8 +40,9 @@ SET LOCAL client_min_messages = warning;
 
 -- Snippets shared by the generators are kept in psql variables and spliced into their bodies.
 
--- Make this session's state on its first id: four temporary sequences (the variable counter,
--- the sequential counter and its bucket, the last millisecond, hot_uuid's last clock tick).
+-- Make this session's state on its first id: five temporary sequences (the variable counter,
+-- the sequential counter and its bucket, the last millisecond and the modes used in it, the
+-- first counters of each mode in that millisecond, hot_uuid's last clock tick).
 -- They belong to the role that installed this file and every role may use them, so SET ROLE within a session keeps one set
 -- of counters and a role that made ids can still be dropped. A rollback of the transaction that
 -- made them drops them again (the next id makes them anew); their values are never rewound.
@@ -51,7 +52,16 @@ AS $body$
 DECLARE
     us bigint := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
 BEGIN
+    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NOT NULL THEN
+        RETURN;
+    END IF;
+    -- A session whose state an earlier install made lacks only the arc.
     IF to_regclass('pg_temp.locality_uuid_portable_hot_tick') IS NOT NULL THEN
+        CREATE TEMP SEQUENCE locality_uuid_portable_arc MINVALUE -9223372036854775808;
+        GRANT ALL ON SEQUENCE locality_uuid_portable_arc TO PUBLIC;
+        PERFORM setval('pg_temp.locality_uuid_portable_arc', 0);
+        PERFORM setval('pg_temp.locality_uuid_portable_last_ms',
+                       currval('pg_temp.locality_uuid_portable_last_ms') * 4);
         RETURN;
     END IF;
     -- Without IF NOT EXISTS: a relation of that name already in the caller's pg_temp (made by
@@ -60,14 +70,17 @@ BEGIN
     CREATE TEMP SEQUENCE locality_uuid_portable_sequential MINVALUE -9223372036854775808;
     CREATE TEMP SEQUENCE locality_uuid_portable_last_ms MINVALUE -9223372036854775808;
     CREATE TEMP SEQUENCE locality_uuid_portable_hot_tick MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_arc MINVALUE -9223372036854775808;
     GRANT ALL ON SEQUENCE locality_uuid_portable_variable, locality_uuid_portable_sequential,
-        locality_uuid_portable_last_ms, locality_uuid_portable_hot_tick TO PUBLIC;
+        locality_uuid_portable_last_ms, locality_uuid_portable_hot_tick, locality_uuid_portable_arc
+        TO PUBLIC;
     -- Variable counter: value v gives counter (v * 198491317) mod 2^32, from a random start.
     PERFORM setval('pg_temp.locality_uuid_portable_variable',
                    ('x' || left(gen_random_uuid()::text, 8))::bit(32)::bigint, false);
     -- Sequential counter: (bucket << 33) + seed + n; a value that no bucket has forces a seed.
     PERFORM setval('pg_temp.locality_uuid_portable_sequential', -1099511627776);
     PERFORM setval('pg_temp.locality_uuid_portable_last_ms', 0);
+    PERFORM setval('pg_temp.locality_uuid_portable_arc', 0);
     -- The clock tick of now (2^23 a second, within the clock's range): the first id takes a
     -- later one.
     us := least(greatest(us, 0), 253402300799999999);
@@ -126,7 +139,7 @@ SELECT $snippet$
 $snippet$ AS read_clock \gset
 
 SELECT replace($snippet$
-    IF to_regclass('pg_temp.locality_uuid_portable_hot_tick') IS NULL THEN
+    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
         PERFORM @schema@.locality_uuid_portable_state();
     END IF;
 $snippet$, '@schema@', quote_ident(:'schema')) AS locality_uuid_state \gset
@@ -247,18 +260,21 @@ $snippet$ AS locality_uuid_node \gset
 -- Make one version-b id in the mode held by sequential.
 SELECT $snippet$
     -- Time never goes back within a session: a clock that steps back is held at the last
-    -- millisecond used. The state holds that millisecond times 2, plus 1 if its ids are
-    -- sequential: the two modes never share a millisecond of one session (a variable id's
-    -- digits could be a sequential counter), so an id in the other mode than the held
-    -- millisecond's moves on to the next millisecond.
+    -- millisecond used. The state holds that millisecond times 4, plus the modes that made ids
+    -- in it (1 sequential, 2 variable), and in the arc sequence the first sequential counter
+    -- (high 32 bits) and the first variable sequence value (low 32 bits) of that millisecond.
+    -- Within one millisecond, as in the C extension, a variable value whose digits fall among
+    -- the sequential counters is skipped, and a sequential counter whose digits are a variable
+    -- counter of the millisecond moves on to the next millisecond.
     ms := us / 1000;
     last_ms := currval('pg_temp.locality_uuid_portable_last_ms');
-    IF ms <= last_ms >> 1 THEN
-        ms := (last_ms >> 1) + CASE WHEN (last_ms & 1 = 1) = sequential THEN 0 ELSE 1 END;
+    IF ms > last_ms >> 2 THEN
+        modes := 0;
+    ELSE
+        ms := last_ms >> 2;
+        modes := last_ms & 3;
     END IF;
-    IF ms * 2 + sequential::integer <> last_ms THEN
-        PERFORM setval('pg_temp.locality_uuid_portable_last_ms', ms * 2 + sequential::integer);
-    END IF;
+    arc := currval('pg_temp.locality_uuid_portable_arc');
     IF sequential THEN
         -- Seed from MD5 of the 10-minute UTC bucket (yyyyMMddHHm), read little-endian; + 1 per id.
         bucket := ms / 600000;
@@ -273,9 +289,48 @@ SELECT $snippet$
             PERFORM setval('pg_temp.locality_uuid_portable_sequential', v);
         END IF;
         first := lpad(to_hex(v & 4294967295), 8, '0');
+        IF modes & 2 <> 0 THEN
+            -- The variable value whose counter has these digits reversed: times the inverse of
+            -- the step (3127333277) mod 2^32, in two halves so that nothing overflows.
+            r := ('x' || reverse(first))::bit(32)::bigint;
+            r := (r * 20893 + (((r * 47719) & 65535) << 16)) & 4294967295;
+            IF ((r - arc) & 4294967295)
+               <= ((currval('pg_temp.locality_uuid_portable_variable') - arc) & 4294967295) THEN
+                ms := ms + 1;
+                modes := 0;
+            END IF;
+        END IF;
+        IF modes & 1 = 0 THEN
+            arc := ((v & 4294967295) << 32) | (arc & 4294967295);
+        END IF;
+        modes := modes | 1;
     ELSE
-        v := nextval('pg_temp.locality_uuid_portable_variable');
-        first := reverse(lpad(to_hex(((v & 4294967295) * 198491317) & 4294967295), 8, '0'));
+        skips := 0;
+        LOOP
+            v := nextval('pg_temp.locality_uuid_portable_variable');
+            first := reverse(lpad(to_hex(((v & 4294967295) * 198491317) & 4294967295), 8, '0'));
+            EXIT WHEN modes & 1 = 0;
+            r := ('x' || first)::bit(32)::bigint;
+            EXIT WHEN ((r - (arc >> 32)) & 4294967295)
+                      > ((currval('pg_temp.locality_uuid_portable_sequential') - (arc >> 32)) & 4294967295);
+            skips := skips + 1;
+            IF skips = 64 THEN
+                -- A crowded millisecond: the next one, where no sequential id is yet.
+                ms := ms + 1;
+                modes := 0;
+                EXIT;
+            END IF;
+        END LOOP;
+        IF modes & 2 = 0 THEN
+            arc := ((arc >> 32) << 32) | (v & 4294967295);
+        END IF;
+        modes := modes | 2;
+    END IF;
+    IF ms * 4 + modes <> last_ms THEN
+        PERFORM setval('pg_temp.locality_uuid_portable_last_ms', ms * 4 + modes);
+    END IF;
+    IF arc <> currval('pg_temp.locality_uuid_portable_arc') THEN
+        PERFORM setval('pg_temp.locality_uuid_portable_arc', arc);
     END IF;
     RETURN (first || lpad(to_hex(pg_backend_pid() & 65535), 4, '0') || 'b' || lpad(to_hex(node), 7, '0')
             || lpad(to_hex(ms & 281474976710655), 12, '0'))::uuid;
@@ -331,6 +386,10 @@ DECLARE
     node bigint;
     ms bigint;
     last_ms bigint;
+    modes bigint;
+    arc bigint;
+    r bigint;
+    skips integer;
     bucket bigint;
     us bigint;
     v bigint;

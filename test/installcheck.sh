@@ -27,11 +27,13 @@ cat "$STAGE/make.log"
 
 rm -rf "$LOGS"
 mkdir -p "$LOGS"
-for f in make.log regression.diffs regression.out tmp_check log; do
+for f in make.log regression.diffs regression.out tmp_check log test/out/portable/regression.diffs; do
 	[ -e "$STAGE/$f" ] && cp -a "$STAGE/$f" "$LOGS/"
 done
-if [ $rc -ne 0 ] && [ -f "$STAGE/regression.diffs" ]; then
-	echo "installcheck: regression.diffs (first 80 lines):"
-	head -80 "$STAGE/regression.diffs"
-fi
+for f in "$STAGE/regression.diffs" "$STAGE/test/out/portable/regression.diffs"; do
+	if [ $rc -ne 0 ] && [ -f "$f" ]; then
+		echo "installcheck: ${f#"$STAGE"/} (first 80 lines):"
+		head -80 "$f"
+	fi
+done
 exit $rc
