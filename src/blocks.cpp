@@ -198,19 +198,6 @@ locality_uuid_time_nextval(PG_FUNCTION_ARGS)
 	return block_uuid(floor_div(static_cast<int64>(wall_ms()), 1000), l);
 }
 
-// Return this function's blessed result row type.
-static TupleDesc
-result_tupdesc(FunctionCallInfo fcinfo)
-{
-	TupleDesc	tupdesc;
-
-	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("function returning record called in context that cannot accept type record")));
-	return BlessTupleDesc(tupdesc);
-}
-
 extern "C" Datum
 locality_uuid_block_layout(PG_FUNCTION_ARGS)
 {

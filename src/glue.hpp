@@ -17,6 +17,7 @@
 extern "C" {
 #include "postgres.h"
 
+#include "access/tupdesc.h"
 #include "fmgr.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
@@ -46,8 +47,12 @@ uint32_t	node_id();
 // Give the MAC the node falls back on (zeros if none) and its interface (NULL if none); false if none.
 bool		node_mac(uint8_t mac[6], const char **ifname);
 
-// Give the machine hash hot_uuid() uses now, in digest order (hot.cpp).
-void		machine_hash(uint8_t out[hot_machine_len]);
+// Give the machine hash hot_uuid() uses now, in digest order, and the part of the host name
+// it was made of (NULL when locality_uuid.machine_name names the machine) (hot.cpp).
+void		machine_hash(uint8_t out[hot_machine_len], const char **host_name);
+
+// Return this function's blessed result row type, raising an error outside a record context.
+TupleDesc	result_tupdesc(FunctionCallInfo fcinfo);
 
 // Return the backend's PGPROC slot number, or -1 if this process has none.
 int			slot_number();

@@ -44,6 +44,9 @@ static const char shard_key_hint[] =
 	"A shard key is an unsigned 32-bit number, as HotGuid's uint; "
 	"pass a signed 32-bit key k as k::bigint & 4294967295.";
 
+/* The part of the host name that the machine hash was made of, when it was made of one. */
+static char hashed_host[256 + 1];
+
 // Recompute the machine hash if locality_uuid.machine_name was assigned since the last id.
 static void
 refresh_machine()
@@ -62,6 +65,11 @@ refresh_machine()
 					 errhint("Set locality_uuid.machine_name.")));
 		host[sizeof(host) - 1] = '\0';
 		host_name = host;
+
+		std::size_t len = hot_host_name_length(host);
+
+		memcpy(hashed_host, host, len);
+		hashed_host[len] = '\0';
 	}
 	/* The name hashed and the bytes kept: the core's rule (hot_machine_hash). */
 	report_status(hot_machine_hash(setting_machine_name, host_name, md5, machine));
@@ -69,10 +77,11 @@ refresh_machine()
 }
 
 void
-locality_uuid::machine_hash(uint8_t out[hot_machine_len])
+locality_uuid::machine_hash(uint8_t out[hot_machine_len], const char **host_name)
 {
 	refresh_machine();
 	memcpy(out, machine, hot_machine_len);
+	*host_name = hot_machine_from_host(setting_machine_name) ? hashed_host : NULL;
 }
 
 // Gather the clock, machine hash and process field for one generated id.

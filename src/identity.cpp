@@ -2,8 +2,6 @@
 #include "glue.hpp"
 
 #include <cstring>
-#include <net/if.h>
-#include <unistd.h>
 
 extern "C" {
 #include "access/htup_details.h"
@@ -103,15 +101,11 @@ text_or_null(Datum *values, bool *nulls, int col, const char *text)
 extern "C" Datum
 locality_uuid_identity(PG_FUNCTION_ARGS)
 {
-	TupleDesc	tupdesc;
+	TupleDesc	tupdesc = result_tupdesc(fcinfo);
 	Datum		values[COL_COUNT];
 	bool		nulls[COL_COUNT];
 	bool		may_read = has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_SETTINGS);
 
-	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("locality_uuid_identity must be called where a record is expected")));
 	memset(nulls, 0, sizeof(nulls));
 
 	/* Node field: the setting when it is 0 or more, else the MAC. */
@@ -133,21 +127,15 @@ locality_uuid_identity(PG_FUNCTION_ARGS)
 
 	/* Machine hash of hot_uuid: the setting when it is not empty, else the host name. */
 	bytea	   *hash = static_cast<bytea *>(palloc(VARHDRSZ + hot_machine_len));
+	const char *host;
 
 	SET_VARSIZE(hash, VARHDRSZ + hot_machine_len);
-	machine_hash(reinterpret_cast<uint8_t *>(VARDATA(hash)));
+	machine_hash(reinterpret_cast<uint8_t *>(VARDATA(hash)), &host);
 	values[COL_MACHINE_HASH] = PointerGetDatum(hash);
 	setting_source("locality_uuid.machine_name", may_read, values, nulls,
 				   COL_MACHINE_SOURCE, COL_MACHINE_FILE, COL_MACHINE_LINE);
-	if (hot_machine_from_host(setting_machine_name))
+	if (host != NULL)
 	{
-		char		host[256 + 1];
-
-		/* The name hashed: the host name up to its first dot (machine_hash read it already). */
-		if (gethostname(host, sizeof(host) - 1) != 0)
-			host[0] = '\0';
-		host[sizeof(host) - 1] = '\0';
-		host[strcspn(host, ".")] = '\0';
 		text_or_null(values, nulls, COL_MACHINE_NAME, may_read ? host : NULL);
 		values[COL_MACHINE_SOURCE] = CStringGetTextDatum("host name");
 		nulls[COL_MACHINE_SOURCE] = false;
@@ -171,5 +159,5 @@ locality_uuid_identity(PG_FUNCTION_ARGS)
 	values[COL_IN_RECOVERY] = BoolGetDatum(in_recovery);
 	values[COL_STATE] = CStringGetTextDatum(state_kind_name());
 
-	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(BlessTupleDesc(tupdesc), values, nulls)));
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls)));
 }

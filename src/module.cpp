@@ -9,6 +9,7 @@
 
 extern "C" {
 #include "common/md5.h"
+#include "funcapi.h"
 #include "miscadmin.h"
 #include "storage/proc.h"
 #include "utils/guc.h"
@@ -317,6 +318,18 @@ report_status(Status st)
 					 errmsg("could not compute an MD5 digest")));
 			break;
 	}
+}
+
+TupleDesc
+result_tupdesc(FunctionCallInfo fcinfo)
+{
+	TupleDesc	tupdesc;
+
+	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("function returning record called in context that cannot accept type record")));
+	return BlessTupleDesc(tupdesc);
 }
 
 pg_uuid_t *

@@ -51,8 +51,7 @@ hot_machine_hash(const char *machine_name, const char *host_name, Md5Function md
 	if (hot_machine_from_host(machine_name))
 	{
 		name = host_name;
-		while (name[len] != '\0' && name[len] != '.')
-			len++;
+		len = hot_host_name_length(host_name);
 	}
 	else
 	{

@@ -127,6 +127,17 @@ hot_machine_from_host(const char *machine_name) noexcept
 	return machine_name == nullptr || machine_name[0] == '\0';
 }
 
+// Return how many bytes of a host name the machine hash reads: those before its first dot.
+constexpr std::size_t
+hot_host_name_length(const char *host_name) noexcept
+{
+	std::size_t len = 0;
+
+	while (host_name[len] != '\0' && host_name[len] != '.')
+		len++;
+	return len;
+}
+
 // Write the machine hash of machine_name, or of host_name (read only when
 // hot_machine_from_host(machine_name), then not null); Status::digest_failed leaves out unchanged.
 Status		hot_machine_hash(const char *machine_name, const char *host_name, Md5Function md5,
