@@ -43,9 +43,7 @@ sub backfill_node
 	my $node = extension_node($name,
 		conf => [ $preload ? q{shared_preload_libraries = 'locality_uuid'} : () ],
 		%opts);
-	my ($rc, $out, $err) = $node->psql('postgres', undef,
-		extra_params => [ '-v', 'schema=p', '-f', 'portable/locality_uuid_portable.sql' ]);
-	is($rc, 0, "$name: portable edition installed in schema p") or diag $err;
+	install_portable($node, 'postgres', schema => 'p');
 	$node->safe_psql('postgres', 'CREATE TABLE ids (edition text, phase text, id uuid)');
 	return $node;
 }
