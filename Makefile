@@ -40,7 +40,8 @@ override PROVE_FLAGS += -I test/t
 # SQL file is installed instead of the extension. Expected output is the C suite's, except the
 # files in test/portable/expected (behaviour SQL cannot match; see docs/portable.md).
 PORTABLE_REGRESS = portable_setup layout extract generate errors blocks blocks_compat \
-	blocks_errors hot hot_recipes hot_errors badinput settings_parser portable_labels portable_generators
+	blocks_errors hot hot_recipes hot_errors badinput settings_parser v7 portable_labels portable_generators \
+	portable_v7
 PORTABLE_DIR = test/out/portable
 # pg_regress reads expected files from --inputdir up to 15, from --expecteddir (default .) since 16.
 PORTABLE_EXPECTED = $(if $(filter-out 15,$(MAJORVERSION)),--expecteddir=$(PORTABLE_DIR))

@@ -1,6 +1,6 @@
--- locality_uuid, portable SQL edition: the extension's functions (1.0, and the time blocks of
--- 1.1) in SQL and PL/pgSQL, for servers that do not take C extensions. No C, no superuser;
--- install as an ordinary user:
+-- locality_uuid, portable SQL edition: the extension's functions (1.0, the time blocks of 1.1
+-- and the version 7 uuids of 1.3) in SQL and PL/pgSQL, for servers that do not take C
+-- extensions. No C, no superuser; install as an ordinary user:
 --
 --     psql -v schema=ids -f portable/locality_uuid_portable.sql
 --
@@ -1081,6 +1081,331 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 COMMENT ON FUNCTION :"schema".uuid_time_block_start(uuid, interval, integer, timestamptz) IS
 'start of the latest block of uuid_time_nextval_interval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
 
+-- Version 1.3: UUID version 7 -------------------------------------------------------------
+
+-- Make this session's version 7 state if it has none: three temporary sequences, apart from
+-- the other generators' (a session that makes no version 7 id never makes them), owned and
+-- granted as theirs are. uuidv7() keeps the last nanosecond it used as a base millisecond and
+-- the nanoseconds since it (a bigint of nanoseconds from 1970 ends in 2262); uuidv7_ordered()
+-- keeps its last ordering key, millisecond << 15 | fraction << 3 | counter.
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_portable_v7_state()
+RETURNS void
+AS $body$
+BEGIN
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NOT NULL THEN
+        RETURN;
+    END IF;
+    CREATE TEMP SEQUENCE locality_uuid_portable_v7_base MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_v7_ns MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_v7_ordered MINVALUE -9223372036854775808;
+    GRANT ALL ON SEQUENCE locality_uuid_portable_v7_base, locality_uuid_portable_v7_ns,
+        locality_uuid_portable_v7_ordered TO PUBLIC;
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_base', 0);
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_ns', 0);
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', 0);
+END
+$body$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION :"schema".locality_uuid_portable_v7_state() IS
+'make this session''s version 7 state (temporary sequences) if it has none; called by the version 7 generators of the portable edition';
+
+-- Allocation numbers of uuidv7_ordered(at): a sequence of its own, kept and taken as
+-- hot_uuid's are (locality_uuid_portable_explicit above).
+CREATE SEQUENCE IF NOT EXISTS :"schema".locality_uuid_portable_v7_explicit;
+SELECT format('%I.locality_uuid_portable_v7_explicit', :'schema') AS v7_explicit_sequence \gset
+SELECT EXISTS (SELECT FROM pg_class WHERE oid = to_regclass(:'v7_explicit_sequence')
+                                      AND relkind = 'S' AND relowner = current_user::regrole)
+       AS locality_uuid_sequence_ok \gset
+\if :locality_uuid_sequence_ok
+\else
+\warn 'the relation locality_uuid_portable_v7_explicit of the install schema is not a sequence of the installing role'
+ROLLBACK;
+\quit
+\endif
+\unset locality_uuid_sequence_ok
+REVOKE ALL ON SEQUENCE :"schema".locality_uuid_portable_v7_explicit FROM PUBLIC;
+COMMENT ON SEQUENCE :"schema".locality_uuid_portable_v7_explicit IS
+'allocation numbers of uuidv7_ordered(at) ids: 41 bits after the millisecond (taken through locality_uuid_portable_v7_explicit_next())';
+
+CREATE OR REPLACE FUNCTION :"schema".locality_uuid_portable_v7_explicit_next()
+RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+RETURN nextval(:'v7_explicit_sequence'::regclass);
+
+COMMENT ON FUNCTION :"schema".locality_uuid_portable_v7_explicit_next() IS
+'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit); called by uuidv7_ordered of the portable edition';
+
+SELECT replace($snippet$
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
+        PERFORM @schema@.locality_uuid_portable_v7_state();
+    END IF;
+$snippet$, '@schema@', quote_ident(:'schema')) AS v7_state \gset
+
+-- The nanosecond of this id into ns (us read): as core's uuidv7(), the clock's, or at least
+-- 1000000 / 4096 + 1 ns after the session's last one (a burst, a frozen clock, a clock that
+-- stepped back), so that every id of the session has a later 12-bit fraction of its millisecond
+-- or a later millisecond. uuidv7() and uuidv7(interval) share it. Not yet taken: v7_take_ns takes it.
+SELECT $snippet$
+    ns := greatest(us * 1000::numeric,
+                   pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric
+                   + pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ns') + 245);
+$snippet$ AS v7_next_ns \gset
+
+-- One write per id: the base moves only when the nanoseconds since it would pass 2^62.
+SELECT $snippet$
+    IF ns - pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric
+       > 4611686018427387904 THEN
+        PERFORM setval('pg_temp.locality_uuid_portable_v7_base', floor(ns / 1000000)::bigint);
+    END IF;
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_ns',
+                   (ns - pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric)::bigint);
+$snippet$ AS v7_take_ns \gset
+
+-- Core's error for a time outside version 7's: 1970-01-01 .. 2^48 - 1 ms (10889-08-02
+-- 05:31:50.655 UTC).
+SELECT $snippet$
+        RAISE EXCEPTION 'timestamp out of range for UUID version 7'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+$snippet$ AS v7_out_of_range \gset
+
+-- The Unix millisecond of at into ms, or that error.
+SELECT $snippet$
+    IF isfinite(at) THEN
+        ms := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
+    END IF;
+    IF NOT isfinite(at) OR ms < 0 OR ms > 281474976710655 THEN
+$snippet$ || :'v7_out_of_range' || $snippet$
+    END IF;
+$snippet$ AS v7_at_ms \gset
+
+-- Core's names before PostgreSQL 18, which has them in pg_catalog: in the install schema, since
+-- this edition cannot write pg_catalog. Core 18's signatures, argument names, labels, comments
+-- and results, but for PARALLEL UNSAFE on uuidv7 (its state is in temporary sequences) and
+-- LEAKPROOF, which only a superuser may set. PostgreSQL 17 has uuid_extract_timestamp (version
+-- 1 only) and uuid_extract_version in pg_catalog, found first unless the search_path puts the
+-- install schema before pg_catalog (see docs/portable.md).
+SELECT current_setting('server_version_num')::integer < 180000 AS locality_uuid_core_names \gset
+\if :locality_uuid_core_names
+
+-- Bytes 0..5 the millisecond, then version 7 and the 12-bit fraction ((ns % 1000000) * 4096 /
+-- 1000000), then bytes 8..15 of a random version 4 uuid (variant 10).
+SELECT $body$
+DECLARE
+    us bigint;
+    ns numeric;
+    r text;
+BEGIN
+$body$ || :'read_clock' || :'v7_state' || :'v7_next_ns' || :'v7_take_ns' || $body$
+    r := gen_random_uuid()::text;
+    RETURN (lpad(to_hex(floor(ns / 1000000)::bigint), 12, '0') || '7'
+            || lpad(to_hex(floor(ns % 1000000 * 4096 / 1000000)::integer), 3, '0')
+            || substr(r, 20, 4) || substr(r, 25, 12))::uuid;
+END
+$body$ AS body \gset
+
+CREATE OR REPLACE FUNCTION :"schema".uuidv7()
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION :"schema".uuidv7() IS
+'generate UUID version 7';
+
+-- As core: the session's next nanosecond, as a timestamptz (microseconds) plus shift in the
+-- session's time zone; the millisecond and fraction of that, with the nanosecond's own
+-- nanoseconds. A shift out of range changes no state.
+SELECT $body$
+DECLARE
+    us bigint;
+    ns numeric;
+    at timestamptz;
+    shifted bigint;
+    r text;
+BEGIN
+    IF NOT isfinite(shift) THEN
+        RAISE EXCEPTION 'interval out of range for UUID version 7'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'UUID version 7 does not support infinite intervals.';
+    END IF;
+$body$ || :'read_clock' || :'v7_state' || :'v7_next_ns' || $body$
+    at := timestamptz '1970-01-01 00:00:00+00' + floor(ns / 1000000000)::bigint * interval '1 second'
+          + floor(ns % 1000000000 / 1000)::integer * interval '1 microsecond' + shift;
+    -- As core, to the microsecond: 10889-08-02 05:31:50.655001 is out of range.
+    IF at < timestamptz '1970-01-01 00:00:00+00' OR at > timestamptz '10889-08-02 05:31:50.655+00' THEN
+$body$ || :'v7_out_of_range' || $body$
+    END IF;
+$body$ || :'v7_take_ns' || $body$
+    shifted := (extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000000)::bigint + 946684800000000;
+    r := gen_random_uuid()::text;
+    RETURN (lpad(to_hex(shifted / 1000), 12, '0') || '7'
+            || lpad(to_hex(floor((shifted % 1000 * 1000 + ns % 1000) * 4096 / 1000000)::integer), 3, '0')
+            || substr(r, 20, 4) || substr(r, 25, 12))::uuid;
+END
+$body$ AS body \gset
+
+CREATE OR REPLACE FUNCTION :"schema".uuidv7(shift interval)
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION :"schema".uuidv7(interval) IS
+'generate UUID version 7 with a timestamp shifted by specified interval';
+
+CREATE OR REPLACE FUNCTION :"schema".uuidv4()
+RETURNS uuid
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+RETURN gen_random_uuid();
+
+COMMENT ON FUNCTION :"schema".uuidv4() IS
+'generate UUID version 4';
+
+-- The extractors are single strict expressions, inlined as the others above. The key of the
+-- selectors is the version digit and the variant digit: NULL unless variant 10 and version 1
+-- or 7, else 1 in the version's own terms and 0 in the other's. Times count from 1582-10-15:
+-- version 1 in 100 ns units (to the microsecond below, as core), version 7 in milliseconds
+-- from 1970-01-01 (141427 days later); each in units of 2^24 and the rest, so that every
+-- product of an integer and an interval is exact.
+CREATE OR REPLACE FUNCTION :"schema".uuid_extract_timestamp(uuid)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN timezone(interval '0', timestamp '1582-10-15 00:00:00'
+        + (('x' || lpad(substr($1::text, 16, 3) || substr($1::text, 10, 4) || left($1::text, 8), 16, '0'))::bit(64)::bigint / 10 >> 24)
+          * ('{"18": 1, "19": 1, "1a": 1, "1b": 1, "78": 0, "79": 0, "7a": 0, "7b": 0}'::jsonb
+             ->> (substr($1::text, 15, 1) || substr($1::text, 20, 1)))::integer * interval '16.777216 seconds'
+        + (('x' || lpad(substr($1::text, 16, 3) || substr($1::text, 10, 4) || left($1::text, 8), 16, '0'))::bit(64)::bigint / 10 & 16777215)
+          * ('{"18": 1, "19": 1, "1a": 1, "1b": 1, "78": 0, "79": 0, "7a": 0, "7b": 0}'::jsonb
+             ->> (substr($1::text, 15, 1) || substr($1::text, 20, 1)))::integer * interval '1 microsecond'
+        + ('{"18": 0, "19": 0, "1a": 0, "1b": 0, "78": 1, "79": 1, "7a": 1, "7b": 1}'::jsonb
+           ->> (substr($1::text, 15, 1) || substr($1::text, 20, 1)))::integer * interval '141427 days'
+        + ('x' || left($1::text, 6))::bit(24)::integer
+          * ('{"18": 0, "19": 0, "1a": 0, "1b": 0, "78": 1, "79": 1, "7a": 1, "7b": 1}'::jsonb
+             ->> (substr($1::text, 15, 1) || substr($1::text, 20, 1)))::integer * interval '16777.216 seconds'
+        + ('x' || substr($1::text, 7, 2) || substr($1::text, 10, 4))::bit(24)::integer
+          * ('{"18": 0, "19": 0, "1a": 0, "1b": 0, "78": 1, "79": 1, "7a": 1, "7b": 1}'::jsonb
+             ->> (substr($1::text, 15, 1) || substr($1::text, 20, 1)))::integer * interval '1 millisecond');
+
+COMMENT ON FUNCTION :"schema".uuid_extract_timestamp(uuid) IS
+'extract timestamp from UUID';
+
+CREATE OR REPLACE FUNCTION :"schema".uuid_extract_version(uuid)
+RETURNS smallint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr($1::text, 15, 1) || ('{"8": "", "9": "", "a": "", "b": ""}'::jsonb ->> substr($1::text, 20, 1)))::bit(4)::integer::smallint;
+
+COMMENT ON FUNCTION :"schema".uuid_extract_version(uuid) IS
+'extract version from RFC 9562 UUID';
+
+\endif
+\unset locality_uuid_core_names
+
+-- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is the
+-- clock's (counter 0) or one more than the session's last, whichever is later. Byte 8: variant
+-- 10, bit 5 zero (a clock id), the counter in bits 4..2, random bits 1..0; bytes 9..15 random.
+SELECT $body$
+DECLARE
+    us bigint;
+    k bigint;
+    r text;
+BEGIN
+$body$ || :'read_clock' || :'v7_state' || $body$
+    k := greatest(((us / 1000) << 15) | ((us % 1000 * 4096 / 1000) << 3),
+                  pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ordered') + 1);
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', k);
+    r := gen_random_uuid()::text;
+    RETURN (lpad(to_hex(k >> 15), 12, '0') || '7' || lpad(to_hex((k >> 3) & 4095), 3, '0')
+            || to_hex(128 | ((k & 7) << 2) | (('x' || substr(r, 21, 1))::bit(4)::integer & 3))
+            || substr(r, 22, 2) || substr(r, 25, 12))::uuid;
+END
+$body$ AS body \gset
+
+CREATE OR REPLACE FUNCTION :"schema".uuidv7_ordered()
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION :"schema".uuidv7_ordered() IS
+'new version 7 uuid, later than every uuidv7_ordered() id made before in this session (the C extension orders them across the cluster)';
+
+-- At an explicit time: the millisecond of at, bit 5 of byte 8 set (never a clock id's), and a
+-- 41-bit allocation number n of the install schema's sequence in the fraction (bits 40..29),
+-- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Ids of a session are distinct while
+-- fewer than 2^41 numbers separate their n: the session remembers its first n (in a setting)
+-- and refuses once that many have been taken since, by any session.
+SELECT $body$
+DECLARE
+    ms bigint;
+    n bigint;
+    first text;
+BEGIN
+$body$ || :'v7_at_ms' || replace($body$
+    n := @schema@.locality_uuid_portable_v7_explicit_next();
+$body$, '@schema@', quote_ident(:'schema')) || $body$
+    first := current_setting('locality_uuid_portable.v7_explicit_first', true);
+    IF first IS NULL OR first = '' THEN
+        PERFORM set_config('locality_uuid_portable.v7_explicit_first', n::text, false);
+    ELSIF n - first::bigint >= 2199023255552 THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot make more ids at explicit times in this session'
+            USING ERRCODE = 'program_limit_exceeded',
+                  DETAIL = format('An id at an explicit time carries 41 bits of its allocation number; %s numbers were taken since this session''s first such id.',
+                                  n - first::bigint),
+                  HINT = 'Make further ids at explicit times in a new session.';
+    END IF;
+    RETURN (lpad(to_hex(ms), 12, '0') || '7' || lpad(to_hex((n >> 29) & 4095), 3, '0')
+            || to_hex(160 | ((n >> 24) & 31)) || lpad(to_hex(n & 16777215), 6, '0')
+            || right(gen_random_uuid()::text, 8))::uuid;
+END
+$body$ AS body \gset
+
+CREATE OR REPLACE FUNCTION :"schema".uuidv7_ordered(at timestamptz)
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION :"schema".uuidv7_ordered(timestamptz) IS
+'new version 7 uuid stamped with the millisecond of at (for backfills): distinct from every other id of that millisecond, and from every clock id';
+
+SELECT $body$
+DECLARE
+    ms bigint;
+BEGIN
+$body$ || :'v7_at_ms' || $body$
+    RETURN (lpad(to_hex(ms), 12, '0') || '70008000000000000000')::uuid;
+END
+$body$ AS body \gset
+
+CREATE OR REPLACE FUNCTION :"schema".uuidv7_lower(at timestamptz)
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION :"schema".uuidv7_lower(timestamptz) IS
+'smallest version 7 uuid of the millisecond of at: id >= uuidv7_lower(a) AND id < uuidv7_lower(b) selects the ids made from a to b';
+
+SELECT $body$
+DECLARE
+    ms bigint;
+BEGIN
+$body$ || :'v7_at_ms' || $body$
+    RETURN (lpad(to_hex(ms), 12, '0') || '7fffbfffffffffffffff')::uuid;
+END
+$body$ AS body \gset
+
+CREATE OR REPLACE FUNCTION :"schema".uuidv7_upper(at timestamptz)
+RETURNS uuid
+AS :'body'
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION :"schema".uuidv7_upper(timestamptz) IS
+'largest version 7 uuid of the millisecond of at';
+
 COMMIT;
 
 \unset body
@@ -1102,3 +1427,9 @@ COMMIT;
 \unset time_layout
 \unset time_layout_declare
 \unset time_block_start
+\unset v7_state
+\unset v7_next_ns
+\unset v7_take_ns
+\unset v7_at_ms
+\unset v7_out_of_range
+\unset v7_explicit_sequence

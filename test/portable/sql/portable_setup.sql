@@ -6,4 +6,9 @@
 \i portable/locality_uuid_portable.sql
 \set QUIET off
 \set ECHO all
-SELECT count(*) AS functions FROM pg_proc WHERE pronamespace = 'public'::regnamespace;
+-- The edition's functions, and core's names where core has none (before PostgreSQL 18).
+SELECT count(*) FILTER (WHERE proname NOT IN ('uuidv7', 'uuidv4', 'uuid_extract_timestamp', 'uuid_extract_version'))
+           AS functions,
+       count(*) FILTER (WHERE proname IN ('uuidv7', 'uuidv4', 'uuid_extract_timestamp', 'uuid_extract_version'))
+       = CASE WHEN current_setting('server_version_num')::integer < 180000 THEN 5 ELSE 0 END AS core_names
+FROM pg_proc WHERE pronamespace = 'public'::regnamespace;

@@ -1,0 +1,160 @@
+-- Version 7 uuids: core's names (uuidv7, uuidv4, uuid_extract_timestamp, uuid_extract_version:
+-- the extension's before PostgreSQL 18, core's from 18) and the extension's uuidv7_ordered,
+-- uuidv7_lower and uuidv7_upper. Exact vectors, orderings and SQLSTATEs; the same file and
+-- output for the C extension, the portable edition and core.
+SET timezone = 'UTC';
+SET datestyle = 'ISO, YMD';
+-- The install schema before pg_catalog: PostgreSQL 17 has uuid_extract_timestamp (version 1
+-- only) and uuid_extract_version in pg_catalog, which is otherwise searched first.
+SET search_path = public, pg_catalog;
+\i sql/include/try.psql
+
+-- RFC 9562, appendix A: versions 1 (A.1) and 7 (A.6) are both 2022-02-22 19:22:22 UTC; versions
+-- 3, 4, 5 (A.2 to A.4) and 6 (A.5) carry no time core reads. Nil, max and variants other than
+-- 10 have no version either.
+SELECT u, uuid_extract_version(u) AS version, uuid_extract_timestamp(u) AS ts
+FROM (VALUES ('C232AB00-9414-11EC-B3C8-9F6BDECED846'::uuid),
+             ('5df41881-3aed-3515-88a7-2f4a814cf09e'),
+             ('919108f7-52d1-4320-9bac-f847db4148a8'),
+             ('2ed6657d-e927-568b-95e1-2665a8aea6a2'),
+             ('1EC9414C-232A-6B00-B3C8-9F6BDECED846'),
+             ('017F22E2-79B0-7CC3-98C4-DC0C0C07398F'),
+             ('017f22e2-79b0-7cc3-b8c4-dc0c0c07398f'),
+             ('017f22e2-79b0-7cc3-c8c4-dc0c0c07398f'),
+             ('017f22e2-79b0-7cc3-78c4-dc0c0c07398f'),
+             ('c232ab00-9414-11ec-e3c8-9f6bdeced846'),
+             ('00000000-0000-0000-0000-000000000000'),
+             ('ffffffff-ffff-ffff-ffff-ffffffffffff')) AS v(u);
+
+-- The ends of both time fields: version 1 counts 100 ns from 1582-10-15 (read to the
+-- microsecond, rounded down), version 7 milliseconds from 1970-01-01.
+SELECT u, uuid_extract_timestamp(u) AS ts
+FROM (VALUES ('00000000-0000-1000-8000-000000000000'::uuid),
+             ('00000009-0000-1000-8000-000000000000'),
+             ('0000000a-0000-1000-8000-000000000000'),
+             ('ffffffff-ffff-1fff-bfff-ffffffffffff'),
+             ('00000000-0000-7000-8000-000000000000'),
+             ('00000000-0001-7fff-bfff-ffffffffffff'),
+             ('ffffffff-ffff-7fff-bfff-ffffffffffff')) AS v(u);
+
+-- 20000 uuids, MD5 of the row number with version digits 1, 7, 4, 6, 8, 0 and variant digits
+-- 8, 9, a, b, c, 7, 0, f cycled: how many have a version and a time, and a digest of what is
+-- read.
+SELECT count(*) AS ids, count(uuid_extract_version(u)) AS with_version,
+       count(uuid_extract_timestamp(u)) AS with_time,
+       md5(string_agg(concat_ws(',', uuid_extract_version(u), uuid_extract_timestamp(u)), ';' ORDER BY g))
+           AS digest
+FROM (SELECT g, overlay(overlay(md5(g::text) PLACING (ARRAY['1', '7', '1', '7', '4', '6', '8', '0'])[g % 8 + 1] FROM 13)
+                        PLACING (ARRAY['8', '9', 'a', 'b', 'c', '7', '0', 'f'])[g / 8 % 8 + 1] FROM 17)::uuid AS u
+      FROM generate_series(1, 20000) AS g) AS s;
+
+-- The smallest and largest version 7 uuid of a millisecond: fractions of it are dropped, the
+-- time zone of the input does not matter, the ends of the range are the ends of the field.
+SELECT at, uuidv7_lower(at) AS lower, uuidv7_upper(at) AS upper
+FROM (VALUES ('2022-02-22 19:22:22+00'::timestamptz),
+             ('2022-02-22 19:22:22.000999+00'),
+             ('2022-02-22 20:22:22.000500+01'),
+             ('2022-02-22 19:22:22.001+00'),
+             ('1970-01-01 00:00:00+00'),
+             ('1970-01-01 00:00:00.999999+00'),
+             ('10889-08-02 05:31:50.655+00'),
+             ('10889-08-02 05:31:50.655999+00')) AS v(at);
+
+-- The RFC's version 7 example lies within its millisecond's bounds, and each bound reads back
+-- as its millisecond; consecutive milliseconds meet without a gap.
+SELECT uuidv7_lower('2022-02-22 19:22:22+00') <= '017F22E2-79B0-7CC3-98C4-DC0C0C07398F'
+           AND '017F22E2-79B0-7CC3-98C4-DC0C0C07398F' <= uuidv7_upper('2022-02-22 19:22:22+00') AS within,
+       bool_and(uuid_extract_timestamp(uuidv7_lower(t)) = date_trunc('milliseconds', t)
+                AND uuid_extract_timestamp(uuidv7_upper(t)) = date_trunc('milliseconds', t)) AS read_back,
+       bool_and(uuidv7_upper(t) < uuidv7_lower(t + interval '1 ms')) AS ascending,
+       uuidv7_lower(NULL) IS NULL AND uuidv7_upper(NULL) IS NULL AS null_is_null
+FROM (SELECT timestamptz '2022-02-22 19:22:22.0005+00' + g * interval '7777.777777 seconds' AS t
+      FROM generate_series(-1000, 1000) AS g) AS s;
+
+-- Outside 1970-01-01 .. 2^48 - 1 ms: 22008 from the bounds and from the explicit-time generator.
+SELECT t, pg_temp.try(format('SELECT uuidv7_lower(%L)', t)) AS lower,
+       pg_temp.try(format('SELECT uuidv7_upper(%L)', t)) AS upper,
+       pg_temp.try(format('SELECT uuidv7_ordered(%L)', t)) AS ordered
+FROM unnest(ARRAY['1969-12-31 23:59:59.999999+00', '10889-08-02 05:31:50.656+00', '4713-01-01 00:00:00+00 BC',
+                  'infinity', '-infinity']) AS t;
+
+-- uuidv7(shift) out of range: before 1970 or past 2^48 - 1 ms (22008, core's message from
+-- PostgreSQL 18.6), past timestamptz itself (22008, the timestamp's own error); an infinite
+-- shift, from 17 on (earlier majors have no infinite interval).
+SELECT pg_temp.try('SELECT uuidv7(interval ''-100 years'')') AS before_1970,
+       pg_temp.try('SELECT uuidv7(interval ''9000 years'')') AS past_10889,
+       pg_temp.try('SELECT uuidv7(interval ''1000000 years'')') AS past_timestamptz,
+       CASE WHEN current_setting('server_version_num')::integer >= 170000
+            THEN pg_temp.try('SELECT uuidv7(''infinity''::interval)')
+            ELSE '22008: interval out of range for UUID version 7' END AS infinite;
+
+-- uuidv7(): version 7, variant 10, the millisecond of the clock when made (up to 1 ms later, as
+-- an id may step 245 ns past a clock that has not moved; read on every tenth id), 100000 of
+-- them in one session strictly ascending.
+CREATE TEMP TABLE v7_ids AS
+SELECT g, clock_timestamp() AS t0, uuidv7() AS u, clock_timestamp() AS t1
+FROM generate_series(1, 100000) AS g;
+SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
+       bool_and(substr(u::text, 15, 1) = '7') AS version_7,
+       bool_and(substr(u::text, 20, 1) IN ('8', '9', 'a', 'b')) AS variant_10,
+       bool_and(uuid_extract_timestamp(u) BETWEEN date_trunc('milliseconds', t0) AND t1 + interval '1 ms')
+           FILTER (WHERE g % 10 = 0) AS at_the_clock
+FROM v7_ids;
+SELECT count(*) FILTER (WHERE u <= prev) AS not_ascending
+FROM (SELECT u, lag(u) OVER (ORDER BY g) AS prev FROM v7_ids) AS s;
+DROP TABLE v7_ids;
+
+-- uuidv7(shift): the same, shifted by the interval, ascending with uuidv7() ids in between.
+CREATE TEMP TABLE shifted_ids AS
+SELECT g, clock_timestamp() AS t0, uuidv7(interval '-1 day') AS d, uuidv7() AS u, clock_timestamp() AS t1
+FROM generate_series(1, 5000) AS g;
+SELECT count(*) AS ids, count(DISTINCT d) AS distinct_ids,
+       bool_and(uuid_extract_version(d) = 7 AND substr(d::text, 20, 1) IN ('8', '9', 'a', 'b')) AS version_7,
+       bool_and(uuid_extract_timestamp(d) BETWEEN date_trunc('milliseconds', t0 - interval '1 day')
+                                                AND t1 - interval '1 day' + interval '1 ms') AS shifted,
+       count(*) FILTER (WHERE d <= lag_d OR u <= lag_u) AS not_ascending
+FROM (SELECT *, lag(d) OVER (ORDER BY g) AS lag_d, lag(u) OVER (ORDER BY g) AS lag_u FROM shifted_ids) AS s;
+DROP TABLE shifted_ids;
+
+-- uuidv4(): version 4, variant 10.
+SELECT count(DISTINCT u) AS distinct_ids, bool_and(uuid_extract_version(u) = 4) AS version_4,
+       bool_and(substr(u::text, 20, 1) IN ('8', '9', 'a', 'b')) AS variant_10
+FROM (SELECT uuidv4() AS u FROM generate_series(1, 1000)) AS s;
+
+-- uuidv7_ordered(): version 7, byte 8 variant 10 with bit 5 clear (a clock id), the clock's
+-- millisecond (up to 1 ms later, as above; read on every tenth id), 100000 of them in one
+-- session strictly ascending.
+CREATE TEMP TABLE ordered_ids AS
+SELECT g, clock_timestamp() AS t0, uuidv7_ordered() AS u, clock_timestamp() AS t1
+FROM generate_series(1, 100000) AS g;
+SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
+       bool_and(substr(u::text, 15, 1) = '7') AS version_7,
+       bool_and(substr(u::text, 20, 1) IN ('8', '9')) AS clock_id,
+       bool_and(uuid_extract_timestamp(u) BETWEEN date_trunc('milliseconds', t0) AND t1 + interval '1 ms')
+           FILTER (WHERE g % 10 = 0) AS at_the_clock,
+       bool_and(u BETWEEN uuidv7_lower(t0) AND uuidv7_upper(t1 + interval '1 ms'))
+           FILTER (WHERE g % 10 = 0) AS within_bounds
+FROM ordered_ids;
+SELECT count(*) FILTER (WHERE u <= prev) AS not_ascending
+FROM (SELECT u, lag(u) OVER (ORDER BY g) AS prev FROM ordered_ids) AS s;
+DROP TABLE ordered_ids;
+
+-- uuidv7_ordered(at): the millisecond of at, bit 5 of byte 8 set (never a clock id), distinct
+-- and ascending within a millisecond in one session; within the millisecond's bounds; a
+-- half-open range of bounds selects the ids of its milliseconds.
+CREATE TEMP TABLE at_ids AS
+SELECT g, timestamptz '2022-02-22 19:22:22.0004+00' + g % 5 * interval '1 ms' AS at,
+       uuidv7_ordered(timestamptz '2022-02-22 19:22:22.0004+00' + g % 5 * interval '1 ms') AS u
+FROM generate_series(1, 10000) AS g;
+SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
+       bool_and(uuid_extract_version(u) = 7) AS version_7,
+       bool_and(substr(u::text, 20, 1) IN ('a', 'b')) AS explicit_id,
+       bool_and(uuid_extract_timestamp(u) = date_trunc('milliseconds', at)) AS at_the_millisecond,
+       bool_and(u BETWEEN uuidv7_lower(at) AND uuidv7_upper(at)) AS within_bounds,
+       count(*) FILTER (WHERE u >= uuidv7_lower('2022-02-22 19:22:22.001+00')
+                          AND u < uuidv7_lower('2022-02-22 19:22:22.003+00')) AS in_two_milliseconds,
+       uuidv7_ordered(NULL) IS NULL AS null_is_null
+FROM at_ids;
+SELECT count(*) FILTER (WHERE u <= prev) AS not_ascending
+FROM (SELECT u, lag(u) OVER (PARTITION BY at ORDER BY g) AS prev FROM at_ids) AS s;
+DROP TABLE at_ids;
