@@ -10,7 +10,9 @@
 -- the DEFAULTs are set again from their text, which now names the extension's functions. Other
 -- objects that use the SQL functions (expression indexes, generated columns, CHECK
 -- constraints, partition keys, views) stop the move with an error that lists them: see
--- docs/portable.md for moving those.
+-- docs/portable.md for moving those. DEFAULTs that call the edition's uuidv7, uuidv4,
+-- uuid_extract_timestamp or uuid_extract_version (made before PostgreSQL 18) call them
+-- unqualified afterwards: the extension's in pg_catalog before 18, core's from 18.
 
 \set ON_ERROR_STOP on
 \if :{?schema}
@@ -22,9 +24,11 @@ BEGIN;
 -- An empty search_path makes pg_get_expr write every name with its schema.
 SELECT pg_catalog.set_config('search_path', '', true) AS locality_uuid_search_path \gset
 
+-- The functions that every install has must all be there; those of 1.3 (core's names only
+-- before PostgreSQL 18) are taken if they are.
 CREATE TEMP TABLE locality_uuid_portable_functions ON COMMIT DROP AS
-SELECT f.oid
-FROM unnest(ARRAY[
+SELECT f.oid, s.required
+FROM (SELECT signature, true AS required FROM unnest(ARRAY[
     'locality_uuid()', 'locality_uuid(boolean)', 'locality_uuid_use_sequential_ids()',
     'locality_uuid_use_variable_ids()', 'locality_uuid_timestamp(uuid)', 'locality_uuid_pid(uuid)',
     'locality_uuid_mac(uuid)', 'locality_uuid_node(uuid)', 'locality_uuid_counter(uuid, boolean)',
@@ -39,11 +43,19 @@ FROM unnest(ARRAY[
     'uuid_time_nextval_interval(interval, integer)', 'locality_uuid_block_layout(interval, integer)',
     'uuid_time_block_start(uuid, integer, integer, timestamptz)',
     'uuid_time_block_start(uuid, interval, integer, timestamptz)'
-]) AS s(signature),
+]) AS signature
+      UNION ALL
+      SELECT signature, false FROM unnest(ARRAY[
+    'locality_uuid_portable_v7_state()', 'locality_uuid_portable_v7_explicit_next()',
+    'uuidv7_ordered()', 'uuidv7_ordered(timestamptz)', 'uuidv7_lower(timestamptz)',
+    'uuidv7_upper(timestamptz)', 'uuidv7()', 'uuidv7(interval)', 'uuidv4()',
+    'uuid_extract_timestamp(uuid)', 'uuid_extract_version(uuid)'
+]) AS signature) AS s,
 LATERAL (SELECT to_regprocedure(pg_catalog.format('%I.%s', :'schema', s.signature)) AS oid) f
 WHERE f.oid IS NOT NULL;
 
-SELECT pg_catalog.count(*) = 30 AS locality_uuid_found FROM locality_uuid_portable_functions \gset
+SELECT pg_catalog.count(*) = 30 AS locality_uuid_found FROM locality_uuid_portable_functions
+WHERE required \gset
 \if :locality_uuid_found
 \else
 SELECT pg_catalog.set_config('locality_uuid_portable.schema', :'schema', true) AS locality_uuid_schema \gset
@@ -74,9 +86,13 @@ DO $$ BEGIN
 END $$;
 \endif
 
+-- The text of each DEFAULT, core's names unqualified (the schema's name escaped for the pattern).
 CREATE TEMP TABLE locality_uuid_portable_defaults ON COMMIT DROP AS
 SELECT ad.adrelid::pg_catalog.regclass::pg_catalog.text AS rel, a.attname,
-       pg_catalog.pg_get_expr(ad.adbin, ad.adrelid) AS expr
+       pg_catalog.regexp_replace(pg_catalog.pg_get_expr(ad.adbin, ad.adrelid),
+           '(?<![[:alnum:]_$".])'
+           || pg_catalog.regexp_replace(pg_catalog.quote_ident(:'schema'), '([^[:alnum:]_])', '\\\1', 'g')
+           || '\.(uuidv7|uuidv4|uuid_extract_timestamp|uuid_extract_version)(?=\()', '\1', 'g') AS expr
 FROM pg_catalog.pg_attrdef ad
 JOIN pg_catalog.pg_attribute a ON a.attrelid = ad.adrelid AND a.attnum = ad.adnum
 WHERE ad.oid IN (SELECT d.objid FROM pg_catalog.pg_depend d
@@ -90,6 +106,7 @@ FROM locality_uuid_portable_defaults \gexec
 SELECT pg_catalog.format('DROP FUNCTION %s', oid::pg_catalog.regprocedure)
 FROM locality_uuid_portable_functions \gexec
 DROP SEQUENCE :"schema".locality_uuid_portable_explicit;
+DROP SEQUENCE IF EXISTS :"schema".locality_uuid_portable_v7_explicit;
 
 CREATE EXTENSION locality_uuid SCHEMA :"schema";
 

@@ -1,7 +1,8 @@
 # Differential test of the portable SQL edition against the C extension, in one database: the
 # extension in public, the SQL file in schema p. Every composer and extractor gets the same
 # 100,000 random inputs (fixed seed) in both editions, and the results must be equal; bad
-# inputs must give the same SQLSTATE and message.
+# inputs must give the same SQLSTATE and message. The version 7 bounds and extractors are
+# compared where the extension has them (1.3; the extractors in pg_catalog before 18).
 use strict;
 use warnings FATAL => 'all';
 use PostgreSQL::Test::Cluster;
@@ -64,8 +65,32 @@ FROM (SELECT g AS gg, greatest(1000, least(2147483647000000, floor(iv_scale * 10
 # differ(CALL): true where the extension's CALL and the SQL edition's (schema p) differ.
 sub differ { my ($call) = @_; return "public.$call IS DISTINCT FROM p.$call"; }
 
+# The extension's version 7 functions, if it has them: the bounds in public, the extractors in
+# pg_catalog as members of the extension (where the edition has them too, before 18).
+my $ext_v7 = $node->safe_psql('postgres', q{SELECT to_regprocedure('public.uuidv7_lower(timestamptz)') IS NOT NULL}) eq 't';
+my $ext_extractors = $node->safe_psql('postgres', q{
+SELECT count(*) = 2 FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+WHERE e.extname = 'locality_uuid' AND d.deptype = 'e' AND d.classid = 'pg_proc'::regclass
+  AND d.objid IN (to_regprocedure('pg_catalog.uuid_extract_timestamp(uuid)'),
+                  to_regprocedure('pg_catalog.uuid_extract_version(uuid)'))
+  AND to_regprocedure('p.uuid_extract_timestamp(uuid)') IS NOT NULL}) eq 't';
+note('version 7: ' . ($ext_v7 ? 'the bounds compared' : 'the extension has no uuidv7_lower: bounds not compared')
+	. '; ' . ($ext_extractors ? 'the extractors compared' : 'the extractors not compared (not both editions\' here)'));
+# uuids of versions 1 and 7 (and others) with every variant, from MD5 of the row number.
+$node->safe_psql('postgres', q{
+ALTER TABLE inp ADD COLUMN id7 uuid;
+UPDATE inp SET id7 = overlay(overlay(md5('v7' || g) PLACING (ARRAY['1', '7', '1', '7', '4', '6', '8', '0'])[g % 8 + 1] FROM 13)
+                             PLACING (ARRAY['8', '9', 'a', 'b', 'c', '7', '0', 'f'])[g / 8 % 8 + 1] FROM 17)::uuid;
+});
+
 # One count of differing rows per function; each must be 0.
 my %checks = (
+	($ext_v7 ? (uuidv7_lower => differ(q{uuidv7_lower(ts)}), uuidv7_upper => differ(q{uuidv7_upper(ts)})) : ()),
+	($ext_extractors ? (
+		uuid_extract_timestamp => q{pg_catalog.uuid_extract_timestamp(id7) IS DISTINCT FROM p.uuid_extract_timestamp(id7)
+			OR pg_catalog.uuid_extract_timestamp(id) IS DISTINCT FROM p.uuid_extract_timestamp(id)},
+		uuid_extract_version => q{pg_catalog.uuid_extract_version(id7) IS DISTINCT FROM p.uuid_extract_version(id7)
+			OR pg_catalog.uuid_extract_version(id) IS DISTINCT FROM p.uuid_extract_version(id)}) : ()),
 	locality_uuid_make => differ(q{locality_uuid_make(counter, pid, node, ts, sequential)}),
 	locality_uuid_make_default => differ(q{locality_uuid_make(counter, pid, node, ts)}),
 	locality_uuid_timestamp => differ(q{locality_uuid_timestamp(id)}),
@@ -175,13 +200,23 @@ FROM (SELECT g, floor(random() * 11)::integer AS k,
          'SELECT @.uuid_time_block_start(''fedcba98-7654-4321-8fed-cba987654321'', %6\$L::interval, %5\$s, %3\$L)',
          'SELECT @.uuid_time_block_start(''fedcba98-7654-4321-8fed-cba987654321'', %5\$s, %5\$s, %3\$L)'])[k + 1])) AS c(t);
 });
+# The bounds at the edges of their range, where the extension has them.
+$node->safe_psql('postgres', q{
+INSERT INTO bad
+SELECT -g, format('SELECT @.%s(%L)', f, t)
+FROM unnest(ARRAY['uuidv7_lower', 'uuidv7_upper']) AS f,
+     unnest(ARRAY['infinity', '-infinity', '1969-12-31 23:59:59.999999+00', '1970-01-01+00',
+                  '10889-08-02 05:31:50.655999+00', '10889-08-02 05:31:50.656+00',
+                  '4714-11-24 00:00:00+00 BC', '294276-12-31 23:59:59.999999+00']) WITH ORDINALITY AS v(t, g)
+WHERE to_regprocedure('public.uuidv7_lower(timestamptz)') IS NOT NULL;
+});
 my $bad = $node->safe_psql('postgres', q{
 SET timezone = 'UTC';
 SELECT count(*) || ' ' || count(*) FILTER (WHERE c IS DISTINCT FROM sql) || ' '
        || count(*) FILTER (WHERE c ~ '^[0-9A-Z]{5}: ')
 FROM (SELECT try(replace(stmt, '@.', 'public.')) AS c, try(replace(stmt, '@.', 'p.')) AS sql FROM bad) s});
 my ($n, $diff, $errors) = split / /, $bad;
-is($n, $bad_rows, "$bad_rows bad or edge inputs");
+is($n, $bad_rows + ($ext_v7 ? 16 : 0), "$bad_rows bad or edge inputs" . ($ext_v7 ? ', and 16 of the version 7 bounds' : ''));
 is($diff, 0, 'bad or edge inputs: same result or same SQLSTATE and message')
   or diag($node->safe_psql('postgres', q{
 	SET timezone = 'UTC';

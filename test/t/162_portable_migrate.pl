@@ -2,7 +2,9 @@
 # generator of the SQL edition keep their DEFAULTs through
 # portable/locality_uuid_portable_to_extension.sql, which then call the extension, in the same
 # schema, and produce the same formats; rows made before are read alike by both editions.
-# Other objects on the SQL functions stop the move, which then changes nothing.
+# DEFAULTs on core's version 7 names call them unqualified afterwards (the extension's in
+# pg_catalog before PostgreSQL 18, core's from 18). Other objects on the SQL functions stop the
+# move, which then changes nothing.
 use strict;
 use warnings FATAL => 'all';
 use PostgreSQL::Test::Cluster;
@@ -28,6 +30,30 @@ sub psql_app
 
 my ($rc, $out, $err) = psql_app(undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
 is($rc, 0, 'the database owner installs the SQL edition into ids') or diag($err);
+
+# The edition's functions in ids: 36, and core's 5 version 7 names before 18; from 18 on, a
+# uuidv7() made below stands for the edition's, as a dump from 17 brings it. The extension has
+# the version 7 functions from 1.3 on.
+my $core_names = $node->pg_version < 18;
+my $edition_functions = 36 + ($core_names ? 5 : 1);
+my $extension_v7 = $node->safe_psql('postgres', q{SELECT count(*) FROM pg_available_extension_versions
+	WHERE name = 'locality_uuid' AND version = '1.3'}) eq '1';
+my @v7_columns = (
+	($extension_v7 ? ([ o => 'ids.uuidv7_ordered()', 'ids.uuidv7_ordered()' ],
+		[ a => q{ids.uuidv7_ordered('2022-02-06 00:00:00+00')},
+			q{ids.uuidv7_ordered('2022-02-06 00:00:00+00'::timestamp with time zone)} ]) : ()),
+	($extension_v7 || !$core_names ? ([ v => 'ids.uuidv7()', 'uuidv7()' ]) : ()),
+	($extension_v7 && $core_names ? ([ d => q{ids.uuidv7('-1 day')}, q{uuidv7('-1 days'::interval)} ]) : ()));
+if (@v7_columns)
+{
+	psql_app(q{CREATE FUNCTION ids.uuidv7() RETURNS uuid LANGUAGE sql VOLATILE RETURN pg_catalog.uuidv7()})
+	  unless $core_names;
+	($rc, $out, $err) = psql_app('CREATE TABLE t7 (n integer, '
+		  . join(', ', map { "$_->[0] uuid DEFAULT $_->[1]" } @v7_columns)
+		  . '); INSERT INTO t7 (n) SELECT g FROM generate_series(1, 100) g;');
+	is($rc, 0, 'a table with DEFAULTs on version 7 generators: ' . join(', ', map { $_->[1] } @v7_columns))
+	  or diag($err);
+}
 
 my $fill = q{
 INSERT INTO t (n) SELECT g FROM generate_series(1, 200) g;
@@ -85,12 +111,15 @@ isnt($rc, 0, 'an index on an SQL function stops the move');
 like($err, qr/DETAIL:  Used by: index public\.t_ts\./, 'the error names the index');
 ($rc, $out, $err) = psql_app(q{SELECT count(*) FROM pg_extension WHERE extname = 'locality_uuid';
 	SELECT count(*) FROM pg_proc WHERE pronamespace = 'ids'::regnamespace AND prolang <> 13});
-is($out, "0\n30", 'after the refusal the SQL edition is still in place');
+is($out, "0\n$edition_functions", 'after the refusal the SQL edition is still in place');
 psql_app(q{DROP INDEX t_ts});
 
 ($rc, $out, $err) = psql_app(undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable_to_extension.sql');
 is($rc, 0, 'the move runs') or diag($err);
-like($out, qr/^9$/m, 'nine DEFAULTs moved');
+my $moved = 9 + @v7_columns;
+like($out, qr/^$moved$/m, "$moved DEFAULTs moved");
+($rc, $out, $err) = psql_app(q{SELECT to_regclass('ids.locality_uuid_portable_v7_explicit') IS NULL});
+is($out, 't', 'the sequence of the version 7 allocation numbers is dropped');
 ($rc, $out, $err) = psql_app(q{
 SELECT e.extnamespace::regnamespace, count(*) FILTER (WHERE l.lanname = 'c'), count(*)
 FROM pg_extension e, pg_proc p JOIN pg_language l ON l.oid = p.prolang
@@ -101,6 +130,17 @@ like($out, qr/^ids\|(\d+)\|\1$/, 'the extension is in ids, and every function th
 	WHERE adrelid = 't'::regclass});
 is($out, q{ids.locality_uuid(false) ids.locality_uuid(true) ids.locality_uuid() ids.uuid_sequence_nextval('s'::regclass, 10, 256) ids.uuid_time_nextval() ids.uuid_time_nextval_interval('00:00:00.25'::interval) ids.hot_uuid((42)::bigint) ids.hot_uuid((43)::bigint, '2022-02-06 00:00:00+00'::timestamp with time zone) ids.hot_uuid_make((44)::bigint, '2022-02-06 00:00:00+00'::timestamp with time zone, '\x112233'::bytea, 1, 2)},
 	'the DEFAULTs read as before');
+
+if (@v7_columns)
+{
+	($rc, $out, $err) = psql_app(q{SELECT string_agg(pg_get_expr(adbin, adrelid), ' ' ORDER BY adnum) FROM pg_attrdef
+		WHERE adrelid = 't7'::regclass});
+	is($out, join(' ', map { $_->[2] } @v7_columns), 'the version 7 DEFAULTs read as before, core\'s names unqualified');
+	($rc, $out, $err) = psql_app('INSERT INTO t7 (n) SELECT g FROM generate_series(101, 200) g;
+		SELECT count(*), ' . join(' + ', map { "count(DISTINCT $_->[0])" } @v7_columns) . ', bool_and('
+		  . join(' AND ', map { "substr($_->[0]::text, 15, 1) = '7'" } @v7_columns) . ') FROM t7');
+	is($out, '200|' . 200 * @v7_columns . '|t', 'the version 7 DEFAULTs go on') or diag($err);
+}
 
 # The C extractors read the old rows as the SQL ones did.
 my ($r3, $fields_c) = psql_app($fields);

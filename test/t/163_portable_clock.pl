@@ -1,8 +1,10 @@
 # The portable SQL edition on a server whose clock libfaketime drives: frozen, stepped back,
 # before 1970, at the last microsecond of 9999 and in years 10000 and 11000. Every generator
 # reads the clock from 1970 to 9999-12-31 23:59:59.999999 UTC and raises 22008 outside it
-# without touching the session's state; uuid_sequence_nextval does not read it; nothing spins,
-# and every long call stops within a second of statement_timeout or a cancel.
+# without touching the session's state; uuid_sequence_nextval and uuidv7_ordered(at) do not
+# read it; nothing spins, and every long call stops within a second of statement_timeout or a
+# cancel. On a frozen clock uuidv7() and uuidv7_ordered() make exactly the ids of their rules
+# (uuidv7(): core's, on every major: the edition's before 18, core's from 18).
 use strict;
 use warnings FATAL => 'all';
 
@@ -46,13 +48,18 @@ CREATE TABLE ids (n bigserial PRIMARY KEY, who text, kind text, u uuid);
 });
 my $bg = $node->background_psql('postgres', on_error_stop => 0);
 
-# Every generator, and uuid_sequence_nextval, which reads no clock.
+# Every generator, and the two that read no clock (uuid_sequence_nextval, uuidv7_ordered(at));
+# core's uuidv7 from 18 on reads the clock its own way.
+my $edition_v7 = $node->pg_version < 18;
 my @calls = (
 	'locality_uuid()', 'locality_uuid(true)', 'locality_uuid(false)', 'hot_uuid(0)',
 	q{hot_uuid(0, '2020-01-01 00:00:00+00')}, 'uuid_time_nextval()', 'uuid_time_nextval(1, 16)',
-	q{uuid_time_nextval_interval('100 ms', 16777216)}, q{uuid_sequence_nextval('s')});
+	q{uuid_time_nextval_interval('100 ms', 16777216)}, 'uuidv7_ordered()',
+	($edition_v7 ? ('uuidv7()', q{uuidv7('1 day')}) : ()),
+	q{uuid_sequence_nextval('s')}, q{uuidv7_ordered('2020-01-01 00:00:00+00')});
 my $states_sql = 'SELECT string_agg(state_of(format($$SELECT %s$$, c)), $$,$$ ORDER BY n) FROM unnest(ARRAY['
   . join(', ', map { "\$\$$_\$\$" } @calls) . ']) WITH ORDINALITY AS c(c, n)';
+my $all_clock = join(',', ('22008') x (@calls - 2), 'ok', 'ok');
 
 # The outcome of every call in the long-lived session and in a new one, and whether the
 # long-lived session's state stayed as it was.
@@ -63,6 +70,15 @@ sub states
 	is($bg->query_safe($states_sql), $expected, "$what: long-lived session");
 	is($bg->query_safe('SELECT session_state()'), $before, "$what: its state unchanged");
 	is($node->safe_psql('postgres', $states_sql), $expected, "$what: new session");
+}
+
+# Version 7 ids of one session, each kind in the order made.
+sub gen_v7_sql
+{
+	my ($who, $count) = @_;
+	return qq{INSERT INTO ids (who, kind, u)
+		SELECT '$who', k, CASE k WHEN 'v7' THEN uuidv7() ELSE uuidv7_ordered() END
+		FROM generate_series(1, $count) g, (VALUES ('v7'), ('ord')) v(k)};
 }
 
 sub gen_sql
@@ -104,19 +120,39 @@ is($node->safe_psql('postgres', q{
 is($bg->query_safe(q{SELECT hot_uuid_counter(hot_uuid(1, '2030-01-01 00:00:00.9+00')) < 8388608}), 't',
 	'frozen clock: an explicit time in the second of the next tick makes a wall-clock id');
 
+# Version 7 on the frozen clock, in new sessions: the k-th uuidv7() id is at the clock's
+# nanosecond plus 245 k (millisecond and 12-bit fraction of it), the k-th uuidv7_ordered() id
+# at the clock's key plus k (millisecond << 15 | fraction << 3 | counter); every id differs.
+is($node->safe_psql('postgres', q{
+	SELECT count(*), count(DISTINCT u),
+	       count(*) FILTER (WHERE replace(left(u::text, 18), '-', '')
+	                              = lpad(to_hex(1893456000000 + k * 245 / 1000000), 12, '0') || '7'
+	                                || lpad(to_hex(k * 245 % 1000000 * 4096 / 1000000), 3, '0'))
+	FROM (SELECT g - 1::bigint AS k, uuidv7() AS u FROM generate_series(1, 20000) AS g) AS s}),
+	'20000|20000|20000', 'frozen clock: 20000 uuidv7() ids, each 245 ns after the one before');
+is($node->safe_psql('postgres', q{
+	SELECT count(*), count(DISTINCT u),
+	       count(*) FILTER (WHERE replace(left(u::text, 18), '-', '')
+	                              = lpad(to_hex(1893456000000 + (k >> 15)), 12, '0') || '7'
+	                                || lpad(to_hex((k >> 3) & 4095), 3, '0')
+	                          AND (('x' || substr(u::text, 20, 2))::bit(8)::integer >> 2) & 15 = k & 7)
+	FROM (SELECT g - 1::bigint AS k, uuidv7_ordered() AS u FROM generate_series(1, 20000) AS g) AS s}),
+	'20000|20000|20000', 'frozen clock: 20000 uuidv7_ordered() ids, each the next key, bit 5 clear');
+$bg->query_safe(gen_v7_sql('bg', 5000));
+
 # Steps back of 1 s and 1 day: the session's time is held, shard-key ids ascend.
 foreach my $t ($frozen - 1, $frozen - 86401)
 {
 	set_fake_clock($clock, frozen_clock_spec($t));
 	$bg->query_safe(gen_sql('bg', 2000));
+	$bg->query_safe(gen_v7_sql('bg', 2000));
 }
 is($node->safe_psql('postgres', q{
 	SELECT count(*) FILTER (WHERE kind IN ('seq', 'var') AND locality_uuid_timestamp(u) < locality_uuid_timestamp(prev)),
-	       count(*) FILTER (WHERE kind = 'hot' AND u <= prev), count(*) - count(DISTINCT u)
+	       count(*) FILTER (WHERE kind IN ('hot', 'v7', 'ord') AND u <= prev), count(*) - count(DISTINCT u)
 	FROM (SELECT kind, u, lag(u) OVER (PARTITION BY kind ORDER BY n) AS prev FROM ids WHERE who = 'bg') s}),
-	'0|0|0', 'steps back: time held, shard-key ids ascending, none repeated');
+	'0|0|0', 'steps back: time held, shard-key and version 7 ids ascending, none repeated');
 
-my $all_clock = join(',', ('22008') x 8, 'ok');
 set_fake_clock($clock, '1969-12-31 23:59:59');
 states('clock before 1970', $all_clock);
 
@@ -141,6 +177,12 @@ is($bg->query_safe(q{
 	       locality_uuid_block(uuid_time_nextval()) = 253402300799 / 60 % 65536,
 	       locality_uuid_block(uuid_time_nextval_interval('1 ms', 16777216), 16777216) = 253402300799500 % 16777216}),
 	'9999-12-31 23:59:59.5+00|9999-12-31 23:59:59.5+00|t|t|t|t', '9999-12-31 23:59:59.5: every time field right');
+# (core's uuidv7 from 18 on counts nanoseconds in 64 bits, which end in 2262)
+is($bg->query_safe(q{
+	SELECT left(uuidv7_ordered()::text, 13) = left(uuidv7_lower('9999-12-31 23:59:59.5+00')::text, 13)}
+	  . ($edition_v7 ? q{, left(uuidv7()::text, 13) = left(uuidv7_lower('9999-12-31 23:59:59.5+00')::text, 13),
+	       left(uuidv7('-1 day')::text, 13) = left(uuidv7_lower('9999-12-30 23:59:59.5+00')::text, 13)} : '')),
+	$edition_v7 ? 't|t|t' : 't', '9999-12-31 23:59:59.5: version 7 milliseconds right');
 
 # Years 10000 and 11000, and then before 1970 again with state made in 9999.
 my $now = time;
@@ -159,7 +201,7 @@ is($bg->query_safe(q{SELECT count(DISTINCT u) FROM (SELECT hot_uuid(1) u UNION A
 
 # Every long call stops within a second of statement_timeout (running clock, stepped back a
 # day) or of a cancel (frozen clock).
-my @long = ('hot_uuid(0)', 'locality_uuid(true)', q{hot_uuid(1, '2020-01-02 00:00:00+00')});
+my @long = ('hot_uuid(0)', 'locality_uuid(true)', q{hot_uuid(1, '2020-01-02 00:00:00+00')}, 'uuidv7_ordered()');
 set_fake_clock($clock, '-1d');
 long_call($node, $_, 'timeout', '') foreach @long;
 set_fake_clock($clock, frozen_clock_spec($frozen + 86400 * 200));
