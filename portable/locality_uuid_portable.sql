@@ -1180,14 +1180,15 @@ $snippet$ || :'v7_out_of_range' || $snippet$
     END IF;
 $snippet$ AS v7_at_ms \gset
 
--- Core's names before PostgreSQL 18, which has them in pg_catalog: in the install schema, since
--- this edition cannot write pg_catalog. Core 18's signatures, argument names, labels, comments
--- and results, but for PARALLEL UNSAFE on uuidv7 (its state is in temporary sequences) and
--- LEAKPROOF, which only a superuser may set. PostgreSQL 17 has uuid_extract_timestamp (version
--- 1 only) and uuid_extract_version in pg_catalog, found first unless the search_path puts the
--- install schema before pg_catalog (see docs/portable.md).
-SELECT current_setting('server_version_num')::integer < 180000 AS locality_uuid_core_names \gset
-\if :locality_uuid_core_names
+-- Core's names where the server lacks them, as the C extension: uuidv7 and uuidv4 before
+-- PostgreSQL 18, uuid_extract_timestamp and uuid_extract_version before 17 (17 has them, its
+-- uuid_extract_timestamp reading version 1 only: uuidv7_timestamp below reads version 7 on every
+-- major). In the install schema, since this edition cannot write pg_catalog. Core 18's
+-- signatures, argument names, labels, comments and results, but for PARALLEL UNSAFE on uuidv7
+-- (its state is in temporary sequences) and LEAKPROOF, which only a superuser may set.
+SELECT current_setting('server_version_num')::integer < 180000 AS locality_uuid_core_generators,
+       current_setting('server_version_num')::integer < 170000 AS locality_uuid_core_extractors \gset
+\if :locality_uuid_core_generators
 
 -- Bytes 0..5 the millisecond, then version 7 and the 12-bit fraction ((ns % 1000000) * 4096 /
 -- 1000000), then bytes 8..15 of a random version 4 uuid (variant 10).
@@ -1263,6 +1264,9 @@ RETURN gen_random_uuid();
 COMMENT ON FUNCTION :"schema".uuidv4() IS
 'generate UUID version 4';
 
+\endif
+\if :locality_uuid_core_extractors
+
 -- The extractors are single strict expressions, inlined as the others above. The key of the
 -- selectors is the version digit and the variant digit: NULL unless variant 10 and version 1
 -- or 7, else 1 in the version's own terms and 0 in the other's. Times count from 1582-10-15:
@@ -1300,7 +1304,21 @@ COMMENT ON FUNCTION :"schema".uuid_extract_version(uuid) IS
 'extract version from RFC 9562 UUID';
 
 \endif
-\unset locality_uuid_core_names
+\unset locality_uuid_core_generators
+\unset locality_uuid_core_extractors
+
+-- The millisecond of a version 7 uuid of variant 10, else NULL: inlined, as the extractors above.
+CREATE OR REPLACE FUNCTION :"schema".uuidv7_timestamp(id uuid)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN timezone(interval '0', timestamp '1970-01-01'
+        + ('x' || left(id::text, 6) || ('{"78": "", "79": "", "7a": "", "7b": ""}'::jsonb
+                                         ->> (substr(id::text, 15, 1) || substr(id::text, 20, 1))))::bit(24)::integer
+          * interval '16777.216 seconds'
+        + ('x' || substr(id::text, 7, 2) || substr(id::text, 10, 4))::bit(24)::integer * interval '1 millisecond');
+
+COMMENT ON FUNCTION :"schema".uuidv7_timestamp(uuid) IS
+'creation time (the millisecond) of a version 7 uuid, on every major (17''s uuid_extract_timestamp reads version 1 only); NULL for other versions and variants';
 
 -- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is the
 -- clock's (counter 0) or one more than the session's last, whichever is later. Byte 8: variant
@@ -1329,7 +1347,7 @@ LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
     SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION :"schema".uuidv7_ordered() IS
-'new version 7 uuid, later than every uuidv7_ordered() id made before in this session (the C extension orders them across the cluster)';
+'new version 7 uuid, strictly greater than every uuidv7_ordered() id made before in this session (the C extension: in the cluster), also after clock steps back (parallel unsafe: its state is in temporary sequences)';
 
 -- At an explicit time: the millisecond of at, bit 5 of byte 8 set (never a clock id's), and a
 -- 41-bit allocation number n of the install schema's sequence in the fraction (bits 40..29),
@@ -1368,7 +1386,7 @@ LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
     SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION :"schema".uuidv7_ordered(timestamptz) IS
-'new version 7 uuid stamped with the millisecond of at (for backfills): distinct from every other id of that millisecond, and from every clock id';
+'new version 7 uuid stamped with the millisecond of at (for backfills), carrying an allocation number from the sequence locality_uuid_portable_v7_explicit, so it repeats no id made before (parallel unsafe: nextval)';
 
 SELECT $body$
 DECLARE
@@ -1386,7 +1404,7 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
     SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION :"schema".uuidv7_lower(timestamptz) IS
-'smallest version 7 uuid of the millisecond of at: id >= uuidv7_lower(a) AND id < uuidv7_lower(b) selects the ids made from a to b';
+'smallest version 7 uuid of the millisecond of at: id >= uuidv7_lower(a) AND id < uuidv7_lower(b) selects the ids of [a, b), and partition bounds take it';
 
 SELECT $body$
 DECLARE

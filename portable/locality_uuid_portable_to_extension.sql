@@ -11,8 +11,8 @@
 -- objects that use the SQL functions (expression indexes, generated columns, CHECK
 -- constraints, partition keys, views) stop the move with an error that lists them: see
 -- docs/portable.md for moving those. DEFAULTs that call the edition's uuidv7, uuidv4,
--- uuid_extract_timestamp or uuid_extract_version (made before PostgreSQL 18) call them
--- unqualified afterwards: the extension's in pg_catalog before 18, core's from 18.
+-- uuid_extract_timestamp or uuid_extract_version (made where the server lacked them) call them
+-- unqualified afterwards: the extension's, in pg_catalog, or core's.
 
 \set ON_ERROR_STOP on
 \if :{?schema}
@@ -25,7 +25,7 @@ BEGIN;
 SELECT pg_catalog.set_config('search_path', '', true) AS locality_uuid_search_path \gset
 
 -- The functions that every install has must all be there; those of 1.3 (core's names only
--- before PostgreSQL 18) are taken if they are.
+-- where the server lacked them) are taken if they are.
 CREATE TEMP TABLE locality_uuid_portable_functions ON COMMIT DROP AS
 SELECT f.oid, s.required
 FROM (SELECT signature, true AS required FROM unnest(ARRAY[
@@ -48,7 +48,7 @@ FROM (SELECT signature, true AS required FROM unnest(ARRAY[
       SELECT signature, false FROM unnest(ARRAY[
     'locality_uuid_portable_v7_state()', 'locality_uuid_portable_v7_explicit_next()',
     'uuidv7_ordered()', 'uuidv7_ordered(timestamptz)', 'uuidv7_lower(timestamptz)',
-    'uuidv7_upper(timestamptz)', 'uuidv7()', 'uuidv7(interval)', 'uuidv4()',
+    'uuidv7_upper(timestamptz)', 'uuidv7_timestamp(uuid)', 'uuidv7()', 'uuidv7(interval)', 'uuidv4()',
     'uuid_extract_timestamp(uuid)', 'uuid_extract_version(uuid)'
 ]) AS signature) AS s,
 LATERAL (SELECT to_regprocedure(pg_catalog.format('%I.%s', :'schema', s.signature)) AS oid) f

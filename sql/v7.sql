@@ -1,18 +1,22 @@
--- Version 7 uuids: core's names (uuidv7, uuidv4, uuid_extract_timestamp, uuid_extract_version:
--- the extension's before PostgreSQL 18, core's from 18) and the extension's uuidv7_ordered,
--- uuidv7_lower and uuidv7_upper. Exact vectors, orderings and SQLSTATEs; the same file and
--- output for the C extension, the portable edition and core.
+-- Version 7 uuids: core's names (uuidv7 and uuidv4 the extension's before PostgreSQL 18,
+-- uuid_extract_timestamp and uuid_extract_version before 17, core's after) and the extension's
+-- uuidv7_ordered, uuidv7_timestamp, uuidv7_lower and uuidv7_upper. Exact vectors, orderings and
+-- SQLSTATEs; the same file and output for the C extension, the portable edition and core.
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
--- The install schema before pg_catalog: PostgreSQL 17 has uuid_extract_timestamp (version 1
--- only) and uuid_extract_version in pg_catalog, which is otherwise searched first.
-SET search_path = public, pg_catalog;
 \i sql/include/try.psql
+
+-- uuid_extract_timestamp reads versions 1 and 7, but 17's own (which the extension leaves in
+-- place) reads version 1 only (checked below): there this file reads version 7 with
+-- uuidv7_timestamp, which reads it on every major.
+CREATE FUNCTION pg_temp.extract_timestamp(u uuid) RETURNS timestamptz LANGUAGE sql STABLE
+RETURN CASE WHEN current_setting('server_version_num')::integer / 10000 = 17 AND uuid_extract_version(u) = 7
+            THEN uuidv7_timestamp(u) ELSE uuid_extract_timestamp(u) END;
 
 -- RFC 9562, appendix A: versions 1 (A.1) and 7 (A.6) are both 2022-02-22 19:22:22 UTC; versions
 -- 3, 4, 5 (A.2 to A.4) and 6 (A.5) carry no time core reads. Nil, max and variants other than
 -- 10 have no version either.
-SELECT u, uuid_extract_version(u) AS version, uuid_extract_timestamp(u) AS ts
+SELECT u, uuid_extract_version(u) AS version, pg_temp.extract_timestamp(u) AS ts, uuidv7_timestamp(u) AS v7_ts
 FROM (VALUES ('C232AB00-9414-11EC-B3C8-9F6BDECED846'::uuid),
              ('5df41881-3aed-3515-88a7-2f4a814cf09e'),
              ('919108f7-52d1-4320-9bac-f847db4148a8'),
@@ -28,7 +32,7 @@ FROM (VALUES ('C232AB00-9414-11EC-B3C8-9F6BDECED846'::uuid),
 
 -- The ends of both time fields: version 1 counts 100 ns from 1582-10-15 (read to the
 -- microsecond, rounded down), version 7 milliseconds from 1970-01-01.
-SELECT u, uuid_extract_timestamp(u) AS ts
+SELECT u, pg_temp.extract_timestamp(u) AS ts, uuidv7_timestamp(u) AS v7_ts
 FROM (VALUES ('00000000-0000-1000-8000-000000000000'::uuid),
              ('00000009-0000-1000-8000-000000000000'),
              ('0000000a-0000-1000-8000-000000000000'),
@@ -41,12 +45,16 @@ FROM (VALUES ('00000000-0000-1000-8000-000000000000'::uuid),
 -- 8, 9, a, b, c, 7, 0, f cycled: how many have a version and a time, and a digest of what is
 -- read.
 SELECT count(*) AS ids, count(uuid_extract_version(u)) AS with_version,
-       count(uuid_extract_timestamp(u)) AS with_time,
-       md5(string_agg(concat_ws(',', uuid_extract_version(u), uuid_extract_timestamp(u)), ';' ORDER BY g))
-           AS digest
+       count(pg_temp.extract_timestamp(u)) AS with_time, count(uuidv7_timestamp(u)) AS with_v7_time,
+       md5(string_agg(concat_ws(',', uuid_extract_version(u), pg_temp.extract_timestamp(u), uuidv7_timestamp(u)),
+                      ';' ORDER BY g)) AS digest
 FROM (SELECT g, overlay(overlay(md5(g::text) PLACING (ARRAY['1', '7', '1', '7', '4', '6', '8', '0'])[g % 8 + 1] FROM 13)
                         PLACING (ARRAY['8', '9', 'a', 'b', 'c', '7', '0', 'f'])[g / 8 % 8 + 1] FROM 17)::uuid AS u
       FROM generate_series(1, 20000) AS g) AS s;
+
+-- 17's uuid_extract_timestamp reads no version 7 uuid; the others do.
+SELECT uuid_extract_timestamp('017F22E2-79B0-7CC3-98C4-DC0C0C07398F') IS NULL
+       = (current_setting('server_version_num')::integer / 10000 = 17) AS as_the_major;
 
 -- The smallest and largest version 7 uuid of a millisecond: fractions of it are dropped, the
 -- time zone of the input does not matter, the ends of the range are the ends of the field.
@@ -64,8 +72,8 @@ FROM (VALUES ('2022-02-22 19:22:22+00'::timestamptz),
 -- as its millisecond; consecutive milliseconds meet without a gap.
 SELECT uuidv7_lower('2022-02-22 19:22:22+00') <= '017F22E2-79B0-7CC3-98C4-DC0C0C07398F'
            AND '017F22E2-79B0-7CC3-98C4-DC0C0C07398F' <= uuidv7_upper('2022-02-22 19:22:22+00') AS within,
-       bool_and(uuid_extract_timestamp(uuidv7_lower(t)) = date_trunc('milliseconds', t)
-                AND uuid_extract_timestamp(uuidv7_upper(t)) = date_trunc('milliseconds', t)) AS read_back,
+       bool_and(uuidv7_timestamp(uuidv7_lower(t)) = date_trunc('milliseconds', t)
+                AND uuidv7_timestamp(uuidv7_upper(t)) = date_trunc('milliseconds', t)) AS read_back,
        bool_and(uuidv7_upper(t) < uuidv7_lower(t + interval '1 ms')) AS ascending,
        uuidv7_lower(NULL) IS NULL AND uuidv7_upper(NULL) IS NULL AS null_is_null
 FROM (SELECT timestamptz '2022-02-22 19:22:22.0005+00' + g * interval '7777.777777 seconds' AS t
@@ -97,7 +105,7 @@ FROM generate_series(1, 100000) AS g;
 SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
        bool_and(substr(u::text, 15, 1) = '7') AS version_7,
        bool_and(substr(u::text, 20, 1) IN ('8', '9', 'a', 'b')) AS variant_10,
-       bool_and(uuid_extract_timestamp(u) BETWEEN date_trunc('milliseconds', t0) AND t1 + interval '1 ms')
+       bool_and(uuidv7_timestamp(u) BETWEEN date_trunc('milliseconds', t0) AND t1 + interval '1 ms')
            FILTER (WHERE g % 10 = 0) AS at_the_clock
 FROM v7_ids;
 SELECT count(*) FILTER (WHERE u <= prev) AS not_ascending
@@ -110,7 +118,7 @@ SELECT g, clock_timestamp() AS t0, uuidv7(interval '-1 day') AS d, uuidv7() AS u
 FROM generate_series(1, 5000) AS g;
 SELECT count(*) AS ids, count(DISTINCT d) AS distinct_ids,
        bool_and(uuid_extract_version(d) = 7 AND substr(d::text, 20, 1) IN ('8', '9', 'a', 'b')) AS version_7,
-       bool_and(uuid_extract_timestamp(d) BETWEEN date_trunc('milliseconds', t0 - interval '1 day')
+       bool_and(uuidv7_timestamp(d) BETWEEN date_trunc('milliseconds', t0 - interval '1 day')
                                                 AND t1 - interval '1 day' + interval '1 ms') AS shifted,
        count(*) FILTER (WHERE d <= lag_d OR u <= lag_u) AS not_ascending
 FROM (SELECT *, lag(d) OVER (ORDER BY g) AS lag_d, lag(u) OVER (ORDER BY g) AS lag_u FROM shifted_ids) AS s;
@@ -130,7 +138,7 @@ FROM generate_series(1, 100000) AS g;
 SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
        bool_and(substr(u::text, 15, 1) = '7') AS version_7,
        bool_and(substr(u::text, 20, 1) IN ('8', '9')) AS clock_id,
-       bool_and(uuid_extract_timestamp(u) BETWEEN date_trunc('milliseconds', t0) AND t1 + interval '1 ms')
+       bool_and(uuidv7_timestamp(u) BETWEEN date_trunc('milliseconds', t0) AND t1 + interval '1 ms')
            FILTER (WHERE g % 10 = 0) AS at_the_clock,
        bool_and(u BETWEEN uuidv7_lower(t0) AND uuidv7_upper(t1 + interval '1 ms'))
            FILTER (WHERE g % 10 = 0) AS within_bounds
@@ -149,7 +157,7 @@ FROM generate_series(1, 10000) AS g;
 SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
        bool_and(uuid_extract_version(u) = 7) AS version_7,
        bool_and(substr(u::text, 20, 1) IN ('a', 'b')) AS explicit_id,
-       bool_and(uuid_extract_timestamp(u) = date_trunc('milliseconds', at)) AS at_the_millisecond,
+       bool_and(uuidv7_timestamp(u) = date_trunc('milliseconds', at)) AS at_the_millisecond,
        bool_and(u BETWEEN uuidv7_lower(at) AND uuidv7_upper(at)) AS within_bounds,
        count(*) FILTER (WHERE u >= uuidv7_lower('2022-02-22 19:22:22.001+00')
                           AND u < uuidv7_lower('2022-02-22 19:22:22.003+00')) AS in_two_milliseconds,

@@ -31,13 +31,14 @@ sub psql_app
 my ($rc, $out, $err) = psql_app(undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
 is($rc, 0, 'the database owner installs the SQL edition into ids') or diag($err);
 
-# The edition's functions in ids: 36, and core's 5 version 7 names before 18; from 18 on, a
-# uuidv7() made below stands for the edition's, as a dump from 17 brings it. The extension has
-# the version 7 functions from 1.3 on.
+# The edition's functions in ids: 37, and core's names where the server lacks them (uuidv7,
+# uuidv7(interval), uuidv4 before 18; uuid_extract_timestamp, uuid_extract_version before 17);
+# from 18 on, a uuidv7() made below stands for the edition's, as a dump from 17 brings it. The
+# extension has the version 7 functions from 1.3 on.
 my $core_names = $node->pg_version < 18;
-my $edition_functions = 36 + ($core_names ? 5 : 1);
-my $extension_v7 = $node->safe_psql('postgres', q{SELECT count(*) FROM pg_available_extension_versions
-	WHERE name = 'locality_uuid' AND version = '1.3'}) eq '1';
+my $edition_functions = 37 + ($node->pg_version < 17 ? 5 : $core_names ? 3 : 1);
+my $extension_v7 = $node->safe_psql('postgres', q{SELECT string_to_array(default_version, '.')::integer[] >= '{1,3}'
+	FROM pg_available_extensions WHERE name = 'locality_uuid'}) eq 't';
 my @v7_columns = (
 	($extension_v7 ? ([ o => 'ids.uuidv7_ordered()', 'ids.uuidv7_ordered()' ],
 		[ a => q{ids.uuidv7_ordered('2022-02-06 00:00:00+00')},

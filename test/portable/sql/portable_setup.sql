@@ -6,9 +6,10 @@
 \i portable/locality_uuid_portable.sql
 \set QUIET off
 \set ECHO all
--- The edition's functions, and core's names where core has none (before PostgreSQL 18).
+-- The edition's functions, and core's names where the server lacks them (portable_v7).
 SELECT count(*) FILTER (WHERE proname NOT IN ('uuidv7', 'uuidv4', 'uuid_extract_timestamp', 'uuid_extract_version'))
            AS functions,
        count(*) FILTER (WHERE proname IN ('uuidv7', 'uuidv4', 'uuid_extract_timestamp', 'uuid_extract_version'))
-       = CASE WHEN current_setting('server_version_num')::integer < 180000 THEN 5 ELSE 0 END AS core_names
+       = CASE current_setting('server_version_num')::integer / 10000 WHEN 15 THEN 5 WHEN 16 THEN 5 WHEN 17 THEN 3
+                                                                     ELSE 0 END AS core_names
 FROM pg_proc WHERE pronamespace = 'public'::regnamespace;

@@ -4,35 +4,36 @@
 -- uuidv7_ordered(at) and when it refuses.
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
--- The install schema before pg_catalog: PostgreSQL 17 has uuid_extract_timestamp (version 1
--- only) and uuid_extract_version in pg_catalog, which is otherwise searched first.
-SET search_path = public, pg_catalog;
 
--- Core's names are the edition's before PostgreSQL 18, in the install schema, and core's from
--- 18, where the install defines none of them.
-SELECT count(*) = CASE WHEN current_setting('server_version_num')::integer < 180000 THEN 5 ELSE 0 END
-           AS core_names_as_documented
+-- Core's names the edition makes where the server lacks them: uuidv7 and uuidv4 before
+-- PostgreSQL 18, uuid_extract_timestamp and uuid_extract_version before 17.
+SELECT string_agg(proname, ', ' ORDER BY proname)
+       IS NOT DISTINCT FROM CASE current_setting('server_version_num')::integer / 10000
+                                WHEN 15 THEN 'uuid_extract_timestamp, uuid_extract_version, uuidv4, uuidv7, uuidv7'
+                                WHEN 16 THEN 'uuid_extract_timestamp, uuid_extract_version, uuidv4, uuidv7, uuidv7'
+                                WHEN 17 THEN 'uuidv4, uuidv7, uuidv7' END AS core_names_as_documented
 FROM pg_proc
 WHERE pronamespace = 'public'::regnamespace
   AND proname IN ('uuidv7', 'uuidv4', 'uuid_extract_timestamp', 'uuid_extract_version');
 
--- What each name resolves to (the edition's before 18, core's from 18) has core's argument
--- names, result, volatility, strictness and comment, and core's parallel safety but for the
--- edition's uuidv7 (unsafe: its state is in temporary sequences).
-SELECT f.signature, pg_get_function_arguments(p.oid) AS arguments, p.prorettype::regtype AS result,
-       CASE p.provolatile WHEN 'i' THEN 'immutable' WHEN 's' THEN 'stable' ELSE 'volatile' END AS volatility,
-       p.proisstrict AS strict,
-       p.proparallel = CASE WHEN p.proname = 'uuidv7' AND p.pronamespace <> 'pg_catalog'::regnamespace
-                            THEN 'u' ELSE 's' END AS parallel_as_documented,
-       obj_description(p.oid, 'pg_proc') AS comment
-FROM (VALUES ('uuidv7()'), ('uuidv7(interval)'), ('uuidv4()'), ('uuid_extract_timestamp(uuid)'),
-             ('uuid_extract_version(uuid)')) AS f(signature)
-JOIN pg_proc p ON p.oid = to_regprocedure(f.signature)
+-- Those it makes have core 18's argument names, result, volatility, strictness, parallel safety
+-- but for uuidv7 (unsafe: its state is in temporary sequences) and comment.
+SELECT c.signature,
+       p.oid IS NULL OR (pg_get_function_arguments(p.oid), p.prorettype::regtype::text, p.provolatile::text,
+                         p.proisstrict, p.proparallel::text, obj_description(p.oid, 'pg_proc'))
+                        = (c.arguments, c.result, c.volatility, true, c.parallel, c.comment) AS as_core_18
+FROM (VALUES ('uuidv7()', '', 'uuid', 'v', 'u', 'generate UUID version 7'),
+             ('uuidv7(interval)', 'shift interval', 'uuid', 'v', 'u',
+              'generate UUID version 7 with a timestamp shifted by specified interval'),
+             ('uuidv4()', '', 'uuid', 'v', 's', 'generate UUID version 4'),
+             ('uuid_extract_timestamp(uuid)', 'uuid', 'timestamp with time zone', 'i', 's', 'extract timestamp from UUID'),
+             ('uuid_extract_version(uuid)', 'uuid', 'smallint', 'i', 's', 'extract version from RFC 9562 UUID'))
+         AS c(signature, arguments, result, volatility, parallel, comment)
+LEFT JOIN pg_proc p ON p.oid = to_regprocedure('public.' || c.signature)
 ORDER BY 1;
 
 \c -
 SET timezone = 'UTC';
-SET search_path = public, pg_catalog;
 \i sql/include/try.psql
 -- The ordering key of a uuidv7_ordered() id (millisecond, fraction, counter) and the allocation
 -- number of a uuidv7_ordered(at) id, read from their fields.
@@ -125,5 +126,4 @@ SELECT count(*) AS state_sequences FROM pg_class
 WHERE relnamespace = pg_my_temp_schema() AND relname LIKE 'locality_uuid_portable_v7_%';
 
 \c -
-SET search_path = public, pg_catalog;
-SELECT uuid_extract_timestamp(uuidv7_ordered('2022-02-22 19:22:22+00')) = '2022-02-22 19:22:22+00' AS new_session;
+SELECT uuidv7_timestamp(uuidv7_ordered('2022-02-22 19:22:22+00')) = '2022-02-22 19:22:22+00' AS new_session;
