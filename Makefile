@@ -5,7 +5,7 @@ MODULE_big = locality_uuid
 DATA = locality_uuid--1.0.sql locality_uuid--1.0--1.1.sql locality_uuid--1.1--1.2.sql
 PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
-CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp
+CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp src/core/v7.cpp
 GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/state.cpp src/identity.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
