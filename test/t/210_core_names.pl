@@ -180,7 +180,7 @@ sub readings
 	my ($node, $ids) = @_;
 	my $array = '{' . join(',', @$ids) . '}';
 	return $node->safe_psql('postgres', qq{SET timezone = 'UTC';
-		SELECT u || ' ' || coalesce(uuid_extract_version(u)::text, '-') || ' ' || coalesce(uuid_extract_timestamp(u)::text, '-')
+		SELECT u || ' ' || coalesce(uuid_extract_version(u)::text, '-') || ' ' || coalesce(} . v7_time_sql($node, 'u') . qq{::text, '-')
 		FROM unnest('$array'::uuid[]) WITH ORDINALITY AS x(u, i) ORDER BY i});
 }
 
@@ -264,7 +264,11 @@ is($old->safe_psql('app', labels_sql("$owner = 'locality_uuid'")), $labels18,
 is(scalar(() = $labels18 =~ /^pg_catalog\./mg), $members, "18: $members functions compared");
 is($old->safe_psql('app', $bindings_sql), bindings_of($om, 'locality_uuid'), "$om: the objects call the extension's functions where core has none");
 is($old->safe_psql('app', $not_core_defaults_sql), $not_core_defaults, "$om: the defaults on generators call the extension's");
-is($old->safe_psql('app', $sql18), $sql18_answer, "$om: SQL written for 18 runs, same answer");
+# On 17, core's uuid_extract_timestamp gives NULL for the three version 7 ids of that SQL.
+(my $sql18_answer_17 = $sql18_answer) =~ s/^((?:[^|]*\|){6})t\|t\|2022-02-22 19:22:22\+00\|/$1|||/;
+my $old_answer = $old_reads_v7 ? $sql18_answer : $sql18_answer_17;
+is($old->safe_psql('app', $sql18), $old_answer,
+	"$om: SQL written for 18 runs" . ($old_reads_v7 ? ', same answer' : ', NULL for version 7 times (core 17\'s reader)'));
 $new->safe_psql('postgres', 'CREATE FUNCTION ev_new_id() RETURNS uuid LANGUAGE sql BEGIN ATOMIC SELECT uuidv7(); END');
 is($new->safe_psql('postgres', $sql18), $sql18_answer, '18: the same SQL, the same answer');
 is(default_rows($old), 100, "$om: the defaults make ids of the right versions");
@@ -362,7 +366,7 @@ is($old->safe_psql('app', $not_core_defaults_sql), $not_core_defaults, "$om rele
 is($old->safe_psql('app', $names_sql), names_of($om, 'loose'), "$om released: the five stay in pg_catalog, no member of the extension");
 is($old->safe_psql('app', $bindings_sql), bindings_of($om, 'loose'), "$om released: the objects still call them");
 is(default_rows($old, %before), 100, "$om released: the defaults still work");
-is($old->safe_psql('app', $sql18), $sql18_answer, "$om released: SQL written for 18 still runs");
+is($old->safe_psql('app', $sql18), $old_answer, "$om released: SQL written for 18 still runs");
 %before = map { $_ => $old->safe_psql('app', "SELECT $_ FROM ev ORDER BY $_ DESC LIMIT 1") } qw(id o);
 $old->stop;
 

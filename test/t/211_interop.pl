@@ -70,7 +70,7 @@ sub extension_readings
 	my $array = '{' . join(',', @$ids) . '}';
 	return $node->safe_psql('postgres', qq{SELECT u || ' ' || coalesce(v::text, '-') || ' '
 		|| CASE WHEN v IS NULL THEN 'other' ELSE 'rfc' END || ' '
-		|| coalesce((extract(epoch FROM uuid_extract_timestamp(u)) * 1000)::bigint::text, '-')
+		|| coalesce((extract(epoch FROM } . v7_time_sql($node, 'u') . qq{) * 1000)::bigint::text, '-')
 		FROM unnest('$array'::uuid[]) WITH ORDINALITY AS x(u, i),
 		LATERAL (SELECT uuid_extract_version(u)) e(v) ORDER BY i});
 }

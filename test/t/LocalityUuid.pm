@@ -19,6 +19,7 @@ our @EXPORT = qw(
   extension_node parallel_guc psql_states start_psql finish_psql
   plan_nodes count_nodes vendor_source install_portable long_call
   libfaketime fake_clock_env start_on_fake_clock set_fake_clock frozen_clock_spec
+  v7_time_sql
   installed_major old_install same_lines
 );
 
@@ -57,6 +58,17 @@ sub extension_node
 	$node->safe_psql('postgres', 'CREATE EXTENSION locality_uuid')
 	  if $opts{extension} // 1;
 	return $node;
+}
+
+# The SQL expression of the time of uuid col as the extension reads it on node: core's
+# uuid_extract_timestamp, except on 17, whose core function reads version 1 only, where
+# uuidv7_timestamp reads version 7.
+sub v7_time_sql
+{
+	my ($node, $col) = @_;
+	return int($node->pg_version->major) == 17
+	  ? "coalesce(uuidv7_timestamp($col), uuid_extract_timestamp($col))"
+	  : "uuid_extract_timestamp($col)";
 }
 
 # The path of libfaketime (Debian package faketime; or $LIBFAKETIME), or undef.
