@@ -82,37 +82,40 @@ random_or_error(uint8_t *buf, std::size_t len)
 		report_status(Status::random_failed);
 }
 
-// Return the version 7 uuid of a clock reading in nanoseconds, as PostgreSQL 18 makes it.
+// Return the version 7 uuid of a time, as PostgreSQL 18 makes it.
 static Datum
-v7_of_ns(int64_t ns)
+v7_of(V7Time t)
 {
 	uint8_t		random[8];
 	uint8_t		bytes[uuid_len];
 
 	random_or_error(random, sizeof(random));
-	encode_v7(ns / ns_per_ms, v7_subms(ns), random, bytes);
+	encode_v7(t.ms, v7_subms(t.ns), random, bytes);
 	return UUIDPGetDatum(make_uuid(bytes));
 }
 
 extern "C" Datum
 locality_uuid_uuidv7(PG_FUNCTION_ARGS)
 {
-	return v7_of_ns(backend_clock.next_ns(wall_ns()));
+	return v7_of(backend_clock.next(wall_v7()));
 }
 
 extern "C" Datum
 locality_uuid_uuidv7_shift(PG_FUNCTION_ARGS)
 {
 	Interval   *shift = PG_GETARG_INTERVAL_P(0);
-	int64_t		ns = backend_clock.next_ns(wall_ns());
-	TimestampTz ts = ns / 1000 - pg_epoch_unix_us;
+	V7Time		t = backend_clock.next(wall_v7());
+	TimestampTz ts = t.ms * 1000 + t.ns / 1000 - pg_epoch_unix_us;
 
 	/* Shift in microseconds as timestamptz + interval does; the nanoseconds below stay. */
 	ts = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(ts),
 												 IntervalPGetDatum(shift)));
 	if (TIMESTAMP_NOT_FINITE(ts) || ts < -pg_epoch_unix_us || (ts + pg_epoch_unix_us) / 1000 > v7_ms_max)
 		v7_out_of_range();
-	return v7_of_ns((ts + pg_epoch_unix_us) * 1000 + ns % 1000);
+
+	int64_t		us = ts + pg_epoch_unix_us;
+
+	return v7_of(V7Time{us / 1000, static_cast<int32_t>(us % 1000 * 1000 + t.ns % 1000)});
 }
 
 extern "C" Datum
@@ -199,14 +202,14 @@ extend_lease(FunctionCallInfo fcinfo, int64_t ms)
 extern "C" Datum
 uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 {
-	uint64_t	clock_word = v7_word(wall_ns());
+	uint64_t	clock_word = v7_word(wall_v7());
 	uint8_t		random[8];
 	uint8_t		bytes[uuid_len];
 
 	/* A backend's first id learns the floor: no id below it was ever made, or will be. */
 	if (lease_ms == 0)
 	{
-		uint64_t	floor_word = v7_word(extend_lease(fcinfo, v7_word_ms(clock_word)) * ns_per_ms);
+		uint64_t	floor_word = v7_word(V7Time{extend_lease(fcinfo, v7_word_ms(clock_word)), 0});
 
 		clock_word = Max(clock_word, floor_word);
 	}
