@@ -7,7 +7,7 @@ SET datestyle = 'ISO, YMD';
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;
 \i sql/include/try.psql
--- Proposed SQL of version 1.3 (the pg_partman decoders), until the update script has it.
+-- Proposed SQL of version 1.3 (the pg_partman decoders, uuidv7_timestamp), until the update script has it.
 \set ECHO none
 \i PROPOSED-1.3.sql
 \set ECHO all
