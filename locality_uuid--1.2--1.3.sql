@@ -146,3 +146,24 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION uuidv7_upper(timestamptz) IS
 'largest version 7 uuid of the millisecond of at';
+
+-- pg_partman's decoders ---------------------------------------------------------------------------
+
+-- pg_partman (5.2 and later) passes the ids and the bounds of its children to p_time_decoder as
+-- text; its p_time_encoder takes the extension's boundaries (hot_uuid_boundary, uuidv7_lower) as
+-- they are. SQL-standard bodies bind the extractor at creation.
+CREATE FUNCTION hot_uuid_time_decoder(id text)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN hot_uuid_timestamp(id::uuid);
+
+COMMENT ON FUNCTION hot_uuid_time_decoder(text) IS
+'hot_uuid_timestamp of a shard-key uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is hot_uuid_boundary)';
+
+CREATE FUNCTION uuidv7_time_decoder(id text)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN uuidv7_timestamp(id::uuid);
+
+COMMENT ON FUNCTION uuidv7_time_decoder(text) IS
+'uuidv7_timestamp of a version 7 uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is uuidv7_lower)';

@@ -7,10 +7,6 @@ SET datestyle = 'ISO, YMD';
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;
 \i sql/include/try.psql
--- Proposed SQL of version 1.3 (the pg_partman decoders, uuidv7_timestamp), until the update script has it.
-\set ECHO none
-\i PROPOSED-1.3.sql
-\set ECHO all
 
 -- 1. Shard-key ids sort by their second first: RANGE partitions on the id, bounded by
 -- hot_uuid_boundary. The id stays the primary key.

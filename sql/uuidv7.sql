@@ -51,16 +51,18 @@ SELECT left(pg_temp.try('SELECT uuidv7(''-1000 years'')'), 5) AS before_1970,
        left(pg_temp.try('SELECT uuidv7(''9000 years'')'), 5) AS after_10889,
        left(pg_temp.try('SELECT uuidv7(''300000 years'')'), 5) AS past_timestamptz;
 
--- uuidv7(): version 7, RFC variant, now, strictly increasing within the backend.
+-- uuidv7(): version 7, RFC variant, made between the clock before and after, strictly increasing
+-- within the backend.
+SELECT clock_timestamp() AS before_ids \gset
 SELECT count(*) AS ids,
        count(DISTINCT id) AS distinct_ids,
        bool_and(uuid_extract_version(id) = 7) AS version_7,
        bool_and(get_byte(uuid_send(id), 8) >> 6 = 2) AS rfc_variant,
-       bool_and(uuidv7_timestamp(id) BETWEEN date_trunc('milliseconds', t0) AND clock_timestamp()) AS now,
+       bool_and(uuidv7_timestamp(id) BETWEEN date_trunc('milliseconds', :'before_ids'::timestamptz)
+                                         AND clock_timestamp()) AS now,
        bool_and(id > prev OR prev IS NULL) AS increasing
-FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev, t0
-      FROM (SELECT n, uuidv7() AS id, clock_timestamp() - interval '1 ms' AS t0
-            FROM generate_series(1, 10000) AS n) AS s) AS s;
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev
+      FROM (SELECT n, uuidv7() AS id FROM generate_series(1, 10000) AS n) AS s) AS s;
 
 -- uuidv7(shift): the clock shifted.
 SELECT uuidv7_timestamp(uuidv7('-1 day')) BETWEEN now() - interval '1 day 1 minute'

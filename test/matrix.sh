@@ -11,7 +11,7 @@
 # (debian/tests/installcheck; here the regression suite only) against the installed package
 # on a fresh cluster, and purge it. Logs: test/out/matrix/MAJOR/STEP.log. The deps step also
 # installs pg_partman and TimescaleDB where the suite packages them for the major (for the TAP
-# tests 200_partman.pl and 210_timescaledb.pl, which skip elsewhere).
+# tests 230_partman.pl and 231_timescaledb.pl, which skip elsewhere).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -176,7 +176,7 @@ do_deps() {
 	do_partition_tools
 }
 
-# pg_partman and TimescaleDB for 200_partman.pl and 210_timescaledb.pl, where the suite packages
+# pg_partman and TimescaleDB for 230_partman.pl and 231_timescaledb.pl, where the suite packages
 # them for this major; elsewhere those tests skip and say why.
 do_partition_tools() {
 	in_chroot 'want=""

@@ -22,8 +22,6 @@ note "pg_partman $version";
 # Moving rows of a uuid-controlled set out of the default came in 5.3.
 my $moves_uuid = $major > 5 || $minor >= 3;
 
-# Proposed SQL of version 1.3 (the decoders, uuidv7_timestamp), until the update script has it.
-$node->safe_psql('postgres', slurp_file('PROPOSED-1.3.sql'));
 $node->safe_psql('postgres', 'CREATE SCHEMA partman; CREATE EXTENSION pg_partman SCHEMA partman');
 
 # Each format whose ids sort by time: the table, its DEFAULT, a backfill at %s (or undef), and

@@ -18,8 +18,6 @@ plan skip_all => "TimescaleDB is not installed for this PostgreSQL (no $pkglibdi
 
 my $node = extension_node('timescaledb',
 	conf => [ "shared_preload_libraries = 'timescaledb'", 'timescaledb.telemetry_level = off', "timezone = 'UTC'" ]);
-# Proposed SQL of version 1.3 (uuidv7_timestamp), until the update script has it.
-$node->safe_psql('postgres', slurp_file('PROPOSED-1.3.sql'));
 $node->safe_psql('postgres', 'CREATE EXTENSION timescaledb');
 my $version = $node->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'timescaledb'});
 my ($major, $minor) = split /\./, $version;
