@@ -6,6 +6,7 @@
 # server's bindir, else the one on PATH (the Debian package's /usr/bin/locality-uuid).
 use strict;
 use warnings FATAL => 'all';
+use Cwd ();
 use IPC::Run;
 use LocalityUuid;
 use PostgreSQL::Test::Utils;
@@ -16,8 +17,10 @@ my $cli = $ENV{LOCALITY_UUID_CLI};
 if (!defined $cli)
 {
 	my $bindir = $node->config_data('--bindir');
-	($cli) = grep { -x $_ } ("$bindir/locality-uuid",
-		map { "$_/locality-uuid" } split /:/, $ENV{PATH} // '');
+	# PGXS puts the source tree on PATH: a binary built there is not the one installed.
+	my %tree = map { $_ => 1 } (Cwd::getcwd(), $ENV{TESTDIR} // ());
+	my @path = grep { !$tree{$_} } split /:/, $ENV{PATH} // '';
+	($cli) = grep { -x $_ } map { "$_/locality-uuid" } ($bindir, @path);
 }
 die 'locality-uuid not found: run make install, or set LOCALITY_UUID_CLI' unless defined $cli && -x $cli;
 note "tool: $cli";
