@@ -143,7 +143,7 @@ stop_chroot_makers() {
 do_stage() {
 	local pkgs
 	pkgs=$(chroot "$dir" dpkg-query -W -f '${Package} ${db:Status-Status}\n' 'postgresql-*-locality-uuid' locality-uuid 2>/dev/null |
-		awk '$2 != "not-installed" {print $1}')
+		awk '$2 != "not-installed" {printf "%s ", $1}')
 	if [ -n "$pkgs" ]; then
 		in_chroot "apt-get purge -y -q $pkgs" || return 1
 	fi

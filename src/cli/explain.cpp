@@ -34,20 +34,22 @@ variant_name(const uint8_t *u)
 }
 
 // Start a text line for a field: its label, padded so that the values line up.
+template<std::size_t N>
 void
-label(Output &out, const char *name)
+label(Output &out, const char (&name)[N])
 {
-	static const char spaces[] = "                ";
-	std::size_t n = std::strlen(name);
+	static_assert(N - 1 < 12, "labels are narrower than the column");
+	static const char spaces[] = "            ";
 
 	out.put("    ");
-	out.put(name, n);
-	out.put(spaces, n < 12 ? 12 - n : 1);
+	out.put(name);
+	out.put(spaces, 12 - (N - 1));
 }
 
 // Write a JSON key, the comma before it included.
+template<std::size_t N>
 void
-key(Output &out, const char *name)
+key(Output &out, const char (&name)[N])
 {
 	out.put(",\"");
 	out.put(name);
@@ -218,9 +220,17 @@ v7(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		out.put_time(fine_us, 6, true);
 		out.put('"');
 		key(out, "ordered");
-		out.put(is_explicit ? "\"explicit\"" : "\"clock\"");
-		key(out, is_explicit ? "allocation" : "counter");
-		out.put_decimal(is_explicit ? allocation : counter);
+		out.put_str(is_explicit ? "\"explicit\"" : "\"clock\"");
+		if (is_explicit)
+		{
+			key(out, "allocation");
+			out.put_decimal(allocation);
+		}
+		else
+		{
+			key(out, "counter");
+			out.put_decimal(counter);
+		}
 		out.put('}');
 		return;
 	}
@@ -390,7 +400,7 @@ explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out)
 		out.put("\",\"version\":\"");
 		out.put_hex(version, 1);
 		out.put("\",\"variant\":\"");
-		out.put(variant_name(id));
+		out.put_str(variant_name(id));
 		out.put("\",\"formats\":[");
 	}
 	else
@@ -449,7 +459,10 @@ explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out)
 		}
 		return;
 	}
-	out.put(opts.json ? "]}\n" : "\n");
+	if (opts.json)
+		out.put("]}\n");
+	else
+		out.put('\n');
 }
 
 }							// namespace locality_uuid

@@ -124,7 +124,7 @@ parse_uuid(const char *text, std::size_t len, uint8_t out[uuid_len])
 	const char *end = text + len;
 	bool		braces = false;
 
-	if (len >= 9 && strncasecmp(p, "urn:uuid:", 9) == 0)
+	if (len >= 9 && (*p == 'u' || *p == 'U') && strncasecmp(p, "urn:uuid:", 9) == 0)
 		p += 9;
 	if (p < end && *p == '{')
 	{
@@ -417,41 +417,28 @@ parse_hex_bytes(const char *text, uint8_t *out, std::size_t len)
 }
 
 void
-Output::put(const char *s, std::size_t n)
+Output::put_long(const char *s, std::size_t n)
 {
-	if (len_ + n > sizeof(buf_))
-	{
-		flush();
-		if (n > sizeof(buf_))
-		{
-			for (std::size_t i = 0; i < n; i++)
-				put(s[i]);
-			return;
-		}
-	}
-	std::memcpy(buf_ + len_, s, n);
-	len_ += n;
-}
-
-void
-Output::put(const char *s)
-{
-	put(s, std::strlen(s));
+	flush();
+	if (n <= sizeof(buf_))
+		put(s, n);
+	else
+		for (std::size_t i = 0; i < n; i++)
+			put(s[i]);
 }
 
 void
 Output::put_decimal(uint64_t v)
 {
 	char		digits[20];
-	int			n = 0;
+	int			n = 20;
 
 	do
 	{
-		digits[n++] = static_cast<char>('0' + v % 10);
+		digits[--n] = static_cast<char>('0' + v % 10);
 		v /= 10;
 	} while (v != 0);
-	while (n > 0)
-		put(digits[--n]);
+	put(digits + n, static_cast<std::size_t>(20 - n));
 }
 
 void
@@ -570,7 +557,10 @@ Output::put_time(int64_t unix_us, int frac_digits, bool iso)
 		put('.');
 		put_fixed(*this, frac, frac_digits);
 	}
-	put(iso ? "Z" : " UTC");
+	if (iso)
+		put('Z');
+	else
+		put(" UTC");
 }
 
 bool

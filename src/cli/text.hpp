@@ -3,6 +3,7 @@
 
 #include "core/blocks.hpp"
 
+#include <cstring>
 #include <string>
 
 namespace locality_uuid
@@ -49,9 +50,26 @@ public:
 			flush();
 		buf_[len_++] = c;
 	}
-	void		put(const char *s, std::size_t n);
-	void		put(const char *s);
-	void		put(const std::string &s) { put(s.data(), s.size()); }
+	void		put(const char *s, std::size_t n)
+	{
+		if (n <= sizeof(buf_) - len_)
+		{
+			std::memcpy(buf_ + len_, s, n);
+			len_ += n;
+		}
+		else
+			put_long(s, n);
+	}
+
+	// Write a string literal: its length is known where it is written.
+	template<std::size_t N>
+	void		put(const char (&s)[N])
+	{
+		put(s, N - 1);
+	}
+
+	// Write a NUL-terminated string.
+	void		put_str(const char *s) { put(s, std::strlen(s)); }
 
 	// Write v in decimal.
 	void		put_decimal(uint64_t v);
@@ -80,6 +98,8 @@ public:
 	bool		ok() const { return ok_; }
 
 private:
+	void		put_long(const char *s, std::size_t n);
+
 	int			fd_;
 	bool		ok_ = true;
 	std::size_t len_ = 0;
