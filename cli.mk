@@ -50,3 +50,8 @@ test/core/md5_test: test/core/md5_test.cpp src/cli/md5.cpp src/cli/md5.hpp test/
 
 test/core/md5_test_san: test/core/md5_test.cpp src/cli/md5.cpp src/cli/md5.hpp test/core/check.hpp
 	$(CXX) $(CORE_TEST_CXXFLAGS) -O1 $(SANITIZE) -o $@ $< src/cli/md5.cpp
+
+# The fuzz target links the tool's sources but its main; `make fuzz` runs it with the others.
+CLI_FUZZ_SRCS = $(filter-out src/cli/main.cpp,$(CLI_SRCS))
+test/fuzz/cli_fuzz: test/fuzz/cli_fuzz.cpp test/fuzz/require.hpp $(CLI_FUZZ_SRCS) $(CLI_HDRS)
+	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -o $@ $< $(CLI_FUZZ_SRCS)

@@ -14,6 +14,11 @@ namespace
 
 constexpr int64_t seconds_per_day = 86400;
 
+/* Times the tool reads: 0001-01-01 00:00:00 to 99999-12-31 23:59:59 UTC, in Unix seconds. */
+constexpr int64_t time_seconds_min = INT64_C(-62135596800);
+constexpr int64_t time_seconds_max = INT64_C(3093527980799);
+constexpr char time_range_error[] = "time out of range (years 1 to 99999)";
+
 // Return the value of a hex digit, or -1.
 int
 hex_value(char c)
@@ -194,9 +199,9 @@ parse_time(const char *text, int64_t now_us, int64_t *unix_us, const char **erro
 			return false;
 		for (; is_digit(*p); p++)
 		{
-			if (seconds > INT64_C(9223372036854))
+			if (seconds > time_seconds_max)
 			{
-				*error = "Unix time out of range";
+				*error = time_range_error;
 				return false;
 			}
 			seconds = seconds * 10 + (*p - '0');
@@ -208,6 +213,11 @@ parse_time(const char *text, int64_t now_us, int64_t *unix_us, const char **erro
 		}
 		if (*p != '\0')
 			return false;
+		if (negative ? -seconds < time_seconds_min : seconds > time_seconds_max)
+		{
+			*error = time_range_error;
+			return false;
+		}
 		*unix_us = negative ? -(seconds * usecs_per_sec + us) : seconds * usecs_per_sec + us;
 		return true;
 	}
@@ -285,6 +295,12 @@ parse_time(const char *text, int64_t now_us, int64_t *unix_us, const char **erro
 	int64_t		seconds = days_from_civil(year, static_cast<int>(month), static_cast<int>(day)) * seconds_per_day +
 		hour * 3600 + minute * 60 + second - offset_seconds;
 
+	if (seconds < time_seconds_min || seconds > time_seconds_max)
+	{
+		*error = time_range_error;
+		return false;
+	}
+
 	*unix_us = seconds * usecs_per_sec + us;
 	return true;
 }
@@ -321,7 +337,7 @@ parse_length(const char *text, int64_t *us, const char **error)
 			return false;
 		for (; is_digit(*p); p++)
 		{
-			if (frac_scale >= INT64_C(1000000000))
+			if (frac_scale >= INT64_C(1000000))
 				return false;
 			frac = frac * 10 + (*p - '0');
 			frac_scale *= 10;

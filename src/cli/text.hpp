@@ -20,12 +20,12 @@ void		format_uuid(const uint8_t u[uuid_len], char out[36]);
  * Read a time as Unix microseconds: "now"; "@SECONDS[.FRACTION]" (Unix time, may be negative);
  * or "YYYY-MM-DD[(T| )HH:MM[:SS[.FRACTION]]][ZONE]" with a year of 4 or 5 digits, at most 6
  * fraction digits, and ZONE "Z", "UTC", "+HH", "+HHMM" or "+HH:MM" (or "-"); no zone means UTC.
- * now_us is what "now" stands for. On failure, *error says why.
+ * Times from the year 1 to 99999 only. now_us is what "now" stands for. On failure, *error says why.
  */
 bool		parse_time(const char *text, int64_t now_us, int64_t *unix_us, const char **error);
 
 // Read a length of time as microseconds: a number (seconds) or a number and a unit (us, ms, s,
-// min, h, d), a fraction allowed if the length is whole microseconds; false otherwise.
+// min, h, d), with at most 6 fraction digits if the length is whole microseconds; false otherwise.
 bool		parse_length(const char *text, int64_t *us, const char **error);
 
 // Read a decimal (or 0x-prefixed hexadecimal) integer from lo to hi; false otherwise.
