@@ -115,6 +115,7 @@ struct Options
 	int64_t		at_us = 0;
 	bool		length_set = false;
 	int64_t		length_us = 0;
+	bool		block_count_set = false;
 	int32_t		block_count = block_default;
 	bool		v7 = false;
 	bool		ordered = false;
@@ -274,6 +275,7 @@ apply_option(const std::string &name, const char *value, bool fields_only, Optio
 	{
 		if (!parse_integer(value, 1, INT32_MAX, &v))
 			return bad_value("a block count is 1 to 2147483647");
+		o->block_count_set = true;
 		o->block_count = static_cast<int32_t>(v);
 		return true;
 	}
@@ -434,6 +436,11 @@ choose_kind(const Options &o, Kind *kind, std::string *error)
 	if (o.counter_set && !o.make)
 	{
 		*error = "--counter is for --make";
+		return false;
+	}
+	if (o.block_count_set && *kind != Kind::time_block)
+	{
+		*error = "--block-count is for --time-block and for explaining ids";
 		return false;
 	}
 	return true;

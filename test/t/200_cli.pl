@@ -363,7 +363,7 @@ SKIP:
 
 	for my $bad ([qw(--frobnicate)], [qw(-n 0)], [qw(--hot -1)], [qw(--hot 1 --v7)], [qw(--node 268435456)],
 		[qw(--time-block 1.5us)], [qw(--make --counter 1)], [qw(--json)], [qw(-s --hot 1)],
-		[qw(--at 2024-02-30)], [qw(--hot 1 --at 2024-01-01T00:00:00.1234567Z)],
+		[qw(--at 2024-02-30)], [qw(--hot 1 --at 2024-01-01T00:00:00.1234567Z)], [qw(--block-count 5)],
 		[ '--node', '1', '20be0ffc-314a-bd53-7a50-013a65ca76d2' ])
 	{
 		($rc, $out, $err) = tool($bad);
