@@ -196,7 +196,8 @@ do_installcheck() {
 
 do_uninstall() {
 	in_chroot 'make uninstall PG_CONFIG=$PG_CONFIG &&
-		! ls "$($PG_CONFIG --pkglibdir)/locality_uuid.so" "$($PG_CONFIG --sharedir)"/extension/locality_uuid* 2>/dev/null'
+		! ls "$($PG_CONFIG --pkglibdir)/locality_uuid.so" "$($PG_CONFIG --sharedir)"/extension/locality_uuid* \
+			"$($PG_CONFIG --bindir)/locality-uuid" 2>/dev/null'
 }
 
 # dpkg-buildpackage with pg_buildext, for this chroot's major only.
