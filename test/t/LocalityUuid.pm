@@ -36,6 +36,8 @@ our @GENERATORS = (
 	[ block_time_ms => q{uuid_time_nextval_interval('100 ms'::interval, 16777216)} ],
 	[ hot_keys => 'hot_uuid(floor(random() * 4)::bigint)' ],
 	[ hot_at => 'hot_uuid(floor(random() * 4)::bigint, now())' ],
+	[ v7_ordered => 'uuidv7_ordered()' ],
+	[ v7_ordered_at => 'uuidv7_ordered(now())' ],
 );
 
 # Objects the generator expressions need, created once per database before any table.
