@@ -869,6 +869,7 @@ run_generate(const Options &o, Kind kind)
 	HotGenerator hot;
 	HotEnvironment hot_env{0, {ident.machine[0], ident.machine[1], ident.machine[2]}, ident.process, nullptr};
 	V7Clock		v7_clock;
+	V7Time		v7_now;
 	uint64_t	v7_previous = 0;
 	V7Explicit	v7_explicit;
 	uint64_t	allocation_next = 0;
@@ -954,6 +955,7 @@ run_generate(const Options &o, Kind kind)
 							  random, id);
 				break;
 			case Kind::v7:
+				v7_now = V7Time{sec * 1000 + ns / 1000000, static_cast<int32_t>(ns % 1000000)};
 				if (!random_or_complain(random, 8))
 					return exit_failure;
 				if (o.at_set)
@@ -981,7 +983,7 @@ run_generate(const Options &o, Kind kind)
 				}
 				else if (o.ordered)
 				{
-					uint64_t	word = v7_word_after(v7_previous, v7_word(sec * 1000000000 + ns));
+					uint64_t	word = v7_word_after(v7_previous, v7_word(v7_now));
 
 					if (v7_word_ms(word) > v7_ms_max)
 					{
@@ -993,9 +995,9 @@ run_generate(const Options &o, Kind kind)
 				}
 				else
 				{
-					int64_t		t = v7_clock.next_ns(sec * 1000000000 + ns);
+					V7Time		t = v7_clock.next(v7_now);
 
-					encode_v7(t / ns_per_ms, v7_subms(t), random, id);
+					encode_v7(t.ms, v7_subms(t.ns), random, id);
 				}
 				break;
 			case Kind::v4:

@@ -2,7 +2,8 @@
 # made in SQL and explained by the tool, every field equal to the SQL extractors' (and every id
 # read as a shard-key uuid too, with --all); 100,000 ids composed by the tool from given fields
 # equal to the SQL composers'; ids the tool makes, read back by SQL; --help, exit codes and
-# malformed input. The tool is $LOCALITY_UUID_CLI, else the one `make install` put in the
+# malformed input. Version 7 through 1.3's functions (core's uuid_extract_timestamp on 18 and
+# later). The tool is $LOCALITY_UUID_CLI, else the one `make install` put in the
 # server's bindir, else the one on PATH (the Debian package's /usr/bin/locality-uuid).
 use strict;
 use warnings FATAL => 'all';
@@ -41,11 +42,6 @@ sub tool
 
 sub sql { return $node->safe_psql('postgres', shift) }
 
-my $has_v7 = sql(q{SELECT to_regprocedure('uuidv7_ordered()') IS NOT NULL
-	AND to_regprocedure('uuid_extract_timestamp(uuid)') IS NOT NULL
-	AND to_regprocedure('uuidv7_lower(timestamptz)') IS NOT NULL});
-note $has_v7 eq 't' ? 'version 7 functions present' : 'version 7 functions absent: their checks skip';
-
 # --- ids of every format made in SQL: kind, expression, the tool's options to read them ---
 
 my @kinds = (
@@ -68,14 +64,12 @@ my @kinds = (
 		'--block-count', '16777216', '--time-block', '100ms' ],
 	[ block_random => 'gen_random_uuid()', '--block-count', '4096', '--time-block', '250ms' ],
 	[ any_random => 'md5(random()::text)::uuid' ],
+	[ v7 => 'uuidv7()' ],
+	[ v7_ordered => 'uuidv7_ordered()' ],
+	[ v7_ordered_at => q{uuidv7_ordered(now() - floor(random() * 315360000000) * interval '1 ms')} ],
+	[ v1 => q{encode(set_byte(set_byte(uuid_send(gen_random_uuid()), 6,
+		(get_byte(uuid_send(gen_random_uuid()), 6) & 15) | 16), 8, 128 | (random() * 63)::int), 'hex')::uuid} ],
 );
-push @kinds,
-  [ v7 => 'uuidv7()' ],
-  [ v7_ordered => 'uuidv7_ordered()' ],
-  [ v7_ordered_at => q{uuidv7_ordered(now() - floor(random() * 315360000000) * interval '1 ms')} ],
-  [ v1 => q{encode(set_byte(set_byte(uuid_send(gen_random_uuid()), 6,
-		(get_byte(uuid_send(gen_random_uuid()), 6) & 15) | 16), 8, 128 | (random() * 63)::int), 'hex')::uuid} ]
-  if $has_v7 eq 't';
 
 sql(q{CREATE SEQUENCE cli_seq; CREATE TABLE ids (kind text, n bigint, id uuid, PRIMARY KEY (kind, n));
 	CREATE TABLE explained (kind text, n bigint, j jsonb, PRIMARY KEY (kind, n))});
@@ -223,17 +217,15 @@ my @compose = (
 	[
 		hot_boundary => [], q{to_timestamp(floor(random() * 4294967296)) + floor(random() * 1000000) * interval '1 us' AS ts},
 		q{'--hot 0 --at ' || tt}, 'hot_uuid_boundary(ts)'
+	],
+	[
+		v7_lower => ['--v7'], q{to_timestamp(floor(random() * 281474976710)) + floor(random() * 1000000) * interval '1 us' AS ts},
+		q{'--at ' || tt}, 'uuidv7_lower(ts)'
+	],
+	[
+		v7_upper => ['--v7'], q{to_timestamp(floor(random() * 281474976710)) + floor(random() * 1000000) * interval '1 us' AS ts},
+		q{'--upper --at ' || tt}, 'uuidv7_upper(ts)'
 	]);
-push @compose,
-  [
-	v7_lower => ['--v7'], q{to_timestamp(floor(random() * 281474976710)) + floor(random() * 1000000) * interval '1 us' AS ts},
-	q{'--at ' || tt}, 'uuidv7_lower(ts)'
-  ],
-  [
-	v7_upper => ['--v7'], q{to_timestamp(floor(random() * 281474976710)) + floor(random() * 1000000) * interval '1 us' AS ts},
-	q{'--upper --at ' || tt}, 'uuidv7_upper(ts)'
-  ]
-  if $has_v7 eq 't';
 
 for my $c (@compose)
 {
@@ -321,9 +313,7 @@ is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and(uuid_time_block_start(id,
 		BETWEEN to_timestamp($t0) - interval '15 ms' AND to_timestamp($t1)) FROM gen_time_block}),
 	'1000 true', 'time-block ids: their block started during the run (or the 15 ms before)');
 
-SKIP:
 {
-	skip 'the version 7 functions are absent', 2 unless $has_v7 eq 't';
 	($t0, $t1) = made_by_tool('v7_ordered', qw(--v7 --ordered));
 	is(sql(qq{SELECT count(*) FILTER (WHERE id <= prev) || ' ' || bool_and(uuid_extract_timestamp(id)
 			BETWEEN to_timestamp($t0) - interval '1 ms' AND to_timestamp($t1))
