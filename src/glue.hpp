@@ -97,6 +97,9 @@ SeqStatus	(*state_seq_take()) (int64_t bucket, SeqTake *take);
 // across the cluster's backends when there is shared state, else in this backend.
 uint64_t	state_v7_take(uint64_t clock_word);
 
+// True if the ordered word is shared and no backend has taken one since the server started.
+bool		state_v7_unstarted();
+
 // Fill buf from this backend's pool of strong random bytes; false if the source failed.
 bool		random_bytes(uint8_t *buf, std::size_t len);
 

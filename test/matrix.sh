@@ -239,6 +239,7 @@ extra_steps() {
 	18)
 		[ -f "$ROOT/test/citus.sh" ] &&
 			echo 'citus bash test/citus.sh --vendor "$LOCALITY_UUID_VENDOR" "$PG_CONFIG"'
+		echo 'core-upgrade bash test/core_upgrade.sh'
 		;;
 	esac
 }

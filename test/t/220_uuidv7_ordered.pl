@@ -53,6 +53,11 @@ for my $round (1 .. 100)
 $_->quit for @bg;
 is(not_increasing($primary, q{who = 'turns'}), '0',
 	'interleaved backends on a frozen clock: 300 ordered ids strictly increasing');
+
+# A new session goes on from the shared word, not from its lease (which is up to 1 s ahead).
+is($primary->safe_psql('postgres', q{
+	SELECT uuidv7_timestamp(uuidv7_ordered()) - (SELECT max(uuidv7_timestamp(u)) FROM ids WHERE who = 'turns')}),
+	'00:00:00', "a new session's first id is in the millisecond of the ids before it");
 cmp_ok(not_increasing($primary, q{who = 'core_turns'}), '>', 0,
 	'uuidv7() of the same backends is ordered per backend only (the test can tell)');
 
