@@ -2,9 +2,9 @@
 # made in SQL and explained by the tool, every field equal to the SQL extractors' (and every id
 # read as a shard-key uuid too, with --all); 100,000 ids composed by the tool from given fields
 # equal to the SQL composers'; ids the tool makes, read back by SQL; --help, exit codes and
-# malformed input. Version 7 through 1.3's functions (core's uuid_extract_timestamp on 18 and
-# later). The tool is $LOCALITY_UUID_CLI, else the one `make install` put in the
-# server's bindir, else the one on PATH (the Debian package's /usr/bin/locality-uuid).
+# malformed input. Version 7 times as the extension reads them on the major (v7_time_sql).
+# The tool is $LOCALITY_UUID_CLI, else the one `make install` put in the server's bindir, else
+# the one on PATH (the Debian package's /usr/bin/locality-uuid).
 use strict;
 use warnings FATAL => 'all';
 use Cwd ();
@@ -166,9 +166,11 @@ for my $k (@kinds)
 	}
 	if ($kind =~ /^v7/)
 	{
+		my $ts = v7_time_sql($node, 'i.id');
 		check_fields($kind, 'v7', '',
-			time => qq{f->>'time' = to_char(uuid_extract_timestamp(i.id), $iso_ms)},
-			unix_ms => q{(f->>'unix_ms')::numeric = extract(epoch FROM uuid_extract_timestamp(i.id)) * 1000},
+			time => qq{f->>'time' = to_char($ts, $iso_ms)},
+			unix_ms => qq{(f->>'unix_ms')::numeric = extract(epoch FROM $ts) * 1000},
+			uuidv7_timestamp => q{(f->>'unix_ms')::numeric = extract(epoch FROM uuidv7_timestamp(i.id)) * 1000},
 			version => q{(e.j->>'version')::smallint = uuid_extract_version(i.id)},
 			ordered => ($kind eq 'v7_ordered_at'
 				? q{f->>'ordered' = 'explicit'} : $kind eq 'v7_ordered' ? q{f->>'ordered' = 'clock'} : 'true'));
@@ -315,12 +317,13 @@ is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and(uuid_time_block_start(id,
 
 {
 	($t0, $t1) = made_by_tool('v7_ordered', qw(--v7 --ordered));
-	is(sql(qq{SELECT count(*) FILTER (WHERE id <= prev) || ' ' || bool_and(uuid_extract_timestamp(id)
+	my $ts = v7_time_sql($node, 'id');
+	is(sql(qq{SELECT count(*) FILTER (WHERE id <= prev) || ' ' || bool_and($ts
 			BETWEEN to_timestamp($t0) - interval '1 ms' AND to_timestamp($t1))
 		FROM (SELECT id, lag(id) OVER (ORDER BY g) AS prev FROM gen_v7_ordered) s WHERE prev IS NOT NULL}),
 		'0 true', 'ordered version 7 ids: strictly increasing, stamped with the time of the run');
 	made_by_tool('v7_at', qw(--v7 --at 2001-02-03T04:05:06.789Z));
-	is(sql(q{SELECT count(DISTINCT id) || ' ' || bool_and(uuid_extract_timestamp(id) = '2001-02-03 04:05:06.789+00'
+	is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and($ts = '2001-02-03 04:05:06.789+00'
 			AND get_byte(uuid_send(id), 8) & 32 = 32) FROM gen_v7_at}),
 		'1000 true', 'version 7 ids at an explicit time: that millisecond, the explicit flag, distinct');
 }
