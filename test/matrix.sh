@@ -9,7 +9,9 @@
 # make uninstall; then build the
 # Debian package (dpkg-buildpackage, pg_buildext), install it, run the autopkgtest
 # (debian/tests/installcheck; here the regression suite only) against the installed package
-# on a fresh cluster, and purge it. Logs: test/out/matrix/MAJOR/STEP.log.
+# on a fresh cluster, and purge it. Logs: test/out/matrix/MAJOR/STEP.log. The deps step also
+# installs pg_partman and TimescaleDB where the suite packages them for the major (for the TAP
+# tests 200_partman.pl and 210_timescaledb.pl, which skip elsewhere).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -20,7 +22,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--majors) MAJORS=$2; shift 2 ;;
 	--majors=*) MAJORS=${1#--majors=}; shift ;;
-	-h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "matrix: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -170,7 +172,27 @@ do_deps() {
 		apt-get update -q &&
 		apt-get install -y -q --no-install-recommends libipc-run-perl make &&
 		apt-get build-dep -y -q --no-install-recommends ./ &&
-		dpkg-checkbuilddeps'
+		dpkg-checkbuilddeps' || return 1
+	do_partition_tools
+}
+
+# pg_partman and TimescaleDB for 200_partman.pl and 210_timescaledb.pl, where the suite packages
+# them for this major; elsewhere those tests skip and say why.
+do_partition_tools() {
+	in_chroot 'want=""
+		for p in postgresql-$MAJOR-partman postgresql-$MAJOR-timescaledb; do
+			if dpkg-query -W -f "\${db:Status-Status}" $p 2>/dev/null | grep -qx installed; then
+				echo "$p: installed"
+			elif apt-cache show $p >/dev/null 2>&1; then
+				want="$want $p"
+			else
+				echo "$p: not in this suite"
+			fi
+		done
+		[ -z "$want" ] && exit 0
+		echo "installing:$want"
+		apt-get install -y -q --no-install-recommends $want ||
+			{ apt-get update -q && apt-get install -y -q --no-install-recommends $want; }'
 }
 
 do_build() {

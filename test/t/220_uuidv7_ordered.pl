@@ -159,6 +159,23 @@ ok($ok, 'pg_upgrade') or diag "$stdout\n$stderr";
 step_back();
 start_on_fake_clock($new, $clock_file);
 after_event($new, 'pg_upgrade');
+
+# 6. A clock outside 1970 .. 9999: 22008, nothing taken; the clock back, ids go on above.
+my @generators = ('uuidv7_ordered()');
+push @generators, 'uuidv7()', q{uuidv7('1 day')} if int($new->pg_version->major) < 18;
+my $last = $new->safe_psql('postgres', q{SELECT u FROM ids ORDER BY u DESC LIMIT 1});
+for my $t ([ 'before 1970', '-21000d' ], [ 'year 10500', '+3095000d' ])
+{
+	set_fake_clock($clock_file, $t->[1]);
+	for my $g (@generators)
+	{
+		my ($rc, $out, $err) = $new->psql('postgres', "SELECT $g", extra_params => [ '-v', 'VERBOSITY=sqlstate' ]);
+		like($err, qr/22008/, "clock $t->[0]: $g raises 22008");
+	}
+}
+set_fake_clock($clock_file, frozen_clock_spec($t0 - $back));
+is($new->safe_psql('postgres', qq{SELECT uuidv7_ordered() > '$last'}), 't',
+	'the clock back in range: the next id is above every id before');
 $new->stop;
 
 done_testing();
