@@ -101,3 +101,6 @@ fuzz-soak: fuzz-bin
 	@bash test/fuzz/run.sh $(FUZZ_SOAK_SECONDS) $(FUZZ_TARGETS)
 
 EXTRA_CLEAN += $(FUZZ_TARGETS)
+
+# The command-line tool, locality-uuid.
+include cli.mk

@@ -144,8 +144,8 @@ stop_chroot_makers() {
 # Clean slate: nothing of a previous run installed, a fresh copy of the tree in /build.
 do_stage() {
 	local pkgs
-	pkgs=$(chroot "$dir" dpkg-query -W -f '${Package} ${db:Status-Status}\n' 'postgresql-*-locality-uuid' 2>/dev/null |
-		awk '$2 != "not-installed" {print $1}')
+	pkgs=$(chroot "$dir" dpkg-query -W -f '${Package} ${db:Status-Status}\n' 'postgresql-*-locality-uuid' locality-uuid 2>/dev/null |
+		awk '$2 != "not-installed" {printf "%s ", $1}')
 	if [ -n "$pkgs" ]; then
 		in_chroot "apt-get purge -y -q $pkgs" || return 1
 	fi
@@ -218,20 +218,22 @@ do_installcheck() {
 
 do_uninstall() {
 	in_chroot 'make uninstall PG_CONFIG=$PG_CONFIG &&
-		! ls "$($PG_CONFIG --pkglibdir)/locality_uuid.so" "$($PG_CONFIG --sharedir)"/extension/locality_uuid* 2>/dev/null'
+		! ls "$($PG_CONFIG --pkglibdir)/locality_uuid.so" "$($PG_CONFIG --sharedir)"/extension/locality_uuid* \
+			"$($PG_CONFIG --bindir)/locality-uuid" 2>/dev/null'
 }
 
 # dpkg-buildpackage with pg_buildext, for this chroot's major only.
 do_package() {
 	in_chroot 'cd /build/pkg/locality-uuid && export PG_SUPPORTED_VERSIONS=$MAJOR &&
 		pg_buildext updatecontrol && dpkg-buildpackage -us -uc -b &&
-		ls -l /build/pkg/postgresql-$MAJOR-locality-uuid_*.deb' || return 1
+		ls -l /build/pkg/postgresql-$MAJOR-locality-uuid_*.deb /build/pkg/locality-uuid_*.deb' || return 1
 	no_warnings "$OUT/$major/package.log"
 }
 
 do_pkg_install() {
-	in_chroot 'apt-get install -y -q --no-install-recommends /build/pkg/postgresql-$MAJOR-locality-uuid_*.deb &&
-		dpkg -L postgresql-$MAJOR-locality-uuid'
+	in_chroot 'apt-get install -y -q --no-install-recommends /build/pkg/postgresql-$MAJOR-locality-uuid_*.deb \
+			/build/pkg/locality-uuid_*.deb &&
+		dpkg -L postgresql-$MAJOR-locality-uuid locality-uuid && locality-uuid --version'
 }
 
 # The autopkgtest against the installed package, on a fresh cluster: the regression suite
@@ -247,8 +249,8 @@ do_pkg_test() {
 }
 
 do_pkg_remove() {
-	in_chroot 'apt-get purge -y -q postgresql-$MAJOR-locality-uuid &&
-		! ls "$($PG_CONFIG --pkglibdir)/locality_uuid.so" 2>/dev/null'
+	in_chroot 'apt-get purge -y -q postgresql-$MAJOR-locality-uuid locality-uuid &&
+		! ls "$($PG_CONFIG --pkglibdir)/locality_uuid.so" /usr/bin/locality-uuid 2>/dev/null'
 }
 
 # Steps the lead may add per major, run after make install and before make installcheck:
