@@ -2,15 +2,15 @@
 
 EXTENSION = locality_uuid
 MODULE_big = locality_uuid
-DATA = locality_uuid--1.0.sql locality_uuid--1.0--1.1.sql locality_uuid--1.1--1.2.sql
+DATA = locality_uuid--1.0.sql locality_uuid--1.0--1.1.sql locality_uuid--1.1--1.2.sql locality_uuid--1.2--1.3.sql
 PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
-CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp
-GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/state.cpp src/identity.cpp
+CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp src/core/v7.cpp
+GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/state.cpp src/identity.cpp src/v7.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
 REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
-	hot hot_recipes hot_errors badinput parallel state identity settings_parser
+	hot hot_recipes hot_errors badinput parallel state identity settings_parser uuidv7 partitioning
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # TAP tests on PostgreSQL::Test::Cluster: everything that needs clusters of its own.
@@ -102,3 +102,6 @@ fuzz-soak: fuzz-bin
 	@bash test/fuzz/run.sh $(FUZZ_SOAK_SECONDS) $(FUZZ_TARGETS)
 
 EXTRA_CLEAN += $(FUZZ_TARGETS)
+
+# The command-line tool, locality-uuid.
+include cli.mk

@@ -13,6 +13,7 @@
 #include "core/hot.hpp"
 #include "core/locality_b.hpp"
 #include "core/state.hpp"
+#include "core/v7.hpp"
 
 extern "C" {
 #include "postgres.h"
@@ -57,11 +58,17 @@ TupleDesc	result_tupdesc(FunctionCallInfo fcinfo);
 // Return the backend's PGPROC slot number, or -1 if this process has none.
 int			slot_number();
 
-// Return the wall clock as Unix milliseconds, microseconds, or hot_uuid ticks of 2^-23 s,
-// raising 22008 outside 1970-01-01 .. 9999-12-31 UTC (the range every generator reads).
+// Return the wall clock as Unix milliseconds, microseconds, version 7's reading, or hot_uuid
+// ticks of 2^-23 s, raising 22008 outside 1970-01-01 .. 9999-12-31 UTC (the range every
+// generator reads).
 int64_t		wall_ms();
 int64_t		wall_us();
+V7Time		wall_v7();
 int64_t		wall_tick();
+
+// Return the extension's sequence name, in the schema of the calling function, for user (the
+// function's name, in messages); raise 55000 if it is missing and 25006 where it cannot advance.
+Oid			extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user);
 
 /* Generator state (state.cpp): shared by the cluster's backends, or this backend's own. */
 enum StateKind
@@ -85,6 +92,13 @@ SlotMarks  *state_slot();
 
 // Return the function that takes a position in the shared sequential run, or NULL.
 SeqStatus	(*state_seq_take()) (int64_t bucket, SeqTake *take);
+
+// Take the next ordered version 7 word: the larger of clock_word and the last word taken + 1,
+// across the cluster's backends when there is shared state, else in this backend.
+uint64_t	state_v7_take(uint64_t clock_word);
+
+// True if the ordered word is shared and no backend has taken one since the server started.
+bool		state_v7_unstarted();
 
 // Fill buf from this backend's pool of strong random bytes; false if the source failed.
 bool		random_bytes(uint8_t *buf, std::size_t len);

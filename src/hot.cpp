@@ -5,11 +5,8 @@
 #include <unistd.h>
 
 extern "C" {
-#include "access/xact.h"
-#include "access/xlog.h"
 #include "commands/sequence.h"
 #include "utils/builtins.h"
-#include "utils/lsyscache.h"
 #if PG_VERSION_NUM >= 160000
 #include "varatt.h"
 #endif
@@ -138,23 +135,8 @@ hot_uuid_generate(PG_FUNCTION_ARGS)
 static void
 add_allocations(FunctionCallInfo fcinfo)
 {
-	Oid			schema = get_func_namespace(fcinfo->flinfo->fn_oid);
-	Oid			seq = get_relname_relid(allocation_sequence, schema);
+	Oid			seq = extension_sequence(fcinfo, allocation_sequence, "hot_uuid at an explicit time");
 
-	if (!OidIsValid(seq))
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("sequence %s.%s does not exist", get_namespace_name(schema), allocation_sequence),
-				 errdetail("hot_uuid at an explicit time draws its counters from that sequence, "
-						   "which locality_uuid 1.2 creates."),
-				 errhint("Run ALTER EXTENSION locality_uuid UPDATE.")));
-	if (RecoveryInProgress() || XactReadOnly)
-		ereport(ERROR,
-				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
-				 errmsg("hot_uuid at an explicit time cannot run in a read-only transaction"),
-				 errdetail("Its counters come from a sequence, which a read-only transaction "
-						   "or a standby cannot advance."),
-				 errhint("Make backfill ids on the primary, in a read-write transaction.")));
 	generator.add_allocations(static_cast<uint64_t>(nextval_internal(seq, false)) * allocation_range,
 							  allocation_range);
 }

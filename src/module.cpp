@@ -8,9 +8,12 @@
 #include <netpacket/packet.h>
 
 extern "C" {
+#include "access/xact.h"
+#include "access/xlog.h"
 #include "common/md5.h"
 #include "funcapi.h"
 #include "miscadmin.h"
+#include "utils/lsyscache.h"
 #include "storage/proc.h"
 #include "utils/guc.h"
 
@@ -195,6 +198,15 @@ wall_us()
 	return static_cast<int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
 }
 
+V7Time
+wall_v7()
+{
+	struct timespec ts = read_clock();
+
+	return V7Time{static_cast<int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000,
+		static_cast<int32_t>(ts.tv_nsec % 1000000)};
+}
+
 int64_t
 wall_tick()
 {
@@ -318,6 +330,27 @@ report_status(Status st)
 					 errmsg("could not compute an MD5 digest")));
 			break;
 	}
+}
+
+Oid
+extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user)
+{
+	Oid			schema = get_func_namespace(fcinfo->flinfo->fn_oid);
+	Oid			seq = get_relname_relid(name, schema);
+
+	if (!OidIsValid(seq))
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("sequence %s.%s does not exist", get_namespace_name(schema), name),
+				 errdetail("%s needs that sequence of the extension.", user),
+				 errhint("Run ALTER EXTENSION locality_uuid UPDATE.")));
+	if (RecoveryInProgress() || XactReadOnly)
+		ereport(ERROR,
+				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
+				 errmsg("%s cannot run in a read-only transaction", user),
+				 errdetail("It advances a sequence, which a read-only transaction or a standby cannot do."),
+				 errhint("Call it on the primary, in a read-write transaction.")));
+	return seq;
 }
 
 TupleDesc

@@ -45,6 +45,15 @@ static const char state_name[] = "locality_uuid";
 
 static SharedHeader *shared = NULL;
 static bool attached = false;
+
+/*
+ * The ordered version 7 word (uuidv7_ordered): the last word taken by any backend of the
+ * cluster. It has a shared memory area of its own, so that a server still holding the area
+ * of an earlier build is never asked for a different size.
+ */
+static const char v7_state_name[] = "locality_uuid_v7";
+static pg_atomic_uint64 *v7_shared = NULL;
+static uint64_t v7_own = 0;		/* without shared memory: this backend's last word */
 static StateKind kind = STATE_BACKEND;
 static SlotMarks *my_slot = NULL;
 
@@ -93,6 +102,17 @@ init_dsm(void *ptr)
 	state_init(static_cast<SharedHeader *>(ptr), slot_count());
 }
 
+#if PG_VERSION_NUM >= 190000
+static void
+init_v7_dsm(void *ptr, void *)
+#else
+static void
+init_v7_dsm(void *ptr)
+#endif
+{
+	pg_atomic_init_u64(static_cast<pg_atomic_uint64 *>(ptr), 0);
+}
+
 void
 state_preload()
 {
@@ -117,6 +137,7 @@ request_shmem()
 	if (prev_shmem_request_hook)
 		prev_shmem_request_hook();
 	RequestAddinShmemSpace(state_size(slot_count()));
+	RequestAddinShmemSpace(sizeof(pg_atomic_uint64));
 }
 
 // Create or find the state in shared memory (postmaster start and crash restarts).
@@ -131,6 +152,9 @@ startup_shmem()
 	shared = static_cast<SharedHeader *>(ShmemInitStruct(state_name, state_size(slot_count()), &found));
 	if (!found)
 		state_init(shared, slot_count());
+	v7_shared = static_cast<pg_atomic_uint64 *>(ShmemInitStruct(v7_state_name, sizeof(pg_atomic_uint64), &found));
+	if (!found)
+		pg_atomic_init_u64(v7_shared, 0);
 	LWLockRelease(AddinShmemInitLock);
 }
 
@@ -160,6 +184,12 @@ attach()
 															,NULL
 #endif
 															));
+	v7_shared = static_cast<pg_atomic_uint64 *>(GetNamedDSMSegment(v7_state_name, sizeof(pg_atomic_uint64),
+																   init_v7_dsm, &found
+#if PG_VERSION_NUM >= 190000
+																   ,NULL
+#endif
+																   ));
 	kind = STATE_DSM_REGISTRY;
 #else
 	if (shared != NULL)
@@ -224,6 +254,32 @@ SeqStatus	(*state_seq_take()) (int64_t bucket, SeqTake *take)
 	if (!attached)
 		attach();
 	return shared != NULL ? shared_seq_take : NULL;
+}
+
+bool
+state_v7_unstarted()
+{
+	if (!attached)
+		attach();
+	return v7_shared != NULL && pg_atomic_read_u64(v7_shared) == 0;
+}
+
+uint64_t
+state_v7_take(uint64_t clock_word)
+{
+	if (!attached)
+		attach();
+	if (v7_shared == NULL)
+		return v7_own = v7_word_after(v7_own, clock_word);
+
+	uint64		word = pg_atomic_read_u64(v7_shared);
+	uint64_t	next;
+
+	/* On failure word holds the current value: the loop retries only while others advance. */
+	do
+		next = v7_word_after(word, clock_word);
+	while (!pg_atomic_compare_exchange_u64(v7_shared, &word, next));
+	return next;
 }
 
 }							// namespace locality_uuid

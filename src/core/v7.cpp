@@ -1,0 +1,96 @@
+// RFC 9562 version 7 and 4 uuids: encoding, boundaries, ordered and explicit-time ids.
+#include "v7.hpp"
+
+namespace locality_uuid
+{
+
+// Set the version nibble and RFC 9562's variant bits.
+static void
+set_version(uint8_t out[uuid_len], unsigned version) noexcept
+{
+	out[6] = static_cast<uint8_t>((out[6] & 0x0f) | (version << 4));
+	out[8] = static_cast<uint8_t>((out[8] & 0x3f) | 0x80);
+}
+
+void
+encode_v7(int64_t ms, uint16_t rand_a, const uint8_t random[8], uint8_t out[uuid_len]) noexcept
+{
+	put_be(out, static_cast<uint64_t>(ms), 6);
+	put_be(out + 6, rand_a & 0x0fff, 2);
+	for (int i = 0; i < 8; i++)
+		out[8 + i] = random[i];
+	set_version(out, 7);
+}
+
+void
+encode_v4(const uint8_t random[uuid_len], uint8_t out[uuid_len]) noexcept
+{
+	for (std::size_t i = 0; i < uuid_len; i++)
+		out[i] = random[i];
+	set_version(out, 4);
+}
+
+// Write a millisecond's uuid whose other bits are all fill (0x00 or 0xff), but version and variant.
+static void
+v7_filled(int64_t ms, uint8_t fill, uint8_t out[uuid_len]) noexcept
+{
+	put_be(out, static_cast<uint64_t>(ms), 6);
+	for (std::size_t i = 6; i < uuid_len; i++)
+		out[i] = fill;
+	set_version(out, 7);
+}
+
+void
+v7_lower(int64_t ms, uint8_t out[uuid_len]) noexcept
+{
+	v7_filled(ms, 0x00, out);
+}
+
+void
+v7_upper(int64_t ms, uint8_t out[uuid_len]) noexcept
+{
+	v7_filled(ms, 0xff, out);
+}
+
+void
+encode_v7_ordered(uint64_t word, const uint8_t random[8], uint8_t out[uuid_len]) noexcept
+{
+	uint16_t	fraction = static_cast<uint16_t>((word >> v7_counter_bits) & 0x0fff);
+	uint8_t		counter = static_cast<uint8_t>(word & ((1u << v7_counter_bits) - 1));
+
+	encode_v7(v7_word_ms(word), fraction, random, out);
+	/* byte 8: variant, explicit flag 0, counter in bits 4..2, two random bits */
+	out[8] = static_cast<uint8_t>(0x80 | (counter << 2) | (random[0] & 0x03));
+}
+
+void
+encode_v7_explicit(int64_t ms, uint64_t allocation, const uint8_t random[4],
+				   uint8_t out[uuid_len]) noexcept
+{
+	uint64_t	n = allocation & v7_allocation_mask;
+	uint8_t		rest[8] = {0, 0, 0, 0, random[0], random[1], random[2], random[3]};
+
+	encode_v7(ms, static_cast<uint16_t>(n >> 29), rest, out);
+	out[8] = static_cast<uint8_t>(0x80 | v7_explicit_flag | ((n >> 24) & 0x1f));
+	put_be(out + 9, n & 0xffffff, 3);
+}
+
+V7Status
+V7Explicit::next(int64_t ms, uint64_t *allocation) noexcept
+{
+	if (next_ == end_)
+		return V7Status::needs_allocations;
+
+	/* Fibonacci hashing of the millisecond onto the table. */
+	std::size_t i = static_cast<std::size_t>((static_cast<uint64_t>(ms) * UINT64_C(0x9E3779B97F4A7C15)) >> 56);
+	Millisecond &e = seen_[i % entries];
+
+	if (!e.valid || e.ms != ms)
+		e = Millisecond{ms, next_, true};
+	if (next_ - e.first > v7_allocation_mask)
+		return V7Status::millisecond_full;
+	*allocation = next_++;
+	return V7Status::ok;
+}
+
+}							// namespace locality_uuid

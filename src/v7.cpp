@@ -1,0 +1,296 @@
+// SQL functions of version 7 and 4: PostgreSQL 18's names (for 15..17), ordered and explicit-time ids, boundaries.
+#include "glue.hpp"
+
+extern "C" {
+#include "access/relation.h"
+#include "commands/sequence.h"
+#include "miscadmin.h"
+#include "storage/lock.h"
+#include "utils/fmgrprotos.h"
+#include "utils/rel.h"
+
+PG_FUNCTION_INFO_V1(locality_uuid_uuidv7);
+PG_FUNCTION_INFO_V1(locality_uuid_uuidv7_shift);
+PG_FUNCTION_INFO_V1(locality_uuid_uuidv4);
+PG_FUNCTION_INFO_V1(locality_uuid_extract_timestamp);
+PG_FUNCTION_INFO_V1(locality_uuid_extract_version);
+PG_FUNCTION_INFO_V1(uuidv7_timestamp);
+PG_FUNCTION_INFO_V1(uuidv7_ordered_generate);
+PG_FUNCTION_INFO_V1(uuidv7_ordered_generate_at);
+PG_FUNCTION_INFO_V1(uuidv7_lower_bound);
+PG_FUNCTION_INFO_V1(uuidv7_upper_bound);
+}
+
+using namespace locality_uuid;
+
+/* PostgreSQL 18's per-backend clock rule, for uuidv7() and uuidv7(interval). */
+static V7Clock backend_clock;
+
+/* Explicit-time ids of this backend (uuidv7_ordered(at)). */
+static V7Explicit explicit_ids;
+
+/*
+ * The lease of ordered ids: this backend makes clock ids only of milliseconds below lease_ms
+ * (0: none yet), and lease_ms is never above the value of the extension's sequence
+ * lease_sequence, which only grows. A sequence is WAL-logged, so after a restart, a crash, a
+ * promotion or pg_upgrade, the first ordered id starts at or above the value it had, that is
+ * after every id made before, whatever the clock does. A lease reaches lease_window_ms past the
+ * millisecond that needed it, so a backend that makes ids all the time extends it once per
+ * lease_window_ms, and the ids made after a restart are at most that far ahead of a clock that
+ * is right.
+ */
+static const char lease_sequence[] = "locality_uuid_v7_lease";
+static constexpr int64_t lease_window_ms = 1000;
+static int64_t lease_ms = 0;
+
+/* Allocation numbers of explicit-time ids, in ranges, as hot_uuid's (src/hot.cpp). */
+static const char allocation_sequence[] = "locality_uuid_v7_allocation";
+static constexpr uint32_t allocation_range = 256;
+
+/* Microseconds from the Unix epoch to PostgreSQL's (2000-01-01), and from 1582-10-15 to it. */
+static constexpr int64_t pg_epoch_unix_us = (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
+static constexpr int64_t gregorian_epoch_jdate = 2299161;	/* 1582-10-15 */
+static constexpr int64_t pg_epoch_gregorian_us =
+	(POSTGRES_EPOCH_JDATE - gregorian_epoch_jdate) * SECS_PER_DAY * USECS_PER_SEC;
+
+// Return the time of a version 7 uuid's millisecond field.
+static TimestampTz
+v7_time(const uint8_t *u)
+{
+	return v7_ms(u) * 1000 - pg_epoch_unix_us;
+}
+
+// Raise 22008: a time version 7 cannot carry.
+static void
+v7_out_of_range()
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+			 errmsg("timestamp out of range for UUID version 7"),
+			 errdetail("Version 7 carries Unix milliseconds in 48 bits: "
+					   "from 1970-01-01 00:00:00 to 10889-08-02 05:31:50.655 UTC.")));
+}
+
+// Read a timestamptz argument as the Unix millisecond version 7 gives it (floor), or raise 22008.
+static int64_t
+v7_ms_arg(FunctionCallInfo fcinfo, int argno, const char *argname)
+{
+	int64_t		ms = timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(argno), argname);
+
+	if (ms < 0 || ms > v7_ms_max)
+		v7_out_of_range();
+	return ms;
+}
+
+// Fill buf with len bytes of the backend's strong random pool, or raise an error.
+static void
+random_or_error(uint8_t *buf, std::size_t len)
+{
+	if (!random_bytes(buf, len))
+		report_status(Status::random_failed);
+}
+
+// Return the version 7 uuid of a time, as PostgreSQL 18 makes it.
+static Datum
+v7_of(V7Time t)
+{
+	uint8_t		random[8];
+	uint8_t		bytes[uuid_len];
+
+	random_or_error(random, sizeof(random));
+	encode_v7(t.ms, v7_subms(t.ns), random, bytes);
+	return UUIDPGetDatum(make_uuid(bytes));
+}
+
+extern "C" Datum
+locality_uuid_uuidv7(PG_FUNCTION_ARGS)
+{
+	return v7_of(backend_clock.next(wall_v7()));
+}
+
+extern "C" Datum
+locality_uuid_uuidv7_shift(PG_FUNCTION_ARGS)
+{
+	Interval   *shift = PG_GETARG_INTERVAL_P(0);
+	V7Time		t = backend_clock.next(wall_v7());
+	TimestampTz ts = t.ms * 1000 + t.ns / 1000 - pg_epoch_unix_us;
+
+	/* Shift in microseconds as timestamptz + interval does; the nanoseconds below stay. */
+	ts = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(ts),
+												 IntervalPGetDatum(shift)));
+	if (TIMESTAMP_NOT_FINITE(ts) || ts < -pg_epoch_unix_us || (ts + pg_epoch_unix_us) / 1000 > v7_ms_max)
+		v7_out_of_range();
+
+	int64_t		us = ts + pg_epoch_unix_us;
+
+	return v7_of(V7Time{us / 1000, static_cast<int32_t>(us % 1000 * 1000 + t.ns % 1000)});
+}
+
+extern "C" Datum
+locality_uuid_uuidv4(PG_FUNCTION_ARGS)
+{
+	uint8_t		random[uuid_len];
+	uint8_t		bytes[uuid_len];
+
+	random_or_error(random, sizeof(random));
+	encode_v4(random, bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+extern "C" Datum
+locality_uuid_extract_timestamp(PG_FUNCTION_ARGS)
+{
+	const uint8_t *u = PG_GETARG_UUID_P(0)->data;
+
+	if (!rfc_variant(u))
+		PG_RETURN_NULL();
+	switch (version_nibble(u))
+	{
+		case 1:
+			PG_RETURN_TIMESTAMPTZ(static_cast<TimestampTz>(v1_timestamp(u) / 10) - pg_epoch_gregorian_us);
+		case 7:
+			PG_RETURN_TIMESTAMPTZ(v7_time(u));
+		default:
+			PG_RETURN_NULL();
+	}
+}
+
+extern "C" Datum
+uuidv7_timestamp(PG_FUNCTION_ARGS)
+{
+	const uint8_t *u = PG_GETARG_UUID_P(0)->data;
+
+	if (!rfc_variant(u) || version_nibble(u) != 7)
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(v7_time(u));
+}
+
+extern "C" Datum
+locality_uuid_extract_version(PG_FUNCTION_ARGS)
+{
+	const uint8_t *u = PG_GETARG_UUID_P(0)->data;
+
+	if (!rfc_variant(u))
+		PG_RETURN_NULL();
+	PG_RETURN_INT16(static_cast<int16>(version_nibble(u)));
+}
+
+// Set the extension's sequence seq to value, as its owner: callers have no privilege on it.
+static void
+set_sequence(Oid seq, int64_t value)
+{
+	Relation	rel = relation_open(seq, AccessShareLock);
+	Oid			owner = rel->rd_rel->relowner;
+	Oid			save_userid;
+	int			save_sec_context;
+
+	relation_close(rel, AccessShareLock);
+	GetUserIdAndSecContext(&save_userid, &save_sec_context);
+	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_LOCAL_USERID_CHANGE |
+						   SECURITY_RESTRICTED_OPERATION);
+	DirectFunctionCall3(setval3_oid, ObjectIdGetDatum(seq), Int64GetDatum(value), BoolGetDatum(true));
+	SetUserIdAndSecContext(save_userid, save_sec_context);
+}
+
+/*
+ * Extend this backend's lease past ms and return the sequence's value before: the floor below
+ * which no ordered id may be made. Writers take a lock of their own on the sequence (an
+ * advisory tag that SQL's advisory locks cannot name), so the value only grows; the lock is
+ * the transaction's, released here or by an error's abort.
+ */
+static int64_t
+extend_lease(FunctionCallInfo fcinfo, int64_t ms)
+{
+	Oid			seq = extension_sequence(fcinfo, lease_sequence, "uuidv7_ordered");
+	LOCKTAG		tag;
+
+	SET_LOCKTAG_ADVISORY(tag, MyDatabaseId, seq, 0, 7);
+	(void) LockAcquire(&tag, ExclusiveLock, false, false);
+
+	int64_t		floor = nextval_internal(seq, false);
+	int64_t		lease = Max(floor, ms + lease_window_ms);
+
+	if (lease > floor)
+		set_sequence(seq, lease);
+	LockRelease(&tag, ExclusiveLock, false);
+	lease_ms = lease;
+	return floor;
+}
+
+extern "C" Datum
+uuidv7_ordered_generate(PG_FUNCTION_ARGS)
+{
+	uint64_t	clock_word = v7_word(wall_v7());
+	uint8_t		random[8];
+	uint8_t		bytes[uuid_len];
+
+	/*
+	 * A backend's first id takes a lease. The first id of the cluster since the server started
+	 * also starts at the floor, above every id made before; the later ones find the shared word
+	 * there already. Without shared state the word is per backend, and so is the order.
+	 */
+	if (lease_ms == 0)
+	{
+		int64_t		floor = extend_lease(fcinfo, v7_word_ms(clock_word));
+
+		if (state_v7_unstarted())
+			clock_word = Max(clock_word, v7_word(V7Time{floor, 0}));
+	}
+
+	uint64_t	word = state_v7_take(clock_word);
+
+	if (v7_word_ms(word) >= lease_ms)
+		extend_lease(fcinfo, v7_word_ms(word));
+	if (v7_word_ms(word) > v7_ms_max)
+		v7_out_of_range();
+	random_or_error(random, sizeof(random));
+	encode_v7_ordered(word, random, bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+extern "C" Datum
+uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
+{
+	int64_t		ms = v7_ms_arg(fcinfo, 0, "at");
+	uint64_t	allocation;
+	uint8_t		random[4];
+	uint8_t		bytes[uuid_len];
+	V7Status	st = explicit_ids.next(ms, &allocation);
+
+	if (st == V7Status::needs_allocations)
+	{
+		Oid			seq = extension_sequence(fcinfo, allocation_sequence, "uuidv7_ordered at an explicit time");
+
+		explicit_ids.add_allocations(static_cast<uint64_t>(nextval_internal(seq, false)) * allocation_range,
+									 allocation_range);
+		st = explicit_ids.next(ms, &allocation);
+	}
+	if (st == V7Status::millisecond_full)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("uuidv7_ordered made all 2199023255552 ids of millisecond %lld in this backend",
+						static_cast<long long>(ms)),
+				 errdetail("An id at an explicit time carries 41 bits of allocation number for the ids of its millisecond."),
+				 errhint("Spread the backfill over more milliseconds.")));
+	random_or_error(random, sizeof(random));
+	encode_v7_explicit(ms, allocation, random, bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+extern "C" Datum
+uuidv7_lower_bound(PG_FUNCTION_ARGS)
+{
+	uint8_t		bytes[uuid_len];
+
+	v7_lower(v7_ms_arg(fcinfo, 0, "at"), bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+extern "C" Datum
+uuidv7_upper_bound(PG_FUNCTION_ARGS)
+{
+	uint8_t		bytes[uuid_len];
+
+	v7_upper(v7_ms_arg(fcinfo, 0, "at"), bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}

@@ -1,0 +1,206 @@
+// Core unit tests of version 7 and 4: RFC 9562 vectors, boundaries, PostgreSQL 18's clock rule, ordered and explicit-time ids.
+#include "core/v7.hpp"
+#include "check.hpp"
+
+using namespace locality_uuid;
+
+namespace
+{
+
+constexpr int64_t ms_rfc = INT64_C(0x017F22E279B0);	/* 2022-02-22 19:22:22 UTC, RFC 9562 A.6 */
+
+void
+test_rfc_vectors()
+{
+	const uint8_t rand_b[8] = {0x98, 0xC4, 0xDC, 0x0C, 0x0C, 0x07, 0x39, 0x8F};
+	uint8_t		u[uuid_len];
+
+	encode_v7(ms_rfc, 0xCC3, rand_b, u);
+	CHECK_UUID(u, "017f22e2-79b0-7cc3-98c4-dc0c0c07398f");
+	CHECK_EQ(v7_ms(u), ms_rfc);
+	CHECK_EQ(version_nibble(u), 7u);
+	CHECK(rfc_variant(u));
+
+	/* RFC 9562 A.1, version 1 of the same instant: 100 ns since 1582-10-15. */
+	const uint8_t v1[uuid_len] = {0xC2, 0x32, 0xAB, 0x00, 0x94, 0x14, 0x11, 0xEC,
+		0xB3, 0xC8, 0x9F, 0x6B, 0xDE, 0xCE, 0xD8, 0x46};
+
+	CHECK_EQ(v1_timestamp(v1), UINT64_C(138648505420000000));
+
+	/* Version 4: the random bytes, but version and variant. */
+	uint8_t		ones[uuid_len];
+
+	for (auto &b : ones)
+		b = 0xff;
+	encode_v4(ones, u);
+	CHECK_UUID(u, "ffffffff-ffff-4fff-bfff-ffffffffffff");
+}
+
+void
+test_boundaries()
+{
+	uint8_t		u[uuid_len];
+
+	v7_lower(ms_rfc, u);
+	CHECK_UUID(u, "017f22e2-79b0-7000-8000-000000000000");
+	v7_upper(ms_rfc, u);
+	CHECK_UUID(u, "017f22e2-79b0-7fff-bfff-ffffffffffff");
+	v7_lower(0, u);
+	CHECK_UUID(u, "00000000-0000-7000-8000-000000000000");
+	v7_upper(v7_ms_max, u);
+	CHECK_UUID(u, "ffffffff-ffff-7fff-bfff-ffffffffffff");
+}
+
+// The time of ns nanoseconds from 1970 (ns >= 0).
+V7Time
+at_ns(int64_t ns)
+{
+	return V7Time{ns / ns_per_ms, static_cast<int32_t>(ns % ns_per_ms)};
+}
+
+// The reading as nanoseconds from 1970 (for readings before 2262).
+int64_t
+ns_of(V7Time t)
+{
+	return t.ms * ns_per_ms + t.ns;
+}
+
+void
+test_clock()
+{
+	CHECK_EQ(v7_subms(0), 0u);
+	CHECK_EQ(v7_subms(244), 0u);
+	CHECK_EQ(v7_subms(245), 1u);
+	CHECK_EQ(v7_subms(500000), 2048u);
+	CHECK_EQ(v7_subms(999999), 4095u);
+	CHECK_EQ(v7_step_ns, 245);
+
+	V7Clock		c;
+
+	CHECK_EQ(ns_of(c.next(at_ns(1000))), 1000);
+	CHECK_EQ(ns_of(c.next(at_ns(1000))), 1245);	/* a clock that has not moved */
+	CHECK_EQ(ns_of(c.next(at_ns(500))), 1490);	/* a clock that stepped back */
+	CHECK_EQ(ns_of(c.next(at_ns(1735))), 1735);	/* one step exactly: previous + step, which is the clock */
+	CHECK_EQ(ns_of(c.next(at_ns(1736))), 1980);	/* less than a step on: previous + step */
+	CHECK_EQ(ns_of(c.next(at_ns(2226))), 2226);	/* more than a step on: the clock's */
+	CHECK_EQ(ns_of(c.next(at_ns(999900))), 999900);
+	CHECK_EQ(ns_of(c.next(at_ns(999900))), 1000145);	/* a step over into the next millisecond */
+
+	/* Every step moves the fraction on: 4096 readings in one frozen millisecond all differ. */
+	V7Clock		d;
+	V7Time		last = d.next(at_ns(1000000000));
+	int			increasing = 0;
+
+	for (int i = 0; i < 4095; i++)
+	{
+		V7Time		t = d.next(at_ns(1000000000));
+
+		increasing += t.ms > last.ms || v7_subms(t.ns) > v7_subms(last.ns);
+		last = t;
+	}
+	CHECK_EQ(increasing, 4095);
+
+	/* Past 2262, where nanoseconds from 1970 overflow 64 bits: the year 9999's last millisecond. */
+	V7Clock		e;
+	V7Time		late{INT64_C(253402300799999), 999800};
+	V7Time		t = e.next(late);
+
+	CHECK(t.ms == late.ms && t.ns == late.ns);
+	t = e.next(late);
+	CHECK(t.ms == late.ms + 1 && t.ns == 45);
+}
+
+void
+test_ordered()
+{
+	const uint8_t ones[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+	uint8_t		u[uuid_len];
+	uint64_t	w = v7_word(V7Time{ms_rfc, 500000});
+
+	CHECK_EQ(v7_word_ms(w), ms_rfc);
+	encode_v7_ordered(w, ones, u);
+	CHECK_UUID(u, "017f22e2-79b0-7800-83ff-ffffffffffff");
+	encode_v7_ordered(w + 7, ones, u);
+	CHECK_UUID(u, "017f22e2-79b0-7800-9fff-ffffffffffff");
+	encode_v7_ordered(w + 8, ones, u);
+	CHECK_UUID(u, "017f22e2-79b0-7801-83ff-ffffffffffff");
+
+	/* The word of the last step of a millisecond, then the next millisecond. */
+	uint64_t	last = v7_word(V7Time{ms_rfc, 999999}) | 7;
+
+	encode_v7_ordered(last + 1, ones, u);
+	CHECK_UUID(u, "017f22e2-79b1-7000-83ff-ffffffffffff");
+
+	/* Taking words: the clock's when it is ahead, else the previous + 1 (stopped or stepped back). */
+	CHECK_EQ(v7_word_after(w, w + 100), w + 100);
+	CHECK_EQ(v7_word_after(w, w), w + 1);
+	CHECK_EQ(v7_word_after(w, w - 5000), w + 1);
+
+	/* Ids sort as their words, whatever the random bytes. */
+	uint8_t		a[uuid_len];
+	uint8_t		b[uuid_len];
+	const uint8_t zeros[8] = {};
+	int			sorted = 0;
+
+	for (uint64_t i = 0; i < 1000; i++)
+	{
+		encode_v7_ordered(w + i, ones, a);
+		encode_v7_ordered(w + i + 1, zeros, b);
+		sorted += std::memcmp(a, b, uuid_len) < 0;
+	}
+	CHECK_EQ(sorted, 1000);
+}
+
+void
+test_explicit()
+{
+	const uint8_t r[4] = {1, 2, 3, 4};
+	uint8_t		u[uuid_len];
+
+	encode_v7_explicit(ms_rfc, UINT64_C(0x123456789AB), r, u);
+	CHECK_UUID(u, "017f22e2-79b0-791a-a567-89ab01020304");
+	/* Numbers are taken mod 2^41. */
+	encode_v7_explicit(ms_rfc, (UINT64_C(1) << 41) + 1, r, u);
+	CHECK_UUID(u, "017f22e2-79b0-7000-a000-000101020304");
+
+	/* An explicit id and a clock id differ in byte 8's flag, whatever else they carry. */
+	const uint8_t ones[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+	uint8_t		c[uuid_len];
+
+	encode_v7_ordered(v7_word(V7Time{ms_rfc, 999999}) | 7, ones, c);
+	encode_v7_explicit(ms_rfc, UINT64_C(0x1FFFFFFFFFF), r, u);
+	CHECK_EQ(c[8] & v7_explicit_flag, 0);
+	CHECK_EQ(u[8] & v7_explicit_flag, v7_explicit_flag);
+
+	V7Explicit	g;
+	uint64_t	n = 99;
+
+	CHECK(g.next(ms_rfc, &n) == V7Status::needs_allocations);
+	g.add_allocations(1000, 2);
+	CHECK(g.next(ms_rfc, &n) == V7Status::ok);
+	CHECK_EQ(n, UINT64_C(1000));
+	CHECK(g.next(ms_rfc + 1, &n) == V7Status::ok);
+	CHECK_EQ(n, UINT64_C(1001));
+	CHECK(g.next(ms_rfc, &n) == V7Status::needs_allocations);
+
+	/* A number 2^41 past the first of its millisecond would repeat it: refused, others go on. */
+	g.add_allocations(1000 + (UINT64_C(1) << 41), 4);
+	CHECK(g.next(ms_rfc, &n) == V7Status::millisecond_full);
+	CHECK(g.next(ms_rfc + 2, &n) == V7Status::ok);
+	CHECK_EQ(n, 1000 + (UINT64_C(1) << 41));
+	g.add_allocations(999 + (UINT64_C(1) << 41), 1);
+	CHECK(g.next(ms_rfc, &n) == V7Status::ok);	/* 2^41 - 1 past: still distinct */
+}
+
+}							// namespace
+
+int
+main()
+{
+	test_rfc_vectors();
+	test_boundaries();
+	test_clock();
+	test_ordered();
+	test_explicit();
+	return check::finish("v7");
+}
