@@ -1162,20 +1162,21 @@ SELECT $snippet$
                    (ns - pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric)::bigint);
 $snippet$ AS v7_take_ns \gset
 
--- Core's error for a time outside version 7's: 1970-01-01 .. 2^48 - 1 ms (10889-08-02
--- 05:31:50.655 UTC).
+-- The error for a time outside version 7's: 1970-01-01 .. 2^48 - 1 ms (10889-08-02
+-- 05:31:50.655 UTC), as the C extension raises it.
 SELECT $snippet$
         RAISE EXCEPTION 'timestamp out of range for UUID version 7'
             USING ERRCODE = 'datetime_field_overflow',
-                  DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+                  DETAIL = 'Version 7 carries Unix milliseconds in 48 bits: from 1970-01-01 00:00:00 to 10889-08-02 05:31:50.655 UTC.';
 $snippet$ AS v7_out_of_range \gset
 
--- The Unix millisecond of at into ms, or that error.
+-- The Unix millisecond of at into ms, or 22008 as the C extension raises it.
 SELECT $snippet$
-    IF isfinite(at) THEN
-        ms := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
+    IF NOT isfinite(at) THEN
+        RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
-    IF NOT isfinite(at) OR ms < 0 OR ms > 281474976710655 THEN
+    ms := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
+    IF ms < 0 OR ms > 281474976710655 THEN
 $snippet$ || :'v7_out_of_range' || $snippet$
     END IF;
 $snippet$ AS v7_at_ms \gset
@@ -1234,9 +1235,11 @@ BEGIN
 $body$ || :'read_clock' || :'v7_state' || :'v7_next_ns' || $body$
     at := timestamptz '1970-01-01 00:00:00+00' + floor(ns / 1000000000)::bigint * interval '1 second'
           + floor(ns % 1000000000 / 1000)::integer * interval '1 microsecond' + shift;
-    -- As core, to the microsecond: 10889-08-02 05:31:50.655001 is out of range.
+    -- As core 18.6, to the microsecond: 10889-08-02 05:31:50.655001 is out of range.
     IF at < timestamptz '1970-01-01 00:00:00+00' OR at > timestamptz '10889-08-02 05:31:50.655+00' THEN
-$body$ || :'v7_out_of_range' || $body$
+        RAISE EXCEPTION 'timestamp out of range for UUID version 7'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
     END IF;
 $body$ || :'v7_take_ns' || $body$
     shifted := (extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000000)::bigint + 946684800000000;

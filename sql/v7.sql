@@ -79,7 +79,8 @@ SELECT uuidv7_lower('2022-02-22 19:22:22+00') <= '017F22E2-79B0-7CC3-98C4-DC0C0C
 FROM (SELECT timestamptz '2022-02-22 19:22:22.0005+00' + g * interval '7777.777777 seconds' AS t
       FROM generate_series(-1000, 1000) AS g) AS s;
 
--- Outside 1970-01-01 .. 2^48 - 1 ms: 22008 from the bounds and from the explicit-time generator.
+-- Outside 1970-01-01 .. 2^48 - 1 ms: 22008 from the bounds and from the explicit-time generator
+-- (an infinite time is told apart by its message, as elsewhere in the extension).
 SELECT t, pg_temp.try(format('SELECT uuidv7_lower(%L)', t)) AS lower,
        pg_temp.try(format('SELECT uuidv7_upper(%L)', t)) AS upper,
        pg_temp.try(format('SELECT uuidv7_ordered(%L)', t)) AS ordered
