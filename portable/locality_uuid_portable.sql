@@ -1323,6 +1323,23 @@ RETURN timezone(interval '0', timestamp '1970-01-01'
 COMMENT ON FUNCTION :"schema".uuidv7_timestamp(uuid) IS
 'creation time (the millisecond) of a version 7 uuid, on every major (17''s uuid_extract_timestamp reads version 1 only); NULL for other versions and variants';
 
+-- pg_partman's decoders: it passes the ids and bounds of its children as text.
+CREATE OR REPLACE FUNCTION :"schema".hot_uuid_time_decoder(id text)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN :"schema".hot_uuid_timestamp(id::uuid);
+
+COMMENT ON FUNCTION :"schema".hot_uuid_time_decoder(text) IS
+'hot_uuid_timestamp of a shard-key uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is hot_uuid_boundary)';
+
+CREATE OR REPLACE FUNCTION :"schema".uuidv7_time_decoder(id text)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN :"schema".uuidv7_timestamp(id::uuid);
+
+COMMENT ON FUNCTION :"schema".uuidv7_time_decoder(text) IS
+'uuidv7_timestamp of a version 7 uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is uuidv7_lower)';
+
 -- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is the
 -- clock's (counter 0) or one more than the session's last, whichever is later. Byte 8: variant
 -- 10, bit 5 zero (a clock id), the counter in bits 4..2, random bits 1..0; bytes 9..15 random.

@@ -25,10 +25,11 @@ BEGIN;
 SELECT pg_catalog.set_config('search_path', '', true) AS locality_uuid_search_path \gset
 
 -- The functions that every install has must all be there; those of 1.3 (core's names only
--- where the server lacked them) are taken if they are.
+-- where the server lacked them) are taken if they are. Dropped in the order listed, those of
+-- 1.3 first, which may call the others.
 CREATE TEMP TABLE locality_uuid_portable_functions ON COMMIT DROP AS
-SELECT f.oid, s.required
-FROM (SELECT signature, true AS required FROM unnest(ARRAY[
+SELECT f.oid, s.required, s.n
+FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
     'locality_uuid()', 'locality_uuid(boolean)', 'locality_uuid_use_sequential_ids()',
     'locality_uuid_use_variable_ids()', 'locality_uuid_timestamp(uuid)', 'locality_uuid_pid(uuid)',
     'locality_uuid_mac(uuid)', 'locality_uuid_node(uuid)', 'locality_uuid_counter(uuid, boolean)',
@@ -43,14 +44,15 @@ FROM (SELECT signature, true AS required FROM unnest(ARRAY[
     'uuid_time_nextval_interval(interval, integer)', 'locality_uuid_block_layout(interval, integer)',
     'uuid_time_block_start(uuid, integer, integer, timestamptz)',
     'uuid_time_block_start(uuid, interval, integer, timestamptz)'
-]) AS signature
+]) WITH ORDINALITY AS l(signature, n)
       UNION ALL
-      SELECT signature, false FROM unnest(ARRAY[
+      SELECT signature, false, n FROM unnest(ARRAY[
+    'hot_uuid_time_decoder(text)', 'uuidv7_time_decoder(text)',
     'locality_uuid_portable_v7_state()', 'locality_uuid_portable_v7_explicit_next()',
     'uuidv7_ordered()', 'uuidv7_ordered(timestamptz)', 'uuidv7_lower(timestamptz)',
     'uuidv7_upper(timestamptz)', 'uuidv7_timestamp(uuid)', 'uuidv7()', 'uuidv7(interval)', 'uuidv4()',
     'uuid_extract_timestamp(uuid)', 'uuid_extract_version(uuid)'
-]) AS signature) AS s,
+]) WITH ORDINALITY AS l(signature, n)) AS s,
 LATERAL (SELECT to_regprocedure(pg_catalog.format('%I.%s', :'schema', s.signature)) AS oid) f
 WHERE f.oid IS NOT NULL;
 
@@ -66,15 +68,17 @@ DO $$ BEGIN
 END $$;
 \endif
 
--- Everything that uses the SQL functions, but for column DEFAULTs, stops the move (the SQL
--- edition's own sequence of explicit-time allocations is dropped with it).
+-- Everything that uses the SQL functions, but for column DEFAULTs and the edition's own
+-- functions, stops the move (the SQL edition's own sequences are dropped with it).
 SELECT pg_catalog.count(*) = 0 AS locality_uuid_only_defaults,
        coalesce(pg_catalog.string_agg(pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid),
                                                  ', '), '') AS locality_uuid_others
 FROM pg_catalog.pg_depend d
 WHERE d.refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass
   AND d.refobjid IN (SELECT oid FROM locality_uuid_portable_functions)
-  AND d.classid <> 'pg_catalog.pg_attrdef'::pg_catalog.regclass \gset
+  AND d.classid <> 'pg_catalog.pg_attrdef'::pg_catalog.regclass
+  AND NOT (d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+           AND d.objid IN (SELECT oid FROM locality_uuid_portable_functions)) \gset
 \if :locality_uuid_only_defaults
 \else
 SELECT pg_catalog.set_config('locality_uuid_portable.others', :'locality_uuid_others', true) AS locality_uuid_others \gset
@@ -104,7 +108,7 @@ SELECT pg_catalog.format('ALTER TABLE %s ALTER COLUMN %I DROP DEFAULT', rel, att
 FROM locality_uuid_portable_defaults \gexec
 
 SELECT pg_catalog.format('DROP FUNCTION %s', oid::pg_catalog.regprocedure)
-FROM locality_uuid_portable_functions \gexec
+FROM locality_uuid_portable_functions ORDER BY n \gexec
 DROP SEQUENCE :"schema".locality_uuid_portable_explicit;
 DROP SEQUENCE IF EXISTS :"schema".locality_uuid_portable_v7_explicit;
 

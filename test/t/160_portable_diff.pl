@@ -86,7 +86,9 @@ UPDATE inp SET id7 = overlay(overlay(md5('v7' || g) PLACING (ARRAY['1', '7', '1'
 # One count of differing rows per function; each must be 0.
 my %checks = (
 	($ext_v7 ? (uuidv7_lower => differ(q{uuidv7_lower(ts)}), uuidv7_upper => differ(q{uuidv7_upper(ts)}),
-		uuidv7_timestamp => differ(q{uuidv7_timestamp(id7)}) . ' OR ' . differ(q{uuidv7_timestamp(id)})) : ()),
+		uuidv7_timestamp => differ(q{uuidv7_timestamp(id7)}) . ' OR ' . differ(q{uuidv7_timestamp(id)}),
+		uuidv7_time_decoder => differ(q{uuidv7_time_decoder(id7::text)}),
+		hot_uuid_time_decoder => differ(q{hot_uuid_time_decoder(id::text)})) : ()),
 	($ext_extractors ? (
 		uuid_extract_timestamp => q{pg_catalog.uuid_extract_timestamp(id7) IS DISTINCT FROM p.uuid_extract_timestamp(id7)
 			OR pg_catalog.uuid_extract_timestamp(id) IS DISTINCT FROM p.uuid_extract_timestamp(id)},

@@ -52,9 +52,9 @@ is($err, '', 'installs without warnings');
 ($rc, $out, $err) = psql_as('installer',
 	q{SELECT count(*), count(*) FILTER (WHERE p.proowner = 'installer'::regrole) FROM pg_proc p
 	  WHERE pronamespace = 'ids'::regnamespace});
-# 37, and core's names where the server lacks them: uuidv7, uuidv7(interval) and uuidv4 before
+# 39, and core's names where the server lacks them: uuidv7, uuidv7(interval) and uuidv4 before
 # PostgreSQL 18, uuid_extract_timestamp and uuid_extract_version before 17.
-my $functions = 37 + ($node->pg_version < 17 ? 5 : $node->pg_version < 18 ? 3 : 0);
+my $functions = 39 + ($node->pg_version < 17 ? 5 : $node->pg_version < 18 ? 3 : 0);
 is($out, "$functions|$functions", 'the functions are in ids, owned by the installer');
 
 # Every function, called by the installer and by another role, schema-qualified and off the
@@ -70,14 +70,16 @@ SELECT ids.locality_uuid_version(ids.locality_uuid()), ids.locality_uuid_version
        (ids.locality_uuid_block_layout()).prefix_bits,
        ids.locality_uuid_counter('20be0ffc-314a-bd53-7a50-013a65ca76d2'),
        substr(ids.uuidv7_ordered()::text, 15, 1), substr(ids.uuidv7_ordered(now())::text, 20, 1) IN ('a', 'b'),
-       ids.uuidv7_lower('2022-02-22 19:22:22+00'), ids.uuidv7_timestamp('017F22E2-79B0-7CC3-98C4-DC0C0C07398F')}
+       ids.uuidv7_lower('2022-02-22 19:22:22+00'), ids.uuidv7_timestamp('017F22E2-79B0-7CC3-98C4-DC0C0C07398F'),
+       ids.uuidv7_time_decoder('017F22E2-79B0-7CC3-98C4-DC0C0C07398F'),
+       ids.hot_uuid_time_decoder('61ff0f80-2211-4433-550a-0b0cd0000000')}
   . ($node->pg_version < 18 ? q{,
        substr(ids.uuidv7()::text, 15, 1), substr(ids.uuidv7('-1 day')::text, 15, 1), substr(ids.uuidv4()::text, 15, 1)} : '')
   . ($node->pg_version < 17 ? q{,
        ids.uuid_extract_version(ids.uuidv7()), ids.uuid_extract_timestamp('017F22E2-79B0-7CC3-98C4-DC0C0C07398F')} : '')
   . ';';
 my $expect = 'b|b|7|8|t|4|20be0ffc-314a-bd53-7a50-013a65ca76d2|61ff0f80-2211-4433-550a-0b0cd0000000|16|3488672514'
-  . '|7|t|017f22e2-79b0-7000-8000-000000000000|2022-02-22 19:22:22+00'
+  . '|7|t|017f22e2-79b0-7000-8000-000000000000|2022-02-22 19:22:22+00|2022-02-22 19:22:22+00|2022-02-06 00:00:00+00'
   . ($node->pg_version < 18 ? '|7|7|4' : '') . ($node->pg_version < 17 ? '|7|2022-02-22 19:22:22+00' : '');
 for my $role (qw(installer reader))
 {

@@ -452,7 +452,7 @@ my %SAMPLES = (
 	'regclass' => ['fixture.seq'],
 	'double precision' => [ '1000', '0.5' ],
 	'numeric' => ['5'],
-	'text' => ['x'],
+	'text' => [ 'x', '017f22e2-79b0-7cc3-98c4-dc0c0c07398f' ],    # a uuid as text: pg_partman's decoders
 );
 
 # The calls of one function: every combination of sample arguments (at most 48), with all
