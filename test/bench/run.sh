@@ -47,20 +47,20 @@
 # pg_uuidv7 extension), su_seq_block and su_time_block (uuid_sequence_nextval and
 # uuid_time_nextval of the original sequential_uuids 1.0.3, in a database of their own since
 # they have this extension's function names); and this extension's locality_variable,
-# locality_sequential, hot_uuid, uuidv7_ordered, seq_block, seq_block_tuned, time_block, time_block_tuned, and
-# time_block_paced: uuid_time_nextval(1) loaded at one batch per second, so that one interval
-# holds one batch. The portable SQL edition's portable_sequential, portable_seq_block,
-# portable_seq_block_tuned, portable_time_block and portable_time_block_tuned are the same calls
-# in schema lu_sql (bulk and concurrent loads only: no short sessions). Its generators are slow
-# (several microseconds a call), so their cost runs make 1/PORTABLE_DIV (10) as many calls in one
-# backend and 1/PORTABLE_CC_DIV (4) as many a pgbench client.
+# locality_sequential, hot_uuid, uuidv7_ordered, seq_block, seq_block_tuned, time_block,
+# time_block_tuned, and time_block_paced: uuid_time_nextval(1) loaded at one batch per second,
+# so that one interval holds one batch. The portable SQL edition's portable_sequential,
+# portable_seq_block, portable_seq_block_tuned, portable_time_block and portable_time_block_tuned
+# are the same calls in schema lu_sql (bulk and concurrent loads only: no short sessions). Its
+# generators are slow (several microseconds a call), so their cost runs make 1/PORTABLE_DIV (10)
+# as many calls in one backend and 1/PORTABLE_CC_DIV (4) as many a pgbench client.
 #
 # Peers: uuidv7() and uuidv4() are core's from PostgreSQL 18 (labelled "(PostgreSQL 18)"), this
-# extension's on 15 to 17 (from version 1.3); each is measured where the server has it. pg_uuidv7 and sequential_uuids are used when
-# installed for $PG_CONFIG; otherwise they are built from pg_uuidv7-1.6.0.tar.gz and
-# sequential_uuids-1.0.3.tar.gz in the vendor directory, after checking each against the
-# directory's SHA256SUMS, extracted under OUT/src and installed with $PG_CONFIG. A peer that
-# cannot be had is skipped with a line that says why.
+# extension's on 15 to 17 (from version 1.3); each is measured where the server has it.
+# pg_uuidv7 and sequential_uuids are used when installed for $PG_CONFIG; otherwise they are
+# built from pg_uuidv7-1.6.0.tar.gz and sequential_uuids-1.0.3.tar.gz in the vendor directory,
+# after checking each against the directory's SHA256SUMS, extracted under OUT/src and installed
+# with $PG_CONFIG. A peer that cannot be had is skipped with a line that says why.
 #
 # It builds and installs the extension with $PG_CONFIG (default pg_config) unless --no-build,
 # starts a throw-away cluster (shared_buffers 16 MB) in /tmp/locality_uuid_bench.PORT, stops it
