@@ -10,7 +10,7 @@ GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/sta
 OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
 REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
-	hot hot_recipes hot_errors badinput parallel state identity settings_parser uuidv7
+	hot hot_recipes hot_errors badinput parallel state identity settings_parser uuidv7 partitioning
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # TAP tests on PostgreSQL::Test::Cluster: everything that needs clusters of its own.
@@ -101,3 +101,6 @@ fuzz-soak: fuzz-bin
 	@bash test/fuzz/run.sh $(FUZZ_SOAK_SECONDS) $(FUZZ_TARGETS)
 
 EXTRA_CLEAN += $(FUZZ_TARGETS)
+
+# The command-line tool, locality-uuid.
+include cli.mk

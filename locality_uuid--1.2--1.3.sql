@@ -5,10 +5,11 @@
 
 -- PostgreSQL 18's version 7 and 4 functions, on 15 to 17 ----------------------------------------
 
--- Below 18 the extension gives core's five functions, with core's signatures, labels and comments,
--- in pg_catalog where core has them from 18 on: so calls, defaults and indexes read the same on
--- every major, and pg_dump prints them unqualified, so that a dump restores on 18 onto core's.
--- From 18 on, core's stand and the extension creates none.
+-- Below 18 the extension gives core's version 7 and 4 functions that the server lacks, with core
+-- 18's signatures, labels and comments, in pg_catalog where core has them: so calls, defaults and
+-- indexes read the same on every major, and pg_dump prints them unqualified, so that a dump
+-- restores on 18 onto core's. 17 has uuid_extract_timestamp (reading version 1 only) and
+-- uuid_extract_version; from 18 on, core has all five and the extension creates none.
 DO $$
 BEGIN
     IF pg_catalog.current_setting('server_version_num')::integer < 180000 THEN
@@ -33,25 +34,27 @@ BEGIN
         LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
 
         COMMENT ON FUNCTION pg_catalog.uuidv4() IS 'generate UUID version 4';
+    END IF;
+    IF pg_catalog.current_setting('server_version_num')::integer < 170000 THEN
 
         CREATE FUNCTION pg_catalog.uuid_extract_timestamp(uuid)
         RETURNS timestamptz
         AS 'MODULE_PATHNAME', 'locality_uuid_extract_timestamp'
-        LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+        LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
 
         COMMENT ON FUNCTION pg_catalog.uuid_extract_timestamp(uuid) IS 'extract timestamp from UUID';
 
         CREATE FUNCTION pg_catalog.uuid_extract_version(uuid)
         RETURNS smallint
         AS 'MODULE_PATHNAME', 'locality_uuid_extract_version'
-        LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+        LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
 
         COMMENT ON FUNCTION pg_catalog.uuid_extract_version(uuid) IS 'extract version from RFC 9562 UUID';
     END IF;
 END
 $$;
 
--- pg_upgrade to 18 would create the five again, next to core's, and fail: this lets them go first.
+-- pg_upgrade to 18 would create them again, next to core's, and fail: this lets them go first.
 CREATE FUNCTION locality_uuid_release_core_names()
 RETURNS integer
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
@@ -80,7 +83,7 @@ END
 $$;
 
 COMMENT ON FUNCTION locality_uuid_release_core_names() IS
-'run before pg_upgrade from 15, 16 or 17 to 18 or later (as the extension''s owner): detaches the extension''s uuidv7, uuidv4, uuid_extract_timestamp and uuid_extract_version from it, so that pg_upgrade leaves them behind and calls bind to core''s; they keep working until then; returns how many it detached';
+'run before pg_upgrade from 15, 16 or 17 to 18 or later (as the extension''s owner): detaches the extension''s functions in pg_catalog (uuidv7, uuidv4, and below 17 uuid_extract_timestamp and uuid_extract_version) from it, so that pg_upgrade leaves them behind and calls bind to core''s; they keep working until then; returns how many it detached';
 
 -- Version 7 ordered across the cluster -----------------------------------------------------------
 
@@ -117,7 +120,16 @@ LANGUAGE C VOLATILE STRICT PARALLEL UNSAFE;
 COMMENT ON FUNCTION uuidv7_ordered(timestamptz) IS
 'new version 7 uuid stamped with the millisecond of at (for backfills), carrying an allocation number from the sequence locality_uuid_v7_allocation, so it repeats no id made before (parallel unsafe: nextval)';
 
--- Boundaries --------------------------------------------------------------------------------------
+-- Boundaries and the time of an id ------------------------------------------------------------
+
+-- 17's uuid_extract_timestamp reads version 1 only: this reads version 7 on every major.
+CREATE FUNCTION uuidv7_timestamp(id uuid)
+RETURNS timestamptz
+AS 'MODULE_PATHNAME', 'uuidv7_timestamp'
+LANGUAGE C IMMUTABLE STRICT LEAKPROOF PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuidv7_timestamp(uuid) IS
+'creation time (the millisecond) of a version 7 uuid, on every major (17''s uuid_extract_timestamp reads version 1 only); NULL for other versions and variants';
 
 CREATE FUNCTION uuidv7_lower(at timestamptz)
 RETURNS uuid
@@ -134,3 +146,24 @@ LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION uuidv7_upper(timestamptz) IS
 'largest version 7 uuid of the millisecond of at';
+
+-- pg_partman's decoders ---------------------------------------------------------------------------
+
+-- pg_partman (5.2 and later) passes the ids and the bounds of its children to p_time_decoder as
+-- text; its p_time_encoder takes the extension's boundaries (hot_uuid_boundary, uuidv7_lower) as
+-- they are. SQL-standard bodies bind the extractor at creation.
+CREATE FUNCTION hot_uuid_time_decoder(id text)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN hot_uuid_timestamp(id::uuid);
+
+COMMENT ON FUNCTION hot_uuid_time_decoder(text) IS
+'hot_uuid_timestamp of a shard-key uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is hot_uuid_boundary)';
+
+CREATE FUNCTION uuidv7_time_decoder(id text)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN uuidv7_timestamp(id::uuid);
+
+COMMENT ON FUNCTION uuidv7_time_decoder(text) IS
+'uuidv7_timestamp of a version 7 uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is uuidv7_lower)';

@@ -5,13 +5,19 @@ SET datestyle = 'ISO, YMD';
 \i sql/include/try.psql
 
 -- RFC 9562's examples (appendix A.6, version 7; A.1, version 1) decode to their instant.
-SELECT uuid_extract_timestamp('017f22e2-79b0-7cc3-98c4-dc0c0c07398f') AS v7_time,
+-- uuid_extract_timestamp is core's on 17, which reads version 1 only; uuidv7_timestamp reads 7 everywhere.
+SELECT uuidv7_timestamp('017f22e2-79b0-7cc3-98c4-dc0c0c07398f') AS v7_time,
+       uuid_extract_timestamp('017f22e2-79b0-7cc3-98c4-dc0c0c07398f')
+         IS NOT DISTINCT FROM CASE WHEN current_setting('server_version_num')::integer / 10000 = 17 THEN NULL
+                                   ELSE timestamptz '2022-02-22 19:22:22+00' END AS v7_as_core,
        uuid_extract_version('017f22e2-79b0-7cc3-98c4-dc0c0c07398f') AS v7_version,
        uuid_extract_timestamp('c232ab00-9414-11ec-b3c8-9f6bdeced846') AS v1_time,
+       uuidv7_timestamp('c232ab00-9414-11ec-b3c8-9f6bdeced846') AS v1_by_uuidv7_timestamp,
        uuid_extract_version('c232ab00-9414-11ec-b3c8-9f6bdeced846') AS v1_version;
 
 -- No timestamp outside versions 1 and 7; no version outside RFC 9562's variant.
 SELECT uuid_extract_timestamp('6ba7b810-9dad-41d1-80b4-00c04fd430c8') AS v4_time,
+       uuidv7_timestamp('017f22e2-79b0-7cc3-58c4-dc0c0c07398f') AS ncs_variant_v7_time,
        uuid_extract_version('6ba7b810-9dad-41d1-80b4-00c04fd430c8') AS v4_version,
        uuid_extract_timestamp('017f22e2-79b0-7cc3-58c4-dc0c0c07398f') AS ncs_variant_time,
        uuid_extract_version('017f22e2-79b0-7cc3-d8c4-dc0c0c07398f') AS microsoft_variant_version,
@@ -45,21 +51,23 @@ SELECT left(pg_temp.try('SELECT uuidv7(''-1000 years'')'), 5) AS before_1970,
        left(pg_temp.try('SELECT uuidv7(''9000 years'')'), 5) AS after_10889,
        left(pg_temp.try('SELECT uuidv7(''300000 years'')'), 5) AS past_timestamptz;
 
--- uuidv7(): version 7, RFC variant, now, strictly increasing within the backend.
+-- uuidv7(): version 7, RFC variant, made between the clock before and after, strictly increasing
+-- within the backend.
+SELECT clock_timestamp() AS before_ids \gset
 SELECT count(*) AS ids,
        count(DISTINCT id) AS distinct_ids,
        bool_and(uuid_extract_version(id) = 7) AS version_7,
        bool_and(get_byte(uuid_send(id), 8) >> 6 = 2) AS rfc_variant,
-       bool_and(uuid_extract_timestamp(id) BETWEEN date_trunc('milliseconds', t0) AND clock_timestamp()) AS now,
+       bool_and(uuidv7_timestamp(id) BETWEEN date_trunc('milliseconds', :'before_ids'::timestamptz)
+                                         AND clock_timestamp()) AS now,
        bool_and(id > prev OR prev IS NULL) AS increasing
-FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev, t0
-      FROM (SELECT n, uuidv7() AS id, clock_timestamp() - interval '1 ms' AS t0
-            FROM generate_series(1, 10000) AS n) AS s) AS s;
+FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev
+      FROM (SELECT n, uuidv7() AS id FROM generate_series(1, 10000) AS n) AS s) AS s;
 
 -- uuidv7(shift): the clock shifted.
-SELECT uuid_extract_timestamp(uuidv7('-1 day')) BETWEEN now() - interval '1 day 1 minute'
+SELECT uuidv7_timestamp(uuidv7('-1 day')) BETWEEN now() - interval '1 day 1 minute'
                                                    AND clock_timestamp() - interval '1 day' AS yesterday,
-       uuid_extract_timestamp(uuidv7('1 year')) > now() + interval '364 days' AS next_year,
+       uuidv7_timestamp(uuidv7('1 year')) > now() + interval '364 days' AS next_year,
        uuid_extract_version(uuidv7('-50 years')) AS version;
 
 -- uuidv4(): version 4, RFC variant, no timestamp.
@@ -73,13 +81,13 @@ SELECT count(DISTINCT id) AS distinct_ids,
        bool_and(uuid_extract_version(id) = 7) AS version_7,
        bool_and(get_byte(uuid_send(id), 8) & 224 = 128) AS clock_ids,
        bool_and(id > prev OR prev IS NULL) AS increasing,
-       bool_and(uuid_extract_timestamp(id) <= clock_timestamp() + interval '1 s') AS near_now
+       bool_and(uuidv7_timestamp(id) <= clock_timestamp() + interval '1 s') AS near_now
 FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev
       FROM (SELECT n, uuidv7_ordered() AS id FROM generate_series(1, 10000) AS n) AS s) AS s;
 
 -- uuidv7_ordered(at): the millisecond of at, the explicit flag, all distinct.
 SELECT count(DISTINCT id) AS distinct_ids,
-       bool_and(uuid_extract_timestamp(id) = '2020-05-06 07:08:09.123+00') AS at_ms,
+       bool_and(uuidv7_timestamp(id) = '2020-05-06 07:08:09.123+00') AS at_ms,
        bool_and(get_byte(uuid_send(id), 8) & 224 = 160) AS explicit_ids
 FROM (SELECT uuidv7_ordered('2020-05-06 07:08:09.123456+00') AS id FROM generate_series(1, 10000)) AS s;
 
@@ -109,10 +117,11 @@ EXPLAIN (COSTS OFF)
 SELECT * FROM v7_parted WHERE id >= uuidv7_lower('2021-02-03') AND id < uuidv7_lower('2021-02-10');
 DROP TABLE v7_parted;
 
--- Expression indexes and partition keys take the extractor: it is immutable.
+-- Expression indexes and partition keys take the extractors: they are immutable.
 CREATE TEMP TABLE v7_index (id uuid);
 CREATE INDEX ON v7_index (uuid_extract_timestamp(id));
-CREATE TABLE v7_by_time (id uuid) PARTITION BY RANGE (uuid_extract_timestamp(id));
+CREATE INDEX ON v7_index (uuidv7_timestamp(id));
+CREATE TABLE v7_by_time (id uuid) PARTITION BY RANGE (uuidv7_timestamp(id));
 DROP TABLE v7_by_time;
 
 -- Where no lease can be taken (a read-only transaction of a new backend): 25006.

@@ -58,11 +58,12 @@ TupleDesc	result_tupdesc(FunctionCallInfo fcinfo);
 // Return the backend's PGPROC slot number, or -1 if this process has none.
 int			slot_number();
 
-// Return the wall clock as Unix milliseconds, microseconds, nanoseconds, or hot_uuid ticks of 2^-23 s,
-// raising 22008 outside 1970-01-01 .. 9999-12-31 UTC (the range every generator reads).
+// Return the wall clock as Unix milliseconds, microseconds, version 7's reading, or hot_uuid
+// ticks of 2^-23 s, raising 22008 outside 1970-01-01 .. 9999-12-31 UTC (the range every
+// generator reads).
 int64_t		wall_ms();
 int64_t		wall_us();
-int64_t		wall_ns();
+V7Time		wall_v7();
 int64_t		wall_tick();
 
 // Return the extension's sequence name, in the schema of the calling function, for user (the
@@ -95,6 +96,9 @@ SeqStatus	(*state_seq_take()) (int64_t bucket, SeqTake *take);
 // Take the next ordered version 7 word: the larger of clock_word and the last word taken + 1,
 // across the cluster's backends when there is shared state, else in this backend.
 uint64_t	state_v7_take(uint64_t clock_word);
+
+// True if the ordered word is shared and no backend has taken one since the server started.
+bool		state_v7_unstarted();
 
 // Fill buf from this backend's pool of strong random bytes; false if the source failed.
 bool		random_bytes(uint8_t *buf, std::size_t len);

@@ -198,12 +198,13 @@ wall_us()
 	return static_cast<int64_t>(ts.tv_sec) * 1000000 + ts.tv_nsec / 1000;
 }
 
-int64_t
-wall_ns()
+V7Time
+wall_v7()
 {
 	struct timespec ts = read_clock();
 
-	return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+	return V7Time{static_cast<int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000,
+		static_cast<int32_t>(ts.tv_nsec % 1000000)};
 }
 
 int64_t

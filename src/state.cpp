@@ -256,6 +256,14 @@ SeqStatus	(*state_seq_take()) (int64_t bucket, SeqTake *take)
 	return shared != NULL ? shared_seq_take : NULL;
 }
 
+bool
+state_v7_unstarted()
+{
+	if (!attached)
+		attach();
+	return v7_shared != NULL && pg_atomic_read_u64(v7_shared) == 0;
+}
+
 uint64_t
 state_v7_take(uint64_t clock_word)
 {

@@ -14,6 +14,7 @@ PG_FUNCTION_INFO_V1(locality_uuid_uuidv7_shift);
 PG_FUNCTION_INFO_V1(locality_uuid_uuidv4);
 PG_FUNCTION_INFO_V1(locality_uuid_extract_timestamp);
 PG_FUNCTION_INFO_V1(locality_uuid_extract_version);
+PG_FUNCTION_INFO_V1(uuidv7_timestamp);
 PG_FUNCTION_INFO_V1(uuidv7_ordered_generate);
 PG_FUNCTION_INFO_V1(uuidv7_ordered_generate_at);
 PG_FUNCTION_INFO_V1(uuidv7_lower_bound);
@@ -32,10 +33,10 @@ static V7Explicit explicit_ids;
  * The lease of ordered ids: this backend makes clock ids only of milliseconds below lease_ms
  * (0: none yet), and lease_ms is never above the value of the extension's sequence
  * lease_sequence, which only grows. A sequence is WAL-logged, so after a restart, a crash, a
- * promotion or pg_upgrade, every ordered id starts at or above the value it had, that is after
- * every id made before, whatever the clock does. A lease reaches lease_window_ms past the
+ * promotion or pg_upgrade, the first ordered id starts at or above the value it had, that is
+ * after every id made before, whatever the clock does. A lease reaches lease_window_ms past the
  * millisecond that needed it, so a backend that makes ids all the time extends it once per
- * lease_window_ms, and ids made after a restart are at most that far ahead of a clock that
+ * lease_window_ms, and the ids made after a restart are at most that far ahead of a clock that
  * is right.
  */
 static const char lease_sequence[] = "locality_uuid_v7_lease";
@@ -51,6 +52,13 @@ static constexpr int64_t pg_epoch_unix_us = (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_J
 static constexpr int64_t gregorian_epoch_jdate = 2299161;	/* 1582-10-15 */
 static constexpr int64_t pg_epoch_gregorian_us =
 	(POSTGRES_EPOCH_JDATE - gregorian_epoch_jdate) * SECS_PER_DAY * USECS_PER_SEC;
+
+// Return the time of a version 7 uuid's millisecond field.
+static TimestampTz
+v7_time(const uint8_t *u)
+{
+	return v7_ms(u) * 1000 - pg_epoch_unix_us;
+}
 
 // Raise 22008: a time version 7 cannot carry.
 static void
@@ -82,37 +90,40 @@ random_or_error(uint8_t *buf, std::size_t len)
 		report_status(Status::random_failed);
 }
 
-// Return the version 7 uuid of a clock reading in nanoseconds, as PostgreSQL 18 makes it.
+// Return the version 7 uuid of a time, as PostgreSQL 18 makes it.
 static Datum
-v7_of_ns(int64_t ns)
+v7_of(V7Time t)
 {
 	uint8_t		random[8];
 	uint8_t		bytes[uuid_len];
 
 	random_or_error(random, sizeof(random));
-	encode_v7(ns / ns_per_ms, v7_subms(ns), random, bytes);
+	encode_v7(t.ms, v7_subms(t.ns), random, bytes);
 	return UUIDPGetDatum(make_uuid(bytes));
 }
 
 extern "C" Datum
 locality_uuid_uuidv7(PG_FUNCTION_ARGS)
 {
-	return v7_of_ns(backend_clock.next_ns(wall_ns()));
+	return v7_of(backend_clock.next(wall_v7()));
 }
 
 extern "C" Datum
 locality_uuid_uuidv7_shift(PG_FUNCTION_ARGS)
 {
 	Interval   *shift = PG_GETARG_INTERVAL_P(0);
-	int64_t		ns = backend_clock.next_ns(wall_ns());
-	TimestampTz ts = ns / 1000 - pg_epoch_unix_us;
+	V7Time		t = backend_clock.next(wall_v7());
+	TimestampTz ts = t.ms * 1000 + t.ns / 1000 - pg_epoch_unix_us;
 
 	/* Shift in microseconds as timestamptz + interval does; the nanoseconds below stay. */
 	ts = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(ts),
 												 IntervalPGetDatum(shift)));
 	if (TIMESTAMP_NOT_FINITE(ts) || ts < -pg_epoch_unix_us || (ts + pg_epoch_unix_us) / 1000 > v7_ms_max)
 		v7_out_of_range();
-	return v7_of_ns((ts + pg_epoch_unix_us) * 1000 + ns % 1000);
+
+	int64_t		us = ts + pg_epoch_unix_us;
+
+	return v7_of(V7Time{us / 1000, static_cast<int32_t>(us % 1000 * 1000 + t.ns % 1000)});
 }
 
 extern "C" Datum
@@ -138,10 +149,20 @@ locality_uuid_extract_timestamp(PG_FUNCTION_ARGS)
 		case 1:
 			PG_RETURN_TIMESTAMPTZ(static_cast<TimestampTz>(v1_timestamp(u) / 10) - pg_epoch_gregorian_us);
 		case 7:
-			PG_RETURN_TIMESTAMPTZ(v7_ms(u) * 1000 - pg_epoch_unix_us);
+			PG_RETURN_TIMESTAMPTZ(v7_time(u));
 		default:
 			PG_RETURN_NULL();
 	}
+}
+
+extern "C" Datum
+uuidv7_timestamp(PG_FUNCTION_ARGS)
+{
+	const uint8_t *u = PG_GETARG_UUID_P(0)->data;
+
+	if (!rfc_variant(u) || version_nibble(u) != 7)
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(v7_time(u));
 }
 
 extern "C" Datum
@@ -199,16 +220,21 @@ extend_lease(FunctionCallInfo fcinfo, int64_t ms)
 extern "C" Datum
 uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 {
-	uint64_t	clock_word = v7_word(wall_ns());
+	uint64_t	clock_word = v7_word(wall_v7());
 	uint8_t		random[8];
 	uint8_t		bytes[uuid_len];
 
-	/* A backend's first id learns the floor: no id below it was ever made, or will be. */
+	/*
+	 * A backend's first id takes a lease. The first id of the cluster since the server started
+	 * also starts at the floor, above every id made before; the later ones find the shared word
+	 * there already. Without shared state the word is per backend, and so is the order.
+	 */
 	if (lease_ms == 0)
 	{
-		uint64_t	floor_word = v7_word(extend_lease(fcinfo, v7_word_ms(clock_word)) * ns_per_ms);
+		int64_t		floor = extend_lease(fcinfo, v7_word_ms(clock_word));
 
-		clock_word = Max(clock_word, floor_word);
+		if (state_v7_unstarted())
+			clock_word = Max(clock_word, v7_word(V7Time{floor, 0}));
 	}
 
 	uint64_t	word = state_v7_take(clock_word);

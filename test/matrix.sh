@@ -9,7 +9,9 @@
 # make uninstall; then build the
 # Debian package (dpkg-buildpackage, pg_buildext), install it, run the autopkgtest
 # (debian/tests/installcheck; here the regression suite only) against the installed package
-# on a fresh cluster, and purge it. Logs: test/out/matrix/MAJOR/STEP.log.
+# on a fresh cluster, and purge it. Logs: test/out/matrix/MAJOR/STEP.log. The deps step also
+# installs pg_partman and TimescaleDB where the suite packages them for the major (for the TAP
+# tests 230_partman.pl and 231_timescaledb.pl, which skip elsewhere).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -20,7 +22,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--majors) MAJORS=$2; shift 2 ;;
 	--majors=*) MAJORS=${1#--majors=}; shift ;;
-	-h | --help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "matrix: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -142,8 +144,8 @@ stop_chroot_makers() {
 # Clean slate: nothing of a previous run installed, a fresh copy of the tree in /build.
 do_stage() {
 	local pkgs
-	pkgs=$(chroot "$dir" dpkg-query -W -f '${Package} ${db:Status-Status}\n' 'postgresql-*-locality-uuid' 2>/dev/null |
-		awk '$2 != "not-installed" {print $1}')
+	pkgs=$(chroot "$dir" dpkg-query -W -f '${Package} ${db:Status-Status}\n' 'postgresql-*-locality-uuid' locality-uuid 2>/dev/null |
+		awk '$2 != "not-installed" {printf "%s ", $1}')
 	if [ -n "$pkgs" ]; then
 		in_chroot "apt-get purge -y -q $pkgs" || return 1
 	fi
@@ -170,7 +172,27 @@ do_deps() {
 		apt-get update -q &&
 		apt-get install -y -q --no-install-recommends libipc-run-perl make &&
 		apt-get build-dep -y -q --no-install-recommends ./ &&
-		dpkg-checkbuilddeps'
+		dpkg-checkbuilddeps' || return 1
+	do_partition_tools
+}
+
+# pg_partman and TimescaleDB for 230_partman.pl and 231_timescaledb.pl, where the suite packages
+# them for this major; elsewhere those tests skip and say why.
+do_partition_tools() {
+	in_chroot 'want=""
+		for p in postgresql-$MAJOR-partman postgresql-$MAJOR-timescaledb; do
+			if dpkg-query -W -f "\${db:Status-Status}" $p 2>/dev/null | grep -qx installed; then
+				echo "$p: installed"
+			elif apt-cache show $p >/dev/null 2>&1; then
+				want="$want $p"
+			else
+				echo "$p: not in this suite"
+			fi
+		done
+		[ -z "$want" ] && exit 0
+		echo "installing:$want"
+		apt-get install -y -q --no-install-recommends $want ||
+			{ apt-get update -q && apt-get install -y -q --no-install-recommends $want; }'
 }
 
 do_build() {
@@ -196,20 +218,22 @@ do_installcheck() {
 
 do_uninstall() {
 	in_chroot 'make uninstall PG_CONFIG=$PG_CONFIG &&
-		! ls "$($PG_CONFIG --pkglibdir)/locality_uuid.so" "$($PG_CONFIG --sharedir)"/extension/locality_uuid* 2>/dev/null'
+		! ls "$($PG_CONFIG --pkglibdir)/locality_uuid.so" "$($PG_CONFIG --sharedir)"/extension/locality_uuid* \
+			"$($PG_CONFIG --bindir)/locality-uuid" 2>/dev/null'
 }
 
 # dpkg-buildpackage with pg_buildext, for this chroot's major only.
 do_package() {
 	in_chroot 'cd /build/pkg/locality-uuid && export PG_SUPPORTED_VERSIONS=$MAJOR &&
 		pg_buildext updatecontrol && dpkg-buildpackage -us -uc -b &&
-		ls -l /build/pkg/postgresql-$MAJOR-locality-uuid_*.deb' || return 1
+		ls -l /build/pkg/postgresql-$MAJOR-locality-uuid_*.deb /build/pkg/locality-uuid_*.deb' || return 1
 	no_warnings "$OUT/$major/package.log"
 }
 
 do_pkg_install() {
-	in_chroot 'apt-get install -y -q --no-install-recommends /build/pkg/postgresql-$MAJOR-locality-uuid_*.deb &&
-		dpkg -L postgresql-$MAJOR-locality-uuid'
+	in_chroot 'apt-get install -y -q --no-install-recommends /build/pkg/postgresql-$MAJOR-locality-uuid_*.deb \
+			/build/pkg/locality-uuid_*.deb &&
+		dpkg -L postgresql-$MAJOR-locality-uuid locality-uuid && locality-uuid --version'
 }
 
 # The autopkgtest against the installed package, on a fresh cluster: the regression suite
@@ -225,8 +249,8 @@ do_pkg_test() {
 }
 
 do_pkg_remove() {
-	in_chroot 'apt-get purge -y -q postgresql-$MAJOR-locality-uuid &&
-		! ls "$($PG_CONFIG --pkglibdir)/locality_uuid.so" 2>/dev/null'
+	in_chroot 'apt-get purge -y -q postgresql-$MAJOR-locality-uuid locality-uuid &&
+		! ls "$($PG_CONFIG --pkglibdir)/locality_uuid.so" /usr/bin/locality-uuid 2>/dev/null'
 }
 
 # Steps the lead may add per major, run after make install and before make installcheck:
@@ -237,6 +261,7 @@ extra_steps() {
 	18)
 		[ -f "$ROOT/test/citus.sh" ] &&
 			echo 'citus bash test/citus.sh --vendor "$LOCALITY_UUID_VENDOR" "$PG_CONFIG"'
+		echo 'core-upgrade bash test/core_upgrade.sh'
 		;;
 	esac
 }

@@ -29,9 +29,9 @@ namespace locality_uuid
  * So an explicit id never equals a clock id; both sort by millisecond first.
  */
 constexpr int64_t v7_ms_max = (INT64_C(1) << 48) - 1;	/* 10889-08-02 05:31:50.655 UTC */
-constexpr int64_t ns_per_ms = 1000000;
+constexpr int32_t ns_per_ms = 1000000;
 constexpr int64_t v7_subms_steps = 4096;
-constexpr int64_t v7_step_ns = ns_per_ms / v7_subms_steps + 1;	/* 245 ns */
+constexpr int32_t v7_step_ns = ns_per_ms / v7_subms_steps + 1;	/* 245 ns */
 constexpr int v7_counter_bits = 3;
 constexpr uint8_t v7_explicit_flag = 0x20;	/* byte 8, bit 5 */
 constexpr int v7_allocation_bits = 41;
@@ -59,11 +59,35 @@ v1_timestamp(const uint8_t *u) noexcept
 		(get_be(u + 4, 2) << 32) | get_be(u, 4);
 }
 
-// Return the sub-millisecond fraction of a clock reading (ns >= 0), in 1/4096 ms, as PostgreSQL 18.
-constexpr uint16_t
-v7_subms(int64_t ns) noexcept
+// A clock reading as version 7 reads it: Unix milliseconds and nanoseconds within the
+// millisecond (0 .. 999999). Two fields, since nanoseconds from 1970 overflow 64 bits in 2262.
+struct V7Time
 {
-	return static_cast<uint16_t>((ns % ns_per_ms) * v7_subms_steps / ns_per_ms);
+	int64_t		ms;
+	int32_t		ns;
+};
+
+// Return the sub-millisecond fraction of nanoseconds within a millisecond, in 1/4096 ms, as PostgreSQL 18.
+constexpr uint16_t
+v7_subms(int32_t ns) noexcept
+{
+	return static_cast<uint16_t>(static_cast<int64_t>(ns) * v7_subms_steps / ns_per_ms);
+}
+
+// True if a is before b.
+constexpr bool
+v7_before(V7Time a, V7Time b) noexcept
+{
+	return a.ms < b.ms || (a.ms == b.ms && a.ns < b.ns);
+}
+
+// Return t plus ns nanoseconds (0 <= ns < 1000000).
+constexpr V7Time
+v7_plus(V7Time t, int32_t ns) noexcept
+{
+	int32_t		sum = t.ns + ns;
+
+	return sum >= ns_per_ms ? V7Time{t.ms + 1, static_cast<int32_t>(sum - ns_per_ms)} : V7Time{t.ms, sum};
 }
 
 // Write a version 7 uuid: ms (0 .. v7_ms_max), rand_a (12 bits), and rand_b from random[0..7].
@@ -86,25 +110,27 @@ void		v7_upper(int64_t ms, uint8_t out[uuid_len]) noexcept;
 class V7Clock
 {
 public:
-	// Return the nanoseconds the next id carries, given the clock's.
-	int64_t		next_ns(int64_t clock_ns) noexcept
+	// Return the time the next id carries, given the clock's.
+	V7Time		next(V7Time clock) noexcept
 	{
-		if (previous_ns_ + v7_step_ns >= clock_ns)
-			clock_ns = previous_ns_ + v7_step_ns;
-		previous_ns_ = clock_ns;
-		return clock_ns;
+		V7Time		stepped = v7_plus(previous_, v7_step_ns);
+
+		if (!v7_before(stepped, clock))
+			clock = stepped;
+		previous_ = clock;
+		return clock;
 	}
 
 private:
-	int64_t		previous_ns_ = 0;
+	V7Time		previous_ = {0, 0};
 };
 
-// Return the ordered word of a clock reading (ns >= 0): its millisecond, fraction and counter 0.
+// Return the ordered word of a clock reading (ms >= 0): its millisecond, fraction and counter 0.
 constexpr uint64_t
-v7_word(int64_t ns) noexcept
+v7_word(V7Time t) noexcept
 {
-	return (static_cast<uint64_t>(ns / ns_per_ms) << (12 + v7_counter_bits)) |
-		(static_cast<uint64_t>(v7_subms(ns)) << v7_counter_bits);
+	return (static_cast<uint64_t>(t.ms) << (12 + v7_counter_bits)) |
+		(static_cast<uint64_t>(v7_subms(t.ns)) << v7_counter_bits);
 }
 
 // Return the millisecond of an ordered word.

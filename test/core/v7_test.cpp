@@ -51,6 +51,20 @@ test_boundaries()
 	CHECK_UUID(u, "ffffffff-ffff-7fff-bfff-ffffffffffff");
 }
 
+// The time of ns nanoseconds from 1970 (ns >= 0).
+V7Time
+at_ns(int64_t ns)
+{
+	return V7Time{ns / ns_per_ms, static_cast<int32_t>(ns % ns_per_ms)};
+}
+
+// The reading as nanoseconds from 1970 (for readings before 2262).
+int64_t
+ns_of(V7Time t)
+{
+	return t.ms * ns_per_ms + t.ns;
+}
+
 void
 test_clock()
 {
@@ -58,33 +72,42 @@ test_clock()
 	CHECK_EQ(v7_subms(244), 0u);
 	CHECK_EQ(v7_subms(245), 1u);
 	CHECK_EQ(v7_subms(500000), 2048u);
-	CHECK_EQ(v7_subms(1999999), 4095u);
+	CHECK_EQ(v7_subms(999999), 4095u);
 	CHECK_EQ(v7_step_ns, 245);
 
 	V7Clock		c;
 
-	CHECK_EQ(c.next_ns(1000), 1000);
-	CHECK_EQ(c.next_ns(1000), 1245);	/* a clock that has not moved */
-	CHECK_EQ(c.next_ns(500), 1490);		/* a clock that stepped back */
-	CHECK_EQ(c.next_ns(1735), 1735);	/* one step exactly: the clock's */
-	CHECK_EQ(c.next_ns(1736), 1980);	/* less than a step on: previous + step */
-	CHECK_EQ(c.next_ns(5000), 5000);
+	CHECK_EQ(ns_of(c.next(at_ns(1000))), 1000);
+	CHECK_EQ(ns_of(c.next(at_ns(1000))), 1245);	/* a clock that has not moved */
+	CHECK_EQ(ns_of(c.next(at_ns(500))), 1490);	/* a clock that stepped back */
+	CHECK_EQ(ns_of(c.next(at_ns(1735))), 1735);	/* one step exactly: previous + step, which is the clock */
+	CHECK_EQ(ns_of(c.next(at_ns(1736))), 1980);	/* less than a step on: previous + step */
+	CHECK_EQ(ns_of(c.next(at_ns(2226))), 2226);	/* more than a step on: the clock's */
+	CHECK_EQ(ns_of(c.next(at_ns(999900))), 999900);
+	CHECK_EQ(ns_of(c.next(at_ns(999900))), 1000145);	/* a step over into the next millisecond */
 
 	/* Every step moves the fraction on: 4096 readings in one frozen millisecond all differ. */
 	V7Clock		d;
-	uint16_t	last = 0;
+	V7Time		last = d.next(at_ns(1000000000));
 	int			increasing = 0;
 
-	d.next_ns(1000000000);
 	for (int i = 0; i < 4095; i++)
 	{
-		int64_t		ns = d.next_ns(1000000000);
-		uint16_t	f = v7_subms(ns);
+		V7Time		t = d.next(at_ns(1000000000));
 
-		increasing += (f > last || ns / ns_per_ms > 1000);
-		last = f;
+		increasing += t.ms > last.ms || v7_subms(t.ns) > v7_subms(last.ns);
+		last = t;
 	}
 	CHECK_EQ(increasing, 4095);
+
+	/* Past 2262, where nanoseconds from 1970 overflow 64 bits: the year 9999's last millisecond. */
+	V7Clock		e;
+	V7Time		late{INT64_C(253402300799999), 999800};
+	V7Time		t = e.next(late);
+
+	CHECK(t.ms == late.ms && t.ns == late.ns);
+	t = e.next(late);
+	CHECK(t.ms == late.ms + 1 && t.ns == 45);
 }
 
 void
@@ -92,7 +115,7 @@ test_ordered()
 {
 	const uint8_t ones[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
 	uint8_t		u[uuid_len];
-	uint64_t	w = v7_word(ms_rfc * ns_per_ms + 500000);
+	uint64_t	w = v7_word(V7Time{ms_rfc, 500000});
 
 	CHECK_EQ(v7_word_ms(w), ms_rfc);
 	encode_v7_ordered(w, ones, u);
@@ -103,7 +126,7 @@ test_ordered()
 	CHECK_UUID(u, "017f22e2-79b0-7801-83ff-ffffffffffff");
 
 	/* The word of the last step of a millisecond, then the next millisecond. */
-	uint64_t	last = v7_word(ms_rfc * ns_per_ms + 999999) | 7;
+	uint64_t	last = v7_word(V7Time{ms_rfc, 999999}) | 7;
 
 	encode_v7_ordered(last + 1, ones, u);
 	CHECK_UUID(u, "017f22e2-79b1-7000-83ff-ffffffffffff");
@@ -144,7 +167,7 @@ test_explicit()
 	const uint8_t ones[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
 	uint8_t		c[uuid_len];
 
-	encode_v7_ordered(v7_word(ms_rfc * ns_per_ms + 999999) | 7, ones, c);
+	encode_v7_ordered(v7_word(V7Time{ms_rfc, 999999}) | 7, ones, c);
 	encode_v7_explicit(ms_rfc, UINT64_C(0x1FFFFFFFFFF), r, u);
 	CHECK_EQ(c[8] & v7_explicit_flag, 0);
 	CHECK_EQ(u[8] & v7_explicit_flag, v7_explicit_flag);

@@ -105,6 +105,7 @@ sub edition_functions
 	my ($db) = @_;
 	my $json = catalog_query($db, q{
 SELECT json_agg(json_build_object('oid', p.oid, 'sig', p.oid::regprocedure::text, 'name', p.proname,
+        'schema', p.pronamespace::regnamespace::text,
         'args', (SELECT coalesce(json_agg(format_type(t, NULL) ORDER BY i), '[]')
                  FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY a(t, i)),
         'defaults', p.pronargdefaults) ORDER BY p.oid)
@@ -455,11 +456,12 @@ my %SAMPLES = (
 );
 
 # The calls of one function: every combination of sample arguments (at most 48), with all
-# arguments and with the defaulted ones left out.
+# arguments and with the defaulted ones left out; qualified by the function's schema (ids, or
+# pg_catalog for PostgreSQL 18's names below 18) if $qualify.
 sub calls_of
 {
 	my ($f, $qualify) = @_;
-	my $name = ($qualify ? 'ids.' : '') . qq{"$f->{name}"};
+	my $name = ($qualify ? "$f->{schema}." : '') . qq{"$f->{name}"};
 	my @calls;
 	for my $n (reverse(@{ $f->{args} } - $f->{defaults} .. scalar @{ $f->{args} }))
 	{

@@ -19,6 +19,8 @@ our @EXPORT = qw(
   extension_node parallel_guc psql_states start_psql finish_psql
   plan_nodes count_nodes vendor_source install_portable long_call
   libfaketime fake_clock_env start_on_fake_clock set_fake_clock frozen_clock_spec
+  v7_time_sql
+  installed_major old_install same_lines
 );
 
 # Every generator the cluster tests exercise, as [name, SQL expression]. The expression is
@@ -36,6 +38,8 @@ our @GENERATORS = (
 	[ block_time_ms => q{uuid_time_nextval_interval('100 ms'::interval, 16777216)} ],
 	[ hot_keys => 'hot_uuid(floor(random() * 4)::bigint)' ],
 	[ hot_at => 'hot_uuid(floor(random() * 4)::bigint, now())' ],
+	[ v7_ordered => 'uuidv7_ordered()' ],
+	[ v7_ordered_at => 'uuidv7_ordered(now())' ],
 );
 
 # Objects the generator expressions need, created once per database before any table.
@@ -56,6 +60,17 @@ sub extension_node
 	return $node;
 }
 
+# The SQL expression of the time of uuid col as the extension reads it on node: core's
+# uuid_extract_timestamp, except on 17, whose core function reads version 1 only, where
+# uuidv7_timestamp reads version 7.
+sub v7_time_sql
+{
+	my ($node, $col) = @_;
+	return int($node->pg_version->major) == 17
+	  ? "coalesce(uuidv7_timestamp($col), uuid_extract_timestamp($col))"
+	  : "uuid_extract_timestamp($col)";
+}
+
 # The path of libfaketime (Debian package faketime; or $LIBFAKETIME), or undef.
 sub libfaketime
 {
@@ -64,6 +79,51 @@ sub libfaketime
 		glob('/usr/lib/*/faketime/libfaketime.so.1'),
 		'/usr/lib/faketime/libfaketime.so.1', '/usr/local/lib/faketime/libfaketime.so.1');
 	return $lib;
+}
+
+# The major of the PostgreSQL whose pg_config is bindir/pg_config (PATH when bindir is undef)
+# and whether the extension is installed there: (major, true/false), or () without pg_config.
+sub installed_major
+{
+	my ($bindir) = @_;
+	my $pg_config = defined $bindir ? "$bindir/pg_config" : 'pg_config';
+	my ($version, $sharedir) = ('', '');
+	IPC::Run::run([ $pg_config, '--version' ], '>', \$version, '2>', \my $e1) or return ();
+	IPC::Run::run([ $pg_config, '--sharedir' ], '>', \$sharedir, '2>', \my $e2) or return ();
+	chomp $sharedir;
+	my ($major) = $version =~ /PostgreSQL (\d+)/ or return ();
+	return ($major, -f "$sharedir/extension/locality_uuid.control" ? 1 : 0);
+}
+
+# An older major (15 to 17) beside the one on PATH, for the tests that move to core's names
+# (LOCALITY_UUID_OLD_INSTALL, default /usr/lib/postgresql/17): its install path, or
+# (undef, why not) unless it has the extension and PATH's PostgreSQL is 18 or later with it.
+sub old_install
+{
+	my $path = $ENV{LOCALITY_UUID_OLD_INSTALL} // '/usr/lib/postgresql/17';
+	my ($new, $new_ext) = installed_major();
+	return (undef, 'no pg_config on PATH') unless defined $new;
+	return (undef, "PostgreSQL $new on PATH: core's uuidv7 needs 18 or later") if $new < 18;
+	return (undef, "the extension is not installed for PostgreSQL $new") unless $new_ext;
+	my ($old, $old_ext) = installed_major("$path/bin");
+	return (undef, "no PostgreSQL in $path (LOCALITY_UUID_OLD_INSTALL)") unless defined $old;
+	return (undef, "$path is PostgreSQL $old, not 15 to 17") if $old < 15 || $old > 17;
+	return (undef, "the extension is not installed for PostgreSQL $old in $path") unless $old_ext;
+	return ($path);
+}
+
+# Test that text got has the lines of want, in order; on failure name the first five that differ.
+sub same_lines
+{
+	my ($got, $want, $name) = @_;
+	my @g = split /\n/, $got;
+	my @w = split /\n/, $want;
+	my $last = $#g > $#w ? $#g : $#w;
+	my @diff = grep { ($g[$_] // '(none)') ne ($w[$_] // '(none)') } 0 .. $last;
+	is(scalar @diff, 0, "$name: " . scalar(@w) . ' lines, all the same')
+	  or diag join "\n", map { "line $_: got '" . ($g[$_] // '(none)') . "', want '" . ($w[$_] // '(none)') . "'" }
+	  @diff[ 0 .. ($#diff < 4 ? $#diff : 4) ];
+	return;
 }
 
 # The setting that runs parallel-safe calls in a worker: renamed in PostgreSQL 16.

@@ -1,0 +1,164 @@
+// libFuzzer target over the version 7 core: encodings, boundaries, the per-backend clock, ordered words and explicit-time numbers.
+#include "core/v7.hpp"
+
+#include "require.hpp"
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <cstring>
+
+using namespace locality_uuid;
+
+namespace
+{
+
+// A clock reading the glue may pass: 1970-01-01 .. 9999-12-31 UTC.
+V7Time
+clock_reading(FuzzedDataProvider &fdp)
+{
+	return V7Time{fdp.ConsumeIntegralInRange<int64_t>(0, INT64_C(253402300799999)),
+		fdp.ConsumeIntegralInRange<int32_t>(0, ns_per_ms - 1)};
+}
+
+// Any millisecond and bits: version 7, RFC variant, the millisecond back, between the boundaries.
+void
+check_encode(FuzzedDataProvider &fdp)
+{
+	int64_t		ms = fdp.ConsumeIntegralInRange<int64_t>(0, v7_ms_max);
+	uint16_t	rand_a = fdp.ConsumeIntegral<uint16_t>();
+	uint8_t		random[8];
+	uint8_t		u[uuid_len];
+	uint8_t		lo[uuid_len];
+	uint8_t		hi[uuid_len];
+
+	fdp.ConsumeData(random, sizeof(random));
+	encode_v7(ms, rand_a, random, u);
+	v7_lower(ms, lo);
+	v7_upper(ms, hi);
+	REQUIRE(version_nibble(u) == 7 && rfc_variant(u) && v7_ms(u) == ms);
+	REQUIRE((get_be(u + 6, 2) & 0x0fff) == (rand_a & 0x0fffu));
+	REQUIRE(std::memcmp(lo, u, uuid_len) <= 0 && std::memcmp(u, hi, uuid_len) <= 0);
+	REQUIRE(v7_ms(lo) == ms && v7_ms(hi) == ms);
+
+	uint8_t		r16[uuid_len];
+
+	fdp.ConsumeData(r16, sizeof(r16));
+	encode_v4(r16, u);
+	REQUIRE(version_nibble(u) == 4 && rfc_variant(u));
+}
+
+// Any clock readings: the clock's next readings strictly increase, and so do the ids made of them.
+void
+check_clock(FuzzedDataProvider &fdp)
+{
+	V7Clock		c;
+	V7Time		prev = {0, 0};
+	bool		started = false;
+	uint8_t		prev_id[uuid_len] = {};
+	const uint8_t zeros[8] = {};
+
+	for (int i = 0; i < 64 && fdp.remaining_bytes() > 0; i++)
+	{
+		V7Time		t = c.next(clock_reading(fdp));
+		uint8_t		u[uuid_len];
+
+		REQUIRE(t.ns >= 0 && t.ns < ns_per_ms);
+		REQUIRE(started == false || v7_before(prev, t));
+		encode_v7(t.ms, v7_subms(t.ns), zeros, u);
+		REQUIRE(std::memcmp(prev_id, u, uuid_len) <= 0);
+		prev = t;
+		started = true;
+		std::memcpy(prev_id, u, uuid_len);
+	}
+}
+
+// Any clock words: each word taken exceeds the previous, and its id sorts after the previous id.
+void
+check_ordered(FuzzedDataProvider &fdp)
+{
+	uint64_t	word = 0;
+	uint8_t		prev[uuid_len] = {};
+
+	for (int i = 0; i < 64 && fdp.remaining_bytes() > 0; i++)
+	{
+		uint64_t	next = v7_word_after(word, v7_word(clock_reading(fdp)));
+		uint8_t		random[8];
+		uint8_t		u[uuid_len];
+
+		fdp.ConsumeData(random, sizeof(random));
+		REQUIRE(next > word);
+		encode_v7_ordered(next, random, u);
+		REQUIRE(version_nibble(u) == 7 && rfc_variant(u) && (u[8] & v7_explicit_flag) == 0);
+		REQUIRE(std::memcmp(prev, u, uuid_len) < 0);
+		word = next;
+		std::memcpy(prev, u, uuid_len);
+	}
+}
+
+// Any allocation numbers: explicit ids carry them back, and a backend never hands out a
+// number 2^41 or more past the first of its millisecond.
+void
+check_explicit(FuzzedDataProvider &fdp)
+{
+	V7Explicit	g;
+	int64_t		ms = fdp.ConsumeIntegralInRange<int64_t>(0, v7_ms_max);
+	uint64_t	first = 0;
+	bool		have_first = false;
+
+	for (int i = 0; i < 32 && fdp.remaining_bytes() > 0; i++)
+	{
+		uint64_t	n;
+		V7Status	st = g.next(ms, &n);
+
+		if (st == V7Status::needs_allocations)
+		{
+			g.add_allocations(first + fdp.ConsumeIntegralInRange<uint64_t>(0, UINT64_C(1) << 43),
+							  fdp.ConsumeIntegralInRange<uint32_t>(1, 256));
+			continue;
+		}
+		if (st == V7Status::millisecond_full)
+			continue;
+		if (!have_first)
+		{
+			first = n;
+			have_first = true;
+		}
+		REQUIRE(n - first <= v7_allocation_mask);
+
+		uint8_t		random[4];
+		uint8_t		u[uuid_len];
+
+		fdp.ConsumeData(random, sizeof(random));
+		encode_v7_explicit(ms, n, random, u);
+		uint64_t	carried = (get_be(u + 6, 2) & 0x0fff) << 29 | static_cast<uint64_t>(u[8] & 0x1f) << 24 |
+			get_be(u + 9, 3);
+
+		REQUIRE(version_nibble(u) == 7 && rfc_variant(u) && (u[8] & v7_explicit_flag) != 0);
+		REQUIRE(v7_ms(u) == ms && carried == (n & v7_allocation_mask));
+	}
+}
+
+}							// namespace
+
+extern "C" int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	FuzzedDataProvider fdp(data, size);
+
+	switch (fdp.ConsumeIntegralInRange<int>(0, 3))
+	{
+		case 0:
+			check_encode(fdp);
+			break;
+		case 1:
+			check_clock(fdp);
+			break;
+		case 2:
+			check_ordered(fdp);
+			break;
+		default:
+			check_explicit(fdp);
+			break;
+	}
+	return 0;
+}

@@ -1,0 +1,399 @@
+# The command-line tool locality-uuid against the SQL functions: 100,000 ids of every format
+# made in SQL and explained by the tool, every field equal to the SQL extractors' (and every id
+# read as a shard-key uuid too, with --all); 100,000 ids composed by the tool from given fields
+# equal to the SQL composers'; ids the tool makes, read back by SQL; --help, exit codes and
+# malformed input. Version 7 times as the extension reads them on the major (v7_time_sql).
+# The tool is $LOCALITY_UUID_CLI, else the one `make install` put in the server's bindir, else
+# the one on PATH (the Debian package's /usr/bin/locality-uuid).
+use strict;
+use warnings FATAL => 'all';
+use Cwd ();
+use IPC::Run;
+use LocalityUuid;
+use PostgreSQL::Test::Utils;
+use Test::More;
+
+my $node = extension_node('cli');
+my $cli = $ENV{LOCALITY_UUID_CLI};
+if (!defined $cli)
+{
+	my $bindir = $node->config_data('--bindir');
+	# PGXS puts the source tree on PATH: a binary built there is not the one installed.
+	my %tree = map { $_ => 1 } (Cwd::getcwd(), $ENV{TESTDIR} // ());
+	my @path = grep { !$tree{$_} } split /:/, $ENV{PATH} // '';
+	($cli) = grep { -x $_ } map { "$_/locality-uuid" } ($bindir, @path);
+}
+die 'locality-uuid not found: run make install, or set LOCALITY_UUID_CLI' unless defined $cli && -x $cli;
+note "tool: $cli";
+
+my $dir = PostgreSQL::Test::Utils::tempdir();
+my $n = $ENV{LOCALITY_UUID_CLI_IDS} // 100_000;
+my $as_of = '2024-06-01T12:00:00.123456Z';    # the tool's --as-of and SQL's as_of
+
+# Run the tool with arguments, standard input from a file (or /dev/null); return exit code, stdout, stderr.
+sub tool
+{
+	my ($args, %opts) = @_;
+	my ($out, $err) = ('', '');
+	IPC::Run::run([ $cli, @$args ], '<', $opts{stdin} // '/dev/null',
+		'>', $opts{stdout} // \$out, '2>', \$err);
+	return ($? >> 8, $out, $err);
+}
+
+sub sql { return $node->safe_psql('postgres', shift) }
+
+# --- ids of every format made in SQL: kind, expression, the tool's options to read them ---
+
+my @kinds = (
+	[ locality_variable => 'locality_uuid(false)' ],
+	[ locality_sequential => 'locality_uuid(true)' ],
+	[ locality_make => q{locality_uuid_make(floor(random() * 4294967296)::bigint,
+		floor(random() * 65536)::int, floor(random() * 268435456)::int,
+		to_timestamp(floor(random() * 281474976710)) + floor(random() * 1000000) * interval '1 us',
+		random() < 0.5)} ],
+	[ hot_clock => 'hot_uuid(floor(random() * 4294967296)::bigint)' ],
+	[ hot_at => q{hot_uuid(floor(random() * 4294967296)::bigint,
+		now() - (1 + floor(random() * 315360000)) * interval '1 s')} ],
+	[ hot_make => q{hot_uuid_make(floor(random() * 4294967296)::bigint,
+		to_timestamp(-2208988800 + floor(random() * 9467280000)) + floor(random() * 1000000) * interval '1 us',
+		substring(uuid_send(gen_random_uuid()) for 3), floor(random() * 65536)::int,
+		floor(random() * 16777216)::int)} ],
+	[ block_sequence => q{uuid_sequence_nextval('cli_seq', 100, 256)}, '--block-count', '256' ],
+	[ block_time => 'uuid_time_nextval()', '--block-count', '65536', '--time-block', '60' ],
+	[ block_time_ms => q{uuid_time_nextval_interval('100 ms', 16777216)},
+		'--block-count', '16777216', '--time-block', '100ms' ],
+	[ block_random => 'gen_random_uuid()', '--block-count', '4096', '--time-block', '250ms' ],
+	[ any_random => 'md5(random()::text)::uuid' ],
+	[ v7 => 'uuidv7()' ],
+	[ v7_ordered => 'uuidv7_ordered()' ],
+	[ v7_ordered_at => q{uuidv7_ordered(now() - floor(random() * 315360000000) * interval '1 ms')} ],
+	[ v1 => q{encode(set_byte(set_byte(uuid_send(gen_random_uuid()), 6,
+		(get_byte(uuid_send(gen_random_uuid()), 6) & 15) | 16), 8, 128 | (random() * 63)::int), 'hex')::uuid} ],
+);
+
+sql(q{CREATE SEQUENCE cli_seq; CREATE TABLE ids (kind text, n bigint, id uuid, PRIMARY KEY (kind, n));
+	CREATE TABLE explained (kind text, n bigint, j jsonb, PRIMARY KEY (kind, n))});
+for my $k (@kinds)
+{
+	my ($kind, $expr) = @$k;
+	sql("SELECT setseed(0.2); INSERT INTO ids SELECT '$kind', g, $expr FROM generate_series(1, $n) g");
+}
+
+# Explain the ids of each kind with --json --all and load the tool's lines into table explained.
+for my $k (@kinds)
+{
+	my ($kind, undef, @opts) = @$k;
+	my ($ids, $json) = ("$dir/$kind.ids", "$dir/$kind.json");
+	sql("COPY (SELECT id FROM ids WHERE kind = '$kind' ORDER BY n) TO '$ids'");
+	my ($rc, undef, $err) = tool([ '--json', '--all', '--as-of', $as_of, @opts, '-i' ],
+		stdin => $ids, stdout => $json);
+	is($rc, 0, "$kind: the tool explained $n ids, exit 0") or diag $err;
+	sql(qq{CREATE TEMP TABLE lines (n bigint GENERATED ALWAYS AS IDENTITY, line text);
+		COPY lines (line) FROM '$json' WITH (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\x02');
+		INSERT INTO explained SELECT '$kind', n, line::jsonb FROM lines});
+}
+
+# Count, over the ids of kind, the rows where each check fails; the format's object is f.
+# Checks are SQL conditions on i.id (the id), e.j (the tool's line) and f; NULL counts as failed.
+sub check_fields
+{
+	my ($kind, $format, $options, %checks) = @_;
+	my @names = sort keys %checks;
+	my $list = join(", ", map { "'$_=' || count(*) FILTER (WHERE NOT coalesce($checks{$_}, false))" } @names);
+	my $got = sql(qq{SET timezone = 'UTC';
+		SELECT concat_ws(' ', 'rows=' || count(*), $list)
+		FROM ids i JOIN explained e USING (kind, n)
+		CROSS JOIN LATERAL (SELECT jsonb_path_query_first(e.j, '\$.formats[*] ? (\@.format == "$format")') AS f) x
+		WHERE kind = '$kind'});
+	is($got, join(' ', "rows=$n", map { "$_=0" } @names),
+		"$kind: the tool's $format fields equal the SQL extractors'$options");
+	return;
+}
+
+my $iso_ms = q{'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'};
+my $iso_s = q{'YYYY-MM-DD"T"HH24:MI:SS"Z"'};
+my $iso_us = q{'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'};
+
+for my $k (@kinds)
+{
+	my ($kind, undef, @opts) = @$k;
+
+	# Every id: its digit, and the formats its fixed bits allow (the shard-key reading, by --all, last).
+	check_fields($kind, 'hot', '',
+		id => q{e.j->>'id' = i.id::text},
+		version => q{e.j->>'version' = locality_uuid_version(i.id)},
+		formats => q{jsonb_path_query_array(e.j, '$.formats[*].format') = to_jsonb(array_remove(ARRAY[
+			CASE WHEN get_byte(uuid_send(i.id), 6) >> 4 = 11 THEN 'locality' END,
+			CASE WHEN get_byte(uuid_send(i.id), 6) >> 4 = 4 AND get_byte(uuid_send(i.id), 8) >> 6 = 2 THEN 'block' END,
+			CASE WHEN get_byte(uuid_send(i.id), 6) >> 4 = 7 AND get_byte(uuid_send(i.id), 8) >> 6 = 2 THEN 'v7' END,
+			CASE WHEN get_byte(uuid_send(i.id), 6) >> 4 = 1 AND get_byte(uuid_send(i.id), 8) >> 6 = 2 THEN 'v1' END,
+			'hot'], NULL))},
+		shard_key => q{(f->>'shard_key')::bigint = hot_uuid_shard_key(i.id)},
+		time => qq{f->>'time' = to_char(hot_uuid_timestamp(i.id), $iso_s)},
+		unix_seconds => q{(f->>'unix_seconds')::numeric = extract(epoch FROM hot_uuid_timestamp(i.id))},
+		machine => q{f->>'machine' = encode(hot_uuid_machine(i.id), 'hex')},
+		process => q{(f->>'process')::int = hot_uuid_process(i.id)},
+		counter => q{(f->>'counter')::int = hot_uuid_counter(i.id)});
+
+	if ($kind =~ /^locality/)
+	{
+		check_fields($kind, 'locality', '',
+			time => qq{f->>'time' = to_char(locality_uuid_timestamp(i.id), $iso_ms)},
+			unix_ms => q{(f->>'unix_ms')::numeric = extract(epoch FROM locality_uuid_timestamp(i.id)) * 1000},
+			node => q{(f->>'node')::int = locality_uuid_node(i.id)},
+			mac => q{f->>'mac' = locality_uuid_mac(i.id)},
+			process => q{(f->>'process')::int = locality_uuid_pid(i.id)},
+			counter_variable => q{(f->>'counter_variable')::bigint = locality_uuid_counter(i.id)},
+			counter_sequential => q{(f->>'counter_sequential')::bigint = locality_uuid_counter(i.id, true)});
+	}
+	if ($kind =~ /^block/)
+	{
+		my %o = @opts;
+		my $count = $o{'--block-count'};
+		my %start;
+		if (my $len = $o{'--time-block'})
+		{
+			my $interval = $len =~ /^\d+$/ ? $len : "'$len'::interval";
+			my $start = "uuid_time_block_start(i.id, $interval, $count, '$as_of')";
+			%start = (
+				block_start => qq{f->>'block_start' = to_char($start, $iso_us)},
+				block_start_unix_us => qq{(f->>'block_start_unix_us')::numeric = extract(epoch FROM $start) * 1000000});
+		}
+		check_fields($kind, 'block', " (count $count" . ($o{'--time-block'} ? ", blocks of $o{'--time-block'})" : ')'),
+			block => qq{(f->>'block')::bigint = locality_uuid_block(i.id, $count)},
+			block_count => qq{(f->>'block_count')::int = $count},
+			%start);
+	}
+	if ($kind =~ /^v7/)
+	{
+		my $ts = v7_time_sql($node, 'i.id');
+		check_fields($kind, 'v7', '',
+			time => qq{f->>'time' = to_char($ts, $iso_ms)},
+			unix_ms => qq{(f->>'unix_ms')::numeric = extract(epoch FROM $ts) * 1000},
+			uuidv7_timestamp => q{(f->>'unix_ms')::numeric = extract(epoch FROM uuidv7_timestamp(i.id)) * 1000},
+			version => q{(e.j->>'version')::smallint = uuid_extract_version(i.id)},
+			ordered => ($kind eq 'v7_ordered_at'
+				? q{f->>'ordered' = 'explicit'} : $kind eq 'v7_ordered' ? q{f->>'ordered' = 'clock'} : 'true'));
+	}
+	if ($kind eq 'v1')
+	{
+		check_fields($kind, 'v1', '',
+			time => qq{f->>'time' = to_char(uuid_extract_timestamp(i.id), $iso_us)},
+			unix_us => q{(f->>'unix_us')::numeric = extract(epoch FROM uuid_extract_timestamp(i.id)) * 1000000});
+	}
+}
+
+# The tool's counter kinds agree with how hot_uuid made the ids.
+is(sql(q{SELECT string_agg(kind || '=' || c, ' ' ORDER BY kind) FROM (
+	SELECT kind, count(*) FILTER (WHERE e.j #>> '{formats,0,counter_kind}' = CASE kind WHEN 'hot_clock' THEN 'clock' ELSE 'explicit' END) AS c
+	FROM explained e WHERE kind IN ('hot_clock', 'hot_at') GROUP BY kind) s}),
+	"hot_at=$n hot_clock=$n", 'hot_uuid(k) ids read as clock ids, hot_uuid(k, at) ids as explicit-time ids');
+
+# --- ids composed by the tool from given fields equal the SQL composers' ---
+
+# Times written in three ways: ISO 8601 in UTC, with an offset of +05:30, and as @Unix seconds.
+my $time_text = q{CASE g % 3
+	WHEN 0 THEN to_char(ts, 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+	WHEN 1 THEN to_char(ts AT TIME ZONE INTERVAL '+05:30', 'YYYY-MM-DD"T"HH24:MI:SS.US') || '+05:30'
+	ELSE '@' || extract(epoch FROM ts) END};
+
+my @compose = (
+	[
+		locality => [], q{floor(random() * 4294967296)::bigint AS counter, floor(random() * 65536)::int AS pid,
+			floor(random() * 268435456)::int AS node,
+			to_timestamp(floor(random() * 281474976710)) + floor(random() * 1000000) * interval '1 us' AS ts,
+			random() < 0.5 AS seq},
+		q{'--counter ' || counter || ' --process ' || pid || ' --node ' || node || ' --at ' || tt
+			|| CASE WHEN seq THEN ' -s' ELSE '' END},
+		'locality_uuid_make(counter, pid, node, ts, seq)'
+	],
+	[
+		hot => [], q{floor(random() * 4294967296)::bigint AS shard,
+			to_timestamp(-2208988800 + floor(random() * 9467280000)) + floor(random() * 1000000) * interval '1 us' AS ts,
+			substring(uuid_send(gen_random_uuid()) for 3) AS machine, floor(random() * 65536)::int AS process,
+			floor(random() * 16777216)::int AS counter},
+		q{'--hot ' || shard || ' --at ' || tt || ' --machine ' || encode(machine, 'hex') || ' --process ' || process
+			|| ' --counter ' || counter},
+		'hot_uuid_make(shard, ts, machine, process, counter)'
+	],
+	[
+		hot_boundary => [], q{to_timestamp(floor(random() * 4294967296)) + floor(random() * 1000000) * interval '1 us' AS ts},
+		q{'--hot 0 --at ' || tt}, 'hot_uuid_boundary(ts)'
+	],
+	[
+		v7_lower => ['--v7'], q{to_timestamp(floor(random() * 281474976710)) + floor(random() * 1000000) * interval '1 us' AS ts},
+		q{'--at ' || tt}, 'uuidv7_lower(ts)'
+	],
+	[
+		v7_upper => ['--v7'], q{to_timestamp(floor(random() * 281474976710)) + floor(random() * 1000000) * interval '1 us' AS ts},
+		q{'--upper --at ' || tt}, 'uuidv7_upper(ts)'
+	]);
+
+for my $c (@compose)
+{
+	my ($name, $opts, $fields, $line, $composer) = @$c;
+	my ($lines, $made) = ("$dir/make_$name.lines", "$dir/make_$name.ids");
+	sql(qq{SET timezone = 'UTC'; SELECT setseed(0.3);
+		CREATE TABLE make_$name AS SELECT g, $fields FROM generate_series(1, $n) g;
+		COPY (SELECT line FROM (SELECT g, $line AS line
+			FROM (SELECT *, $time_text AS tt FROM make_$name) t) s ORDER BY g) TO '$lines'});
+	my ($rc, undef, $err) = tool([ '--make', @$opts, '-' ], stdin => $lines, stdout => $made);
+	is($rc, 0, "make $name: the tool composed $n ids, exit 0") or diag $err;
+	is(sql(qq{SET timezone = 'UTC';
+		CREATE TEMP TABLE made (g bigint GENERATED ALWAYS AS IDENTITY, id uuid);
+		COPY made (id) FROM '$made';
+		SELECT count(*) || ' ids, ' || count(*) FILTER (WHERE m.id IS DISTINCT FROM $composer) || ' differ'
+		FROM make_$name JOIN made m USING (g)}),
+		"$n ids, 0 differ", "make $name: every id equals $composer");
+}
+
+# Vectors of docs/format.md, composed on the command line.
+for my $v (
+	[ [qw(--make --counter 3488672514 --process 12618 --node 0xd537a50 --at 2012-10-15T18:58:18.450Z)],
+		'20be0ffc-314a-bd53-7a50-013a65ca76d2' ],
+	[ [qw(--make -s --counter 28857408 --process 12618 --node 0xd537a50 --at), '2012-10-15 18:58:18.45+00'],
+		'01b85440-314a-bd53-7a50-013a65ca76d2' ],
+	[ [qw(--make --hot 208 --at 2022-02-06 --machine 112233 --process 17493 --counter 658188)],
+		'61ff0f80-2211-4433-550a-0b0cd0000000' ],
+	[ [qw(--make --hot 0 --machine-name db-eu-1 --at @0)], '00000000-65e7-0001-0000-000000000000' ])
+{
+	my ($rc, $out, $err) = tool($v->[0]);
+	is("$rc $out", "0 $v->[1]\n", "locality-uuid @{$v->[0]}");
+}
+
+# --- ids the tool makes, read back by the SQL extractors ---
+
+# Run the tool with options, load its ids into table name, and return the Unix time before and after.
+sub made_by_tool
+{
+	my ($name, @opts) = @_;
+	my $file = "$dir/gen_$name.ids";
+	my $before = sql('SELECT extract(epoch FROM clock_timestamp())');
+	my ($rc, undef, $err) = tool([ '-n', 1000, @opts ], stdout => $file);
+	is($rc, 0, "the tool made 1000 ids: @opts") or diag $err;
+	my $after = sql('SELECT extract(epoch FROM clock_timestamp())');
+	sql("CREATE TABLE gen_$name (g bigint GENERATED ALWAYS AS IDENTITY, id uuid); COPY gen_$name (id) FROM '$file'");
+	return ($before, $after);
+}
+
+my ($t0, $t1) = made_by_tool('variable', qw(--node 12345 --process 4321));
+is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and(locality_uuid_node(id) = 12345 AND locality_uuid_pid(id) = 4321
+		AND locality_uuid_timestamp(id) BETWEEN to_timestamp($t0) - interval '1 ms' AND to_timestamp($t1)
+		AND locality_uuid_counter(id) = (locality_uuid_counter(prev) + 198491317) % 4294967296)
+	FROM (SELECT id, lag(id) OVER (ORDER BY g) AS prev FROM gen_variable) s WHERE prev IS NOT NULL}),
+	'999 true', 'variable ids: distinct, node and process as given, time of the run, counter stepping by 198491317');
+
+($t0, $t1) = made_by_tool('sequential', qw(-s --process 7));
+is(sql(q{SELECT bool_and(locality_uuid_counter(id, true) = (first + g - 1) % 4294967296)
+	FROM gen_sequential, (SELECT (get_byte(d, 0) + get_byte(d, 1) * 256 + get_byte(d, 2) * 65536
+			+ get_byte(d, 3) * 16777216::bigint + 1) % 4294967296 AS first
+		FROM (SELECT decode(md5(left(to_char(locality_uuid_timestamp(id) AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI'), 11)), 'hex') AS d
+			FROM gen_sequential WHERE g = 1) b) s}),
+	't', 'sequential ids: the run starts at the seed of the bucket plus 1 and counts up by 1');
+
+made_by_tool('default_identity');
+is(sql(q{SELECT count(*) FILTER (WHERE locality_uuid_node(id) <> (SELECT node FROM locality_uuid_identity())) FROM gen_default_identity}),
+	'0', 'without --node the node field is the one the extension reads from the MAC');
+
+made_by_tool('hot', qw(--hot 4294967295 --machine-name db-eu-1 --process 65535));
+is(sql(q{SELECT count(DISTINCT id) || ' ' || bool_and(hot_uuid_shard_key(id) = 4294967295
+		AND hot_uuid_machine(id) = substring(decode(md5('db-eu-1'), 'hex') for 3) AND hot_uuid_process(id) = 65535
+		AND hot_uuid_counter(id) < 8388608) || ' ' || bool_and(id > prev)
+	FROM (SELECT id, lag(id) OVER (ORDER BY g) AS prev FROM gen_hot) s WHERE prev IS NOT NULL}),
+	'999 true true', 'shard-key ids: key, machine hash of the name and process as given, clock ids in increasing order');
+
+made_by_tool('hot_default', qw(--hot 1));
+is(sql(q{SELECT count(*) FILTER (WHERE hot_uuid_machine(id) <> (SELECT machine_hash FROM locality_uuid_identity())) FROM gen_hot_default}),
+	'0', 'without --machine-name the machine hash is the one the extension makes from the host name');
+
+made_by_tool('hot_at', qw(--hot 9 --at 2001-02-03T04:05:06.7Z));
+is(sql(q{SELECT count(DISTINCT id) || ' ' || bool_and(hot_uuid_timestamp(id) = '2001-02-03 04:05:06+00' AND hot_uuid_counter(id) >= 8388608)
+	FROM gen_hot_at}), '1000 true', 'shard-key ids at an explicit time: that second, explicit counters, distinct');
+
+($t0, $t1) = made_by_tool('time_block', qw(--time-block 250ms --block-count 4096));
+is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and(uuid_time_block_start(id, '250 ms'::interval, 4096, to_timestamp($t1))
+		BETWEEN to_timestamp($t0) - interval '15 ms' AND to_timestamp($t1)) FROM gen_time_block}),
+	'1000 true', 'time-block ids: their block started during the run (or the 15 ms before)');
+
+{
+	($t0, $t1) = made_by_tool('v7_ordered', qw(--v7 --ordered));
+	my $ts = v7_time_sql($node, 'id');
+	is(sql(qq{SELECT count(*) FILTER (WHERE id <= prev) || ' ' || bool_and($ts
+			BETWEEN to_timestamp($t0) - interval '1 ms' AND to_timestamp($t1))
+		FROM (SELECT id, lag(id) OVER (ORDER BY g) AS prev FROM gen_v7_ordered) s WHERE prev IS NOT NULL}),
+		'0 true', 'ordered version 7 ids: strictly increasing, stamped with the time of the run');
+	made_by_tool('v7_at', qw(--v7 --at 2001-02-03T04:05:06.789Z));
+	is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and($ts = '2001-02-03 04:05:06.789+00'
+			AND get_byte(uuid_send(id), 8) & 32 = 32) FROM gen_v7_at}),
+		'1000 true', 'version 7 ids at an explicit time: that millisecond, the explicit flag, distinct');
+}
+
+# --- which formats an id can be, without --all ---
+
+{
+	my ($rc, $out) = tool([ '--json', '--as-of', $as_of,
+		sql(q{SELECT hot_uuid_make(1, '2024-06-01 11:00:00+00', '\x112233', 17029, 5)}),    # pid-like process 0x4285: version 4 and variant 10
+		sql(q{SELECT hot_uuid_make(1, '2024-06-01 11:00:00+00', '\x112233', 12933, 5)}),    # 0x3285: version 3, in the window
+		sql(q{SELECT hot_uuid_make(1, '2010-06-01 11:00:00+00', '\x112233', 12933, 5)}),    # version 3, before the window
+		sql(q{SELECT hot_uuid_make(1, '1990-06-01 11:00:00+00', '\x112233', 1, 5)}),        # a backend slot: no version digit
+		'6ba7b810-9dad-11d1-80b4-00c04fd430c8' ]);
+	my @formats = map { join(',', /"format":"(\w+)"/g) || 'none' } split /\n/, $out;
+	is("$rc @formats", '0 block,hot hot none hot v1', 'formats by fixed bits and the shard-key window');
+}
+
+# --- help, exit codes, malformed input ---
+
+{
+	my ($rc, $out, $err) = tool(['--help']);
+	is($rc, 0, '--help exits 0');
+	like($out, qr/^Usage: locality-uuid .*Exit status: 0 done; 1 .*2 bad options; 3 /s, '--help shows the usage and the exit codes');
+
+	($rc, $out, $err) = tool([]);
+	like("$rc $out", qr/^0 [0-9a-f]{8}-[0-9a-f]{4}-b[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}\n$/, 'no arguments: one locality uuid');
+
+	($rc, $out, $err) = tool(['--version']);
+	is($rc, 0, '--version exits 0');
+
+	for my $bad ([qw(--frobnicate)], [qw(-n 0)], [qw(--hot -1)], [qw(--hot 1 --v7)], [qw(--node 268435456)],
+		[qw(--time-block 1.5us)], [qw(--make --counter 1)], [qw(--json)], [qw(-s --hot 1)],
+		[qw(--at 2024-02-30)], [qw(--hot 1 --at 2024-01-01T00:00:00.1234567Z)], [qw(--block-count 5)],
+		[ '--node', '1', '20be0ffc-314a-bd53-7a50-013a65ca76d2' ])
+	{
+		($rc, $out, $err) = tool($bad);
+		is("$rc " . ($out eq '' ? 'no output' : 'output'), '2 no output', "@$bad: exit 2, nothing done");
+		like($err, qr/^locality-uuid: /, "@$bad: says why on standard error");
+	}
+
+	my $input = "$dir/mixed.txt";
+	PostgreSQL::Test::Utils::append_to_file($input,
+		"20be0ffc-314a-bd53-7a50-013a65ca76d2\nnot-a-uuid\n\n  {61FF0F80-2211-4433-550A-0B0CD0000000}  \r\n"
+		  . "20be0ffc314abd537a50013a65ca76d2x\n6ba7b810-9dad-11d1-80b4-00c04fd430c8\n");
+	($rc, $out, $err) = tool([ '-j', '-' ], stdin => $input);
+	is($rc, 1, 'malformed lines: exit 1');
+	is(join(' ', map { /"id":"([^"]+)"/ } split /\n/, $out),
+		'20be0ffc-314a-bd53-7a50-013a65ca76d2 61ff0f80-2211-4433-550a-0b0cd0000000 6ba7b810-9dad-11d1-80b4-00c04fd430c8',
+		'malformed lines: the other lines explained, in order (spaces, braces, upper case and empty lines allowed)');
+	is($err, qq{locality-uuid: line 2: not a uuid: "not-a-uuid"\nlocality-uuid: line 5: not a uuid: "20be0ffc314abd537a50013a65ca76d2x"\n},
+		'malformed lines: each named on standard error with its line number');
+
+	($rc, $out, $err) = tool([ '20be0ffc-314a-bd53-7a50-013a65ca76d2', 'nope' ]);
+	like("$rc $out", qr/^1 20be0ffc-314a-bd53-7a50-013a65ca76d2\n  locality uuid \(version b\)\n    time        2012-10-15 18:58:18\.450 UTC\n/,
+		'an argument that is not a uuid: exit 1, the other explained as aligned text');
+	is($err, qq{locality-uuid: argument 2: not a uuid: "nope"\n}, 'the argument named on standard error');
+
+	($rc, $out) = tool(['6ba7b810-9dad-11d1-80b4-00c04fd430c8']);
+	is($rc, 0, 'an id that no format explains: exit 0');
+
+	my $lines = "$dir/make_mixed.lines";
+	PostgreSQL::Test::Utils::append_to_file($lines, "--hot 1 --at \@0\n--hot 1 --counter 16777216 --at \@0\n--hot 2 --at \@1\n--v4\n");
+	($rc, $out, $err) = tool([ '--make', '-' ], stdin => $lines);
+	is("$rc $out", "1 00000000-0000-0000-0000-000001000000\n00000001-0000-0000-0000-000002000000\n",
+		'--make -: bad field lines exit 1, the others made');
+	like($err, qr/^locality-uuid: line 2: the counter .*\nlocality-uuid: line 4: --v4 is not a field option/,
+		'--make -: each bad line named on standard error');
+
+	($rc) = tool([ '-n', '10' ], stdout => '/dev/full');
+	is($rc, 3, 'an output that cannot be written: exit 3');
+}
+
+done_testing();
