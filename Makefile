@@ -7,7 +7,9 @@ PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
 CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp src/core/v7.cpp
 GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/state.cpp src/identity.cpp src/v7.cpp
-OBJS = $(CORE_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
+# What both the module and the command-line tool read from the system (no PostgreSQL in it).
+OS_SRCS = src/os/mac.cpp
+OBJS = $(CORE_SRCS:.cpp=.o) $(OS_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
 REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
 	hot hot_recipes hot_errors badinput parallel state identity settings_parser uuidv7 partitioning
@@ -56,7 +58,7 @@ installcheck-portable:
 		--dbname=portable_regression $(PORTABLE_REGRESS)
 
 # PGXS tracks no header dependencies: rebuild every object when a header changes.
-$(OBJS): $(wildcard src/*.hpp src/core/*.hpp)
+$(OBJS): $(wildcard src/*.hpp src/core/*.hpp src/os/*.hpp)
 
 # Core unit tests: one TAP binary per test/core/*_test.cpp, linked with the whole core,
 # built plain and under ASan/UBSan. No PostgreSQL involved.

@@ -6,8 +6,8 @@
 
 CLI = locality-uuid
 CLI_MAN = man/locality-uuid.1
-CLI_SRCS = $(wildcard src/cli/*.cpp) $(wildcard src/core/*.cpp)
-CLI_HDRS = $(wildcard src/cli/*.hpp) $(wildcard src/core/*.hpp)
+CLI_SRCS = $(wildcard src/cli/*.cpp) $(wildcard src/core/*.cpp) $(wildcard src/os/*.cpp)
+CLI_HDRS = $(wildcard src/cli/*.hpp) $(wildcard src/core/*.hpp) $(wildcard src/os/*.hpp)
 
 # The one version source: default_version in the control file.
 CLI_VERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" locality_uuid.control)

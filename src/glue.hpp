@@ -14,6 +14,7 @@
 #include "core/locality_b.hpp"
 #include "core/state.hpp"
 #include "core/v7.hpp"
+#include "os/mac.hpp"
 
 extern "C" {
 #include "postgres.h"

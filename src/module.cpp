@@ -3,9 +3,6 @@
 
 #include <cstring>
 #include <ctime>
-#include <ifaddrs.h>
-#include <net/if.h>
-#include <netpacket/packet.h>
 
 extern "C" {
 #include "access/xact.h"
@@ -80,42 +77,6 @@ process_field()
 				 errmsg("backend slot %d does not fit the 16-bit process field", slot),
 				 errhint("Lower max_connections so that the cluster has at most 65536 process slots.")));
 	return static_cast<uint16_t>(slot);
-}
-
-// Find the MAC of the first interface that is not loopback, preferring those that are up;
-// copy that interface's name into ifname (IF_NAMESIZE bytes).
-static bool
-first_mac(uint8_t mac[6], char ifname[IF_NAMESIZE])
-{
-	struct ifaddrs *list;
-	bool		found = false;
-
-	if (getifaddrs(&list) != 0)
-		return false;
-	for (int want_up = 1; want_up >= 0 && !found; want_up--)
-	{
-		for (struct ifaddrs *ifa = list; ifa != NULL; ifa = ifa->ifa_next)
-		{
-			if (ifa->ifa_addr == NULL || ifa->ifa_addr->sa_family != AF_PACKET)
-				continue;
-			if ((ifa->ifa_flags & IFF_LOOPBACK) != 0)
-				continue;
-			if (want_up && (ifa->ifa_flags & IFF_UP) == 0)
-				continue;
-
-			const struct sockaddr_ll *ll = reinterpret_cast<const struct sockaddr_ll *>(ifa->ifa_addr);
-			static const uint8_t zeros[6] = {0, 0, 0, 0, 0, 0};
-
-			if (ll->sll_halen != 6 || memcmp(ll->sll_addr, zeros, 6) == 0)
-				continue;
-			memcpy(mac, ll->sll_addr, 6);
-			strlcpy(ifname, ifa->ifa_name, IF_NAMESIZE);
-			found = true;
-			break;
-		}
-	}
-	freeifaddrs(list);
-	return found;
 }
 
 /* The MAC this backend read (once, on first use), and where from. */

@@ -3,6 +3,7 @@
 #include "core/hot.hpp"
 #include "core/locality_b.hpp"
 #include "core/v7.hpp"
+#include "os/mac.hpp"
 #include "explain.hpp"
 #include "md5.hpp"
 #include "system.hpp"
@@ -522,9 +523,10 @@ identity_of(const Options &o, Identity *id)
 	if (!o.node_set && !o.make)
 	{
 		uint8_t		mac[6] = {0, 0, 0, 0, 0, 0};
-		std::string ifname;
+		char		ifname[IF_NAMESIZE];
 
-		first_mac(mac, &ifname);
+		/* The extension's rule for locality_uuid.node_id = -1 (src/os/mac.cpp). */
+		first_mac(mac, ifname);
 		id->node = node_from_mac(mac);
 	}
 

@@ -14,12 +14,6 @@ bool		random_bytes(uint8_t *buf, std::size_t len);
 // Read the system clock (CLOCK_REALTIME) as Unix seconds and nanoseconds; false on failure.
 bool		read_clock(int64_t *seconds, int64_t *nanoseconds);
 
-/*
- * Find the MAC of the first interface that is not loopback, preferring those that are up, as
- * the extension does for locality_uuid.node_id = -1; false if there is none.
- */
-bool		first_mac(uint8_t mac[6], std::string *ifname);
-
 // Read the host name (gethostname); false on failure.
 bool		host_name(std::string *name);
 

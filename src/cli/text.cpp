@@ -53,22 +53,6 @@ days_from_civil(int64_t year, int month, int day)
 	return era * 146097 + doe - 719468;
 }
 
-// Convert days from 1970-01-01 to a proleptic Gregorian date.
-void
-civil_from_days(int64_t days, int64_t *year, int *month, int *day)
-{
-	int64_t		z = days + 719468;
-	int64_t		era = floor_div(z, 146097);
-	int64_t		doe = z - era * 146097;
-	int64_t		yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	int64_t		doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	int64_t		mp = (5 * doy + 2) / 153;
-
-	*day = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
-	*month = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
-	*year = yoe + era * 400 + (*month <= 2 ? 1 : 0);
-}
-
 int
 days_in_month(int64_t year, int month)
 {

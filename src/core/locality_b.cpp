@@ -62,23 +62,6 @@ bucket_of(int64_t unix_ms) noexcept
 	return floor_div(unix_ms, bucket_ms);
 }
 
-// Convert days since 1970-01-01 to a proleptic Gregorian date.
-static void
-civil_from_days(int64_t days, int64_t *year, int *month, int *day) noexcept
-{
-	/* Count from 0000-03-01 in 400-year eras so that leap days end each year. */
-	int64_t		z = days + 719468;
-	int64_t		era = floor_div(z, 146097);
-	int64_t		doe = z - era * 146097;
-	int64_t		yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	int64_t		doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	int64_t		mp = (5 * doy + 2) / 153;
-
-	*day = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
-	*month = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
-	*year = yoe + era * 400 + (*month <= 2 ? 1 : 0);
-}
-
 // Write v as exactly width decimal digits.
 static char *
 put_digits(char *p, int64_t v, int width) noexcept

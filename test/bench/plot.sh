@@ -73,6 +73,7 @@ batch_plot() {
 		echo "set linetype 11 lc rgb '#bcbd22'; set linetype 12 lc rgb '#000080'; set linetype 13 lc rgb '#800000'; set linetype 14 lc rgb '#008080'"
 		echo "set linetype 15 lc rgb '#808000'; set linetype 16 lc rgb '#ff00ff'; set linetype 17 lc rgb '#1b9e77'"
 		echo "set linetype 18 lc rgb '#7570b3'; set linetype 19 lc rgb '#e6ab02'; set linetype 20 lc rgb '#a6761d'"
+		echo "set linetype 21 lc rgb '#66a61e'; set linetype 22 lc rgb '#e7298a'"
 		for panel in "3|WAL bytes per row|WAL bytes per row" "4|full-page images per 1000 rows (log scale; 0 drawn at 0.01)|FPI per 1000 rows" "5|index blocks read per 1000 rows (log scale; 0 drawn at 0.01; on PostgreSQL 15 new pages count as reads)|blocks read per 1000 rows"; do
 			IFS='|' read -r col ptitle ylabel <<<"$panel"
 			echo "set title '$ptitle'; set ylabel '$ylabel' offset 1,0"
@@ -121,7 +122,7 @@ if [ -s cost_plot.dat ]; then
 	{
 		echo "set terminal pngcairo noenhanced size 1200,$((n * 40 + 160)) font 'DejaVu Sans,10'"
 		echo "set output 'cost.png'"
-		echo "set title \"Cost of a call above the floor, as a ratio to gen_random_uuid() (log scale; below 0.01 drawn at 0.01)\\npeers: uuidv7() and the names with their project in brackets; lu_sql.*: the portable SQL edition\" font ',12'"
+		echo "set title \"Cost of a call above the floor, as a ratio to gen_random_uuid() (log scale; below 0.01 drawn at 0.01)\\npeers: the names with their source in brackets; lu_sql.*: the portable SQL edition\" font ',12'"
 		echo "set datafile separator '|'"
 		echo "set style fill solid 0.9 border -1"
 		echo "set logscale x; set xrange [0.01:20]; set grid x; set xlabel 'ratio to gen_random_uuid() (1 = as costly)'"

@@ -176,9 +176,15 @@ function plot_data(m, f, gl,    i, j, g) {
 	}
 }
 
-# ours: a generator of this extension (cost names)
+# ours: a generator of this extension (cost names; uuidv7() and uuidv4() are ours when their
+# name carries no source in brackets, that is on 15 to 17)
 function ours(c) {
-	return c !~ /\(/ || c ~ /^(locality_uuid|hot_uuid|uuid_sequence_nextval|uuid_time_nextval|uuid_time_nextval_interval)\(/ && c !~ /\) \(/
+	return c !~ /\(/ || c ~ /^(locality_uuid|hot_uuid|uuid_sequence_nextval|uuid_time_nextval|uuid_time_nextval_interval|uuidv7|uuidv7_ordered|uuidv4)\(/ && c !~ /\) \(/
+}
+
+# v7: this extension's version 7 generators (cost names), whose limit with N clients is 0.2x
+function v7(c) {
+	return c == "uuidv7()" || c == "uuidv7_ordered()"
 }
 
 END {
@@ -191,6 +197,10 @@ END {
 		meta["machine"], meta["postgres"], meta["date"], meta["load_at_start"], meta["load_at_end"], meta["seconds"] >> md
 	printf "locality_uuid in shared_preload_libraries: %s; generator state (`locality_uuid_state()`): %s.\n\n", \
 		meta["preload"], (meta["state"] != "") ? meta["state"] : "per backend (this version has no locality_uuid_state())" >> md
+	if (meta["v7_owner"] == "ours")
+		printf "`uuidv7()` and `uuidv4()` are this extension's (in pg_catalog, as on 15 to 17): named without a source, of kind ordered in the locality tables.\n\n" >> md
+	else if (meta["v7_owner"] == "core")
+		printf "`uuidv7()` and `uuidv4()` are PostgreSQL's own (built in from 18): named `%s` and `%s`, peers.\n\n", meta["v7_name"], meta["v4_name"] >> md
 	if (npeer) {
 		printf "Peers:" >> md
 		for (i = 1; i <= npeer; i++)
@@ -330,7 +340,8 @@ END {
 	if (nc > 0 && base > 0) {
 		for (i = 1; i <= nc; i++) {
 			c = corder[i]
-			if (c == "floor" || c == "gen_random_uuid()" || c == "uuid_generate_v4()" || c == "nextval()" || !ours(c)) continue
+			# uuidv4() is a figure: no target is set for it.
+			if (c == "floor" || c == "gen_random_uuid()" || c == "uuid_generate_v4()" || c == "nextval()" || c == "uuidv4()" || !ours(c)) continue
 			if (c == "uuid_sequence_nextval()")
 				target("cost above floor, ns", "`" c "`", above[c], sprintf("%.1f ns", above[c]), \
 					above["nextval()"] + 0.1 * base, sprintf("%.1f ns (nextval + 0.1x)", above["nextval()"] + 0.1 * base), 1)
@@ -341,16 +352,18 @@ END {
 	if (ncco > 0 && a1["gen_random_uuid()"] > 0 && an["gen_random_uuid()"] > 0) {
 		for (i = 1; i <= ncco; i++) {
 			c = ccorder[i]
-			if (c !~ /^(locality_uuid|hot_uuid)/ || !ours(c)) continue
+			if (!(c ~ /^(locality_uuid|hot_uuid)/ || v7(c)) || !ours(c)) continue
+			lim = v7(c) ? 0.2 : 0.1
 			target("cost, 1 client, ratio to gen_random_uuid()", "`" c "`", a1[c] / a1["gen_random_uuid()"], ratio(a1[c], a1["gen_random_uuid()"]), 0.1, "0.10x", 1)
-			target("cost, " ccn " clients, ratio to gen_random_uuid()", "`" c "`", an[c] / an["gen_random_uuid()"], ratio(an[c], an["gen_random_uuid()"]), 0.1, "0.10x", 1)
+			target("cost, " ccn " clients, ratio to gen_random_uuid()", "`" c "`", an[c] / an["gen_random_uuid()"], ratio(an[c], an["gen_random_uuid()"]), lim, sprintf("%.2fx", lim), 1)
 		}
 	}
 	s = "seq_uuid"
 	for (i = 1; i <= ng["b"]; i++) {
 		g = gorder["b", i]
 		if (!rows["b", g] || !rows["b", s]) continue
-		if (class[g] == "ordered") {
+		# uuidv7() is ordered per backend only: the cluster-wide variant, uuidv7_ordered(), has the targets.
+		if (class[g] == "ordered" && g != "uuidv7") {
 			target("bulk: WAL per row, ratio to sequential", "`" label[g] "`", walr["b", g] / walr["b", s], ratio(walr["b", g], walr["b", s]), 1.02, "1.02x", 1)
 			target("bulk: full-page images per 1000 rows", "`" label[g] "`", fpik["b", g], num(fpik["b", g]), 0.1, "0.1", 1)
 			target("bulk: leaf density %", "`" label[g] "`", density["b", g], sprintf("%.1f", density["b", g]), 88, "88", 0)
@@ -359,17 +372,21 @@ END {
 			target("bulk: full-page images per 1000 rows", "`" label[g] "`", fpik["b", g], num(fpik["b", g]), 5, "5", 1)
 		}
 	}
-	# Short sessions: the targets of sequential mode with cluster-wide state.
-	g = "locality_sequential"
-	if (rows["s", g] && rows["s", s]) {
-		target("short sessions, bulk: WAL per row, ratio to sequential", "`" label[g] "`", walr["s", g] / walr["s", s], ratio(walr["s", g], walr["s", s]), 1.02, "1.02x", 1)
-		target("short sessions, bulk: full-page images per 1000 rows", "`" label[g] "`", fpik["s", g], num(fpik["s", g]), 0.1, "0.1", 1)
-		target("short sessions, bulk: leaf density %", "`" label[g] "`", density["s", g], sprintf("%.1f", density["s", g]), 88, "88", 0)
-	}
-	if (crows["s", g] && crows["s", s]) {
-		target("short sessions, pgbench -C: WAL per row, ratio to sequential", "`" label[g] "`", cw["s", g] / cw["s", s], ratio(cw["s", g], cw["s", s]), 1.02, "1.02x", 1)
-		target("short sessions, pgbench -C: full-page images per 1000 rows", "`" label[g] "`", cf["s", g], num(cf["s", g]), 0.1, "0.1", 1)
-		target("short sessions, pgbench -C: leaf density % of the whole index", "`" label[g] "`", cdensity["s", g], sprintf("%.1f", cdensity["s", g]), 88, "88", 0)
+	# Short sessions: the targets of the generators with cluster-wide state, sequential mode and
+	# the ordered version 7.
+	split("locality_sequential uuidv7_ordered", cw_gens, " ")
+	for (i = 1; i in cw_gens; i++) {
+		g = cw_gens[i]
+		if (rows["s", g] && rows["s", s]) {
+			target("short sessions, bulk: WAL per row, ratio to sequential", "`" label[g] "`", walr["s", g] / walr["s", s], ratio(walr["s", g], walr["s", s]), 1.02, "1.02x", 1)
+			target("short sessions, bulk: full-page images per 1000 rows", "`" label[g] "`", fpik["s", g], num(fpik["s", g]), 0.1, "0.1", 1)
+			target("short sessions, bulk: leaf density %", "`" label[g] "`", density["s", g], sprintf("%.1f", density["s", g]), 88, "88", 0)
+		}
+		if (crows["s", g] && crows["s", s]) {
+			target("short sessions, pgbench -C: WAL per row, ratio to sequential", "`" label[g] "`", cw["s", g] / cw["s", s], ratio(cw["s", g], cw["s", s]), 1.02, "1.02x", 1)
+			target("short sessions, pgbench -C: full-page images per 1000 rows", "`" label[g] "`", cf["s", g], num(cf["s", g]), 0.1, "0.1", 1)
+			target("short sessions, pgbench -C: leaf density % of the whole index", "`" label[g] "`", cdensity["s", g], sprintf("%.1f", cdensity["s", g]), 88, "88", 0)
+		}
 	}
 	# The tuned time generator with a new session per batch (sub-second blocks are to hold there too).
 	g = "time_block_tuned"

@@ -42,23 +42,25 @@
 #                       17 and later keep it in the DSM registry without preloading)
 #
 # Generators (locality parts): seq_uuid, bigserial, gen_random_uuid (baselines); the peers
-# uuidv7 (PostgreSQL 18's uuidv7(), on 18 and later), pg_uuidv7 (uuid_generate_v7() of the
+# uuidv7 (PostgreSQL's uuidv7() on 18 and later; on 15 to 17 it is this extension's, of kind
+# ordered, named uuidv7() without a source in brackets), pg_uuidv7 (uuid_generate_v7() of the
 # pg_uuidv7 extension), su_seq_block and su_time_block (uuid_sequence_nextval and
 # uuid_time_nextval of the original sequential_uuids 1.0.3, in a database of their own since
 # they have this extension's function names); and this extension's locality_variable,
-# locality_sequential, hot_uuid, seq_block, seq_block_tuned, time_block, time_block_tuned, and
-# time_block_paced: uuid_time_nextval(1) loaded at one batch per second, so that one interval
-# holds one batch. The portable SQL edition's portable_sequential, portable_seq_block,
-# portable_seq_block_tuned, portable_time_block and portable_time_block_tuned are the same calls
-# in schema lu_sql (bulk and concurrent loads only: no short sessions). Its generators are slow
-# (several microseconds a call), so their cost runs make 1/PORTABLE_DIV (10) as many calls in one
-# backend and 1/PORTABLE_CC_DIV (4) as many a pgbench client.
+# locality_sequential, hot_uuid, uuidv7_ordered, seq_block, seq_block_tuned, time_block,
+# time_block_tuned, and time_block_paced: uuid_time_nextval(1) loaded at one batch per second,
+# so that one interval holds one batch. The portable SQL edition's portable_sequential,
+# portable_seq_block, portable_seq_block_tuned, portable_time_block and portable_time_block_tuned
+# are the same calls in schema lu_sql (bulk and concurrent loads only: no short sessions). Its
+# generators are slow (several microseconds a call), so their cost runs make 1/PORTABLE_DIV (10)
+# as many calls in one backend and 1/PORTABLE_CC_DIV (4) as many a pgbench client.
 #
-# Peers: uuidv7() is used when the server has it. pg_uuidv7 and sequential_uuids are used when
-# installed for $PG_CONFIG; otherwise they are built from pg_uuidv7-1.6.0.tar.gz and
-# sequential_uuids-1.0.3.tar.gz in the vendor directory, after checking each against the
-# directory's SHA256SUMS, extracted under OUT/src and installed with $PG_CONFIG. A peer that
-# cannot be had is skipped with a line that says why.
+# Peers: uuidv7() and uuidv4() are core's from PostgreSQL 18 (labelled "(PostgreSQL 18)"), this
+# extension's on 15 to 17 (from version 1.3); each is measured where the server has it.
+# pg_uuidv7 and sequential_uuids are used when installed for $PG_CONFIG; otherwise they are
+# built from pg_uuidv7-1.6.0.tar.gz and sequential_uuids-1.0.3.tar.gz in the vendor directory,
+# after checking each against the directory's SHA256SUMS, extracted under OUT/src and installed
+# with $PG_CONFIG. A peer that cannot be had is skipped with a line that says why.
 #
 # It builds and installs the extension with $PG_CONFIG (default pg_config) unless --no-build,
 # starts a throw-away cluster (shared_buffers 16 MB) in /tmp/locality_uuid_bench.PORT, stops it
@@ -296,7 +298,7 @@ has_function() {
 # why_missing DB SIGNATURE: why a generator's function is not there.
 why_missing() {
 	case $2 in
-	'uuidv7()') echo "uuidv7() is built in from PostgreSQL 18; this server is $(psql_b -c 'SHOW server_version')" ;;
+	'uuidv7()' | 'uuidv4()') echo "$2 is built in from PostgreSQL 18 and this extension's on 15 to 17 from version 1.3; this server is $(psql_b -c 'SHOW server_version'), the extension $(psql_b -c "SELECT extversion FROM pg_extension WHERE extname = 'locality_uuid'")" ;;
 	'uuid_generate_v7()') echo "pg_uuidv7: ${PEER_SKIP[pg_uuidv7]:-its function is not installed}" ;;
 	*)
 		if [ "$1" = $SU_DB ]; then
@@ -307,6 +309,18 @@ why_missing() {
 		;;
 	esac
 }
+# owner SIGNATURE: whose function it is: core (built in), ours (this extension's library), or
+# other; nothing when there is none.
+owner() {
+	psql_b -c "SELECT CASE WHEN l.lanname = 'internal' THEN 'core' WHEN p.probin LIKE '%locality_uuid' THEN 'ours' ELSE 'other' END FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.oid = to_regprocedure('$1')"
+}
+# uuidv7() and uuidv4(): core's from 18 (named with their source, as peers are), this extension's
+# on 15 to 17 (a plain name, as this extension's generators).
+V7_OWNER=$(owner 'uuidv7()')
+V7_NAME='uuidv7()' V4_NAME='uuidv4()'
+if [ "$V7_OWNER" = core ]; then
+	V7_NAME="uuidv7() (PostgreSQL ${SERVER_NUM:0:2})" V4_NAME="uuidv4() (PostgreSQL ${SERVER_NUM:0:2})"
+fi
 # available DB SIGNATURE: has_function, also for a database that was never made.
 available() {
 	if [ "$1" = $SU_DB ] && [ -n "${PEER_SKIP[sequential_uuids]:-}" ]; then return 1; fi
@@ -325,6 +339,9 @@ available() {
 	if has_function postgres 'locality_uuid_state()'; then
 		echo "meta,state,$(psql_b -c 'SELECT locality_uuid_state()')"
 	fi
+	echo "meta,v7_owner,${V7_OWNER:-none}"
+	echo "meta,v7_name,$V7_NAME"
+	echo "meta,v4_name,$V4_NAME"
 	echo "meta,load_at_start,$(cut -d' ' -f1-3 /proc/loadavg)"
 	echo "meta,rows,$ROWS"
 	echo "meta,batch,$BATCH"
@@ -365,13 +382,21 @@ PTIF=$(interval_fn "$PSCHEMA.")
 # ---------------------------------------------------------------------------------------------
 # 1. Generation cost: median ns per call of count(f()) over generate_series, minus the floor.
 # ---------------------------------------------------------------------------------------------
-# name|database|expression|function that must exist
+# name|database|expression|function that must exist; uuidv7() and uuidv4() go among the peers
+# when they are core's, among this extension's generators when they are ours.
+V7_COST="$V7_NAME|postgres|uuidv7()|uuidv7()" V4_COST="$V4_NAME|postgres|uuidv4()|uuidv4()"
+if [ "$V7_OWNER" != core ]; then
+	V7_PEER= V4_PEER= V7_OURS=$V7_COST V4_OURS=$V4_COST
+else
+	V7_PEER=$V7_COST V4_PEER=$V4_COST V7_OURS= V4_OURS=
+fi
 COST_GENERATORS=(
 	"floor|postgres|x|-"
 	"gen_random_uuid()|postgres|gen_random_uuid()|-"
 	"uuid_generate_v4()|postgres|uuid_generate_v4()|-"
 	"nextval()|postgres|nextval('bench_cost_s')|-"
-	"uuidv7()|postgres|uuidv7()|uuidv7()"
+	"$V7_PEER"
+	"$V4_PEER"
 	"uuid_generate_v7() (pg_uuidv7)|postgres|uuid_generate_v7()|uuid_generate_v7()"
 	"uuid_sequence_nextval() (sequential_uuids)|$SU_DB|uuid_sequence_nextval('bench_cost_s2')|uuid_sequence_nextval(regclass,integer,integer)"
 	"uuid_time_nextval() (sequential_uuids)|$SU_DB|uuid_time_nextval()|uuid_time_nextval(integer,integer)"
@@ -382,7 +407,13 @@ COST_GENERATORS=(
 	"uuid_time_nextval()|postgres|uuid_time_nextval()|uuid_time_nextval(integer,integer)"
 	"uuid_time_nextval_interval('10 ms')|postgres|$TIF('10 ms'::interval)|$TIF(interval,integer)"
 	"hot_uuid()|postgres|hot_uuid(42)|hot_uuid(bigint)"
+	"$V7_OURS"
+	"$V4_OURS"
+	"uuidv7_ordered()|postgres|uuidv7_ordered()|uuidv7_ordered()"
 )
+# Drop the empty slots: uuidv7() and uuidv4() are either peers or ours.
+for i in "${!COST_GENERATORS[@]}"; do [ -n "${COST_GENERATORS[$i]}" ] || unset "COST_GENERATORS[$i]"; done
+COST_GENERATORS=("${COST_GENERATORS[@]}")
 if [ "$PORTABLE" = 1 ]; then
 	COST_GENERATORS+=(
 		"$PSCHEMA.locality_uuid(false)|postgres|$PSCHEMA.locality_uuid(false)|$PSCHEMA.locality_uuid(boolean)"
@@ -404,10 +435,11 @@ calls() {
 }
 # Generators checked for order within one backend: name|database|expression|function.
 MONO_GENERATORS=(
-	"uuidv7()|postgres|uuidv7()|uuidv7()"
+	"$V7_COST"
 	"uuid_generate_v7() (pg_uuidv7)|postgres|uuid_generate_v7()|uuid_generate_v7()"
 	"locality_uuid(true)|postgres|locality_uuid(true)|locality_uuid(boolean)"
 	"hot_uuid()|postgres|hot_uuid(42)|hot_uuid(bigint)"
+	"uuidv7_ordered()|postgres|uuidv7_ordered()|uuidv7_ordered()"
 )
 psql_b -c 'CREATE SEQUENCE bench_cost_s; CREATE SEQUENCE bench_cost_s2;'
 [ -n "${PEER_SKIP[sequential_uuids]:-}" ] || psql_db $SU_DB -c 'CREATE SEQUENCE bench_cost_s2;'
@@ -520,13 +552,20 @@ gen_spec() {
 	seq_uuid) echo "baseline|uuid|lpad(to_hex(nextval('bench_s')), 32, '0')::uuid|=|-|sequential uuid|postgres" ;;
 	bigserial) echo "baseline|bigint|nextval('bench_s')|=|-|bigserial|postgres" ;;
 	gen_random_uuid) echo "baseline|uuid|gen_random_uuid()|=|-|gen_random_uuid()|postgres" ;;
-	uuidv7) echo "peer|uuid|uuidv7()|=|uuidv7()|uuidv7() (PostgreSQL 18)|postgres" ;;
+	uuidv7)
+		if [ "$V7_OWNER" != core ]; then
+			echo "ordered|uuid|uuidv7()|=|uuidv7()|uuidv7()|postgres"
+		else
+			echo "peer|uuid|uuidv7()|=|uuidv7()|$V7_NAME|postgres"
+		fi
+		;;
 	pg_uuidv7) echo "peer|uuid|uuid_generate_v7()|=|uuid_generate_v7()|uuid_generate_v7() (pg_uuidv7)|postgres" ;;
 	su_seq_block) echo "peer|uuid|uuid_sequence_nextval('bench_s')|=|uuid_sequence_nextval(regclass,integer,integer)|uuid_sequence_nextval(s) (sequential_uuids)|$SU_DB" ;;
 	su_time_block) echo "peer|uuid|uuid_time_nextval()|=|uuid_time_nextval(integer,integer)|uuid_time_nextval() (sequential_uuids)|$SU_DB" ;;
 	locality_variable) echo "spread|uuid|locality_uuid(false)|=|locality_uuid(boolean)|locality_uuid(false)|postgres" ;;
 	locality_sequential) echo "ordered|uuid|locality_uuid(true)|=|locality_uuid(boolean)|locality_uuid(true)|postgres" ;;
 	hot_uuid) echo "ordered|uuid|hot_uuid(g % 1024)|hot_uuid((random() * 1023)::bigint)|hot_uuid(bigint)|hot_uuid(shard_key)|postgres" ;;
+	uuidv7_ordered) echo "ordered|uuid|uuidv7_ordered()|=|uuidv7_ordered()|uuidv7_ordered()|postgres" ;;
 	seq_block) echo "block|uuid|uuid_sequence_nextval('bench_s')|=|uuid_sequence_nextval(regclass,integer,integer)|uuid_sequence_nextval(s)|postgres" ;;
 	seq_block_tuned) echo "block|uuid|uuid_sequence_nextval('bench_s', $SEQ_BLOCK)|=|uuid_sequence_nextval(regclass,integer,integer)|uuid_sequence_nextval(s, $SEQ_BLOCK)|postgres" ;;
 	time_block) echo "block|uuid|uuid_time_nextval()|=|uuid_time_nextval(integer,integer)|uuid_time_nextval()|postgres" ;;
@@ -540,8 +579,11 @@ gen_spec() {
 	*) return 1 ;;
 	esac
 }
-GENERATORS=(seq_uuid bigserial gen_random_uuid uuidv7 pg_uuidv7 su_seq_block su_time_block
-	locality_variable locality_sequential hot_uuid seq_block seq_block_tuned time_block time_block_tuned time_block_paced)
+# uuidv7 among the peers when it is core's, next to uuidv7_ordered when it is ours.
+if [ "$V7_OWNER" != core ]; then V7_PEER_GEN= V7_OUR_GEN=uuidv7; else V7_PEER_GEN=uuidv7 V7_OUR_GEN=; fi
+GENERATORS=(seq_uuid bigserial gen_random_uuid $V7_PEER_GEN pg_uuidv7 su_seq_block su_time_block
+	locality_variable locality_sequential hot_uuid $V7_OUR_GEN uuidv7_ordered seq_block seq_block_tuned time_block
+	time_block_tuned time_block_paced)
 [ "$PORTABLE" = 0 ] || GENERATORS+=(portable_sequential portable_seq_block portable_seq_block_tuned
 	portable_time_block portable_time_block_tuned)
 if [ -n "$ONLY" ]; then

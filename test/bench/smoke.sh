@@ -32,7 +32,7 @@ check "run.sh exits 0" '[ $rc -eq 0 ] || { tail -20 "$OUT.log"; false; }'
 
 # Skips are allowed for peers only, each with a reason; and for the interval form of
 # uuid_time_nextval (uuid_time_nextval_interval since 1.2) until this extension has it.
-PEERS='^(uuidv7|pg_uuidv7|su_seq_block|su_time_block|uuidv7\(\)|uuid_generate_v7\(\) \(pg_uuidv7\)|.* \(sequential_uuids\))$'
+PEERS='^(pg_uuidv7|su_seq_block|su_time_block|uuid_generate_v7\(\) \(pg_uuidv7\)|.* \(sequential_uuids\))$'
 grep -q "uuid_time_nextval(interval_length interval" "$($PG_CONFIG --sharedir)"/extension/locality_uuid--*.sql ||
 	PEERS="${PEERS%)\$}|uuid_time_nextval_interval\\('10 ms'\\))\$"
 # bad_skips: skip lines of generators that are not peers, or without a reason.
@@ -40,9 +40,13 @@ bad_skips() {
 	P=$PEERS awk -F, '$1 == "skip" && ($3 !~ ENVIRON["P"] || $4 == "")' "$R"
 }
 check "only peers are skipped, each with a reason" '[ -z "$(bad_skips | tee /dev/stderr)" ]'
+# uuidv7() and uuidv4() are core's from 18 and this extension's before: measured on every major.
 server=$(awk -F, '$1 == "meta" && $2 == "postgres" { split($3, v, "."); print v[1] + 0 }' "$R")
+check "uuidv7(), uuidv4() and uuidv7_ordered() are measured on PostgreSQL $server" '! grep -q "^skip,[a-z]*,uuidv" "$R"'
 if [ "${server:-0}" -ge 18 ]; then
-	check "uuidv7() is measured on PostgreSQL $server" '! grep -q "^skip,[a-z]*,uuidv7" "$R"'
+	check "uuidv7() is core's on PostgreSQL $server" 'grep -q "^meta,v7_owner,core$" "$R"'
+else
+	check "uuidv7() is this extension's on PostgreSQL $server" 'grep -q "^meta,v7_owner,ours$" "$R"'
 fi
 
 # measured_or_skipped CSV PART N COL: N generators, each with a row (whose column COL is > 0,
@@ -53,13 +57,21 @@ measured_or_skipped() {
 	s=$(grep -c "^skip,$part," "$R")
 	[ $((m + s)) -eq "$n" ] || { echo "# $csv: $m measured + $s skipped, expected $n" >&2; false; }
 }
-check "cost.csv: the floor and 20 generators measured or skipped" 'measured_or_skipped cost.csv cost 21 0'
-check "cost_concurrent.csv: 18 generators measured or skipped" 'measured_or_skipped cost_concurrent.csv cost 18 0'
-check "monotonic.csv: 4 generators measured or skipped" 'measured_or_skipped monotonic.csv monotonic 4 0'
-check "locality.csv: 20 generators with WAL per row > 0 or skipped" 'measured_or_skipped locality.csv locality 20 7'
-check "concurrent.csv: 19 generators with rows/s > 0 or skipped" 'measured_or_skipped concurrent.csv locality 19 5'
-check "short.csv: 14 generators with WAL per row > 0 or skipped" 'measured_or_skipped short.csv short 14 7'
-check "short_concurrent.csv: 14 generators with rows/s > 0 or skipped" 'measured_or_skipped short_concurrent.csv short 14 5'
+check "cost.csv: the floor and 22 generators measured or skipped" 'measured_or_skipped cost.csv cost 23 0'
+check "cost_concurrent.csv: 20 generators measured or skipped" 'measured_or_skipped cost_concurrent.csv cost 20 0'
+check "monotonic.csv: 5 generators measured or skipped" 'measured_or_skipped monotonic.csv monotonic 5 0'
+check "locality.csv: 21 generators with WAL per row > 0 or skipped" 'measured_or_skipped locality.csv locality 21 7'
+check "concurrent.csv: 20 generators with rows/s > 0 or skipped" 'measured_or_skipped concurrent.csv locality 20 5'
+check "short.csv: 15 generators with WAL per row > 0 or skipped" 'measured_or_skipped short.csv short 15 7'
+check "short_concurrent.csv: 15 generators with rows/s > 0 or skipped" 'measured_or_skipped short_concurrent.csv short 15 5'
+# cost_targets NAME: the number of cost targets of generator NAME in targets.csv.
+cost_targets() {
+	G="\`$1\`\"," awk -F'","' '$1 ~ /^"cost/ && index($2, ENVIRON["G"]) == 1' "$OUT/targets.csv" | wc -l
+}
+check "targets.csv: 3 cost targets of uuidv7_ordered() (one backend, 1 and N clients)" '[ "$(cost_targets "uuidv7_ordered()")" -eq 3 ]'
+if grep -q "^meta,v7_owner,ours$" "$R"; then
+	check "targets.csv: 3 cost targets of this extension's uuidv7()" '[ "$(cost_targets "uuidv7()")" -eq 3 ]'
+fi
 # The portable SQL edition (schema lu_sql) is never skipped: the rows must be there, by name.
 # portable_rows CSV COL PATTERN N: N rows that match PATTERN and whose column COL is > 0 (quoted
 # labels, which may hold commas, count as one column).

@@ -7,8 +7,6 @@
 # The servers run on a clock held still (libfaketime), where there is one.
 use strict;
 use warnings FATAL => 'all';
-use File::Temp qw(tempdir);
-use IPC::Run;
 use LocalityUuid;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -134,16 +132,8 @@ for my $preload (@preloads)
 	my $new = PostgreSQL::Test::Cluster->new("new_$tag");
 	$new->init;
 	$new->append_conf('postgresql.conf', q{shared_preload_libraries = 'locality_uuid'}) if $preload;
-	my $cwd = tempdir(CLEANUP => 1);
-	my ($stdout, $stderr);
-	my $ok = IPC::Run::run(
-		[
-			'pg_upgrade', '--no-sync', '-d', $old->data_dir, '-D', $new->data_dir,
-			'-b', $old->config_data('--bindir'), '-B', $new->config_data('--bindir'),
-			'-p', $old->port, '-P', $new->port, '-s', $new->host
-		],
-		'>', \$stdout, '2>', \$stderr, init => sub { chdir $cwd });
-	ok($ok, "pg_upgrade ($tag)") or diag "$stdout\n$stderr";
+	my ($ok, $output) = pg_upgrade_into($old, $new);
+	ok($ok, "pg_upgrade ($tag)") or diag $output;
 	$new->start;
 	backfill($new, 'after pg_upgrade');
 	no_repeats($new, "pg_upgrade ($tag)");

@@ -7,8 +7,6 @@
 # later on PATH, both with the extension (test/core_upgrade.sh); skips otherwise.
 use strict;
 use warnings FATAL => 'all';
-use File::Temp qw(tempdir);
-use IPC::Run;
 use LocalityUuid;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -191,26 +189,7 @@ sub make_ids
 	return [ split /\n/, $node->safe_psql('postgres', "SELECT $expr FROM generate_series(1, $count) g") ];
 }
 
-# Run pg_upgrade from old (stopped) into new (made by init, stopped) with extra options; returns
-# (ok, output, the pg_upgrade logs kept in the new data directory).
-sub upgrade
-{
-	my ($old, $new, @extra) = @_;
-	my $cwd = tempdir(CLEANUP => 1);
-	my ($out, $err) = ('', '');
-	my $ok = IPC::Run::run(
-		[
-			$new->installed_command('pg_upgrade'), '--no-sync', @extra,
-			'-d', $old->data_dir, '-D', $new->data_dir,
-			'-b', $old->config_data('--bindir'), '-B', $new->config_data('--bindir'),
-			'-p', $old->port, '-P', $new->port, '-s', $new->host
-		],
-		'>', \$out, '2>', \$err, init => sub { chdir $cwd });
-	my $logs = join '', map { slurp_file($_) } glob($new->data_dir . '/pg_upgrade_output.d/*/log/*.log');
-	return ($ok, "$out$err", $logs);
-}
-
-# A new cluster for pg_upgrade, without data checksums as the old one (initdb's default before 18).
+# A stopped cluster of the new major for pg_upgrade_into.
 sub upgrade_target
 {
 	my ($name) = @_;
@@ -344,9 +323,9 @@ is($new->safe_psql('app', q{SET enable_seqscan = off; SELECT count(*) FROM ev WH
 my %before = map { $_ => $old->safe_psql('app', "SELECT $_ FROM ev ORDER BY $_ DESC LIMIT 1") } qw(id o);
 $old->stop;
 my $failed = upgrade_target('failed18');
-my ($ok, $output, $logs) = upgrade($old, $failed, '--check');
+my ($ok, $output, $logs) = pg_upgrade_into($old, $failed, '--check');
 ok($ok, 'pg_upgrade --check without the release: passes (it does not restore the schema)') or diag $output;
-($ok, $output, $logs) = upgrade($old, $failed);
+($ok, $output, $logs) = pg_upgrade_into($old, $failed);
 ok(!$ok, 'pg_upgrade without locality_uuid_release_core_names(): fails') or diag $output;
 like($logs, qr/ERROR:\s+function "?(uuidv7|uuidv4|uuid_extract_timestamp|uuid_extract_version)"? already exists/,
 	'pg_upgrade without the release: its log names a function of core\'s that already exists')
@@ -371,7 +350,7 @@ is($old->safe_psql('app', $sql18), $old_answer, "$om released: SQL written for 1
 $old->stop;
 
 my $upgraded = upgrade_target('upgraded18');
-($ok, $output) = upgrade($old, $upgraded);
+($ok, $output) = pg_upgrade_into($old, $upgraded);
 ok($ok, 'pg_upgrade after the release: succeeds') or diag $output;
 $upgraded->start;
 is($upgraded->safe_psql('app', $names_sql), names_of(18, 'core'), 'upgraded: the five are core\'s, the extension defines none');

@@ -5,7 +5,6 @@
 use strict;
 use warnings;
 
-use IPC::Run;
 use LocalityUuid;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -146,16 +145,8 @@ $standby->stop;
 my $new = PostgreSQL::Test::Cluster->new('new');
 $new->init;
 $new->append_conf('postgresql.conf', join("\n", @conf));
-my $cwd = PostgreSQL::Test::Utils::tempdir();
-my ($stdout, $stderr);
-my $ok = IPC::Run::run(
-	[
-		'pg_upgrade', '--no-sync', '-d', $standby->data_dir, '-D', $new->data_dir,
-		'-b', $standby->config_data('--bindir'), '-B', $new->config_data('--bindir'),
-		'-p', $standby->port, '-P', $new->port, '-s', $new->host
-	],
-	'>', \$stdout, '2>', \$stderr, init => sub { chdir $cwd });
-ok($ok, 'pg_upgrade') or diag "$stdout\n$stderr";
+my ($ok, $output) = pg_upgrade_into($standby, $new);
+ok($ok, 'pg_upgrade') or diag $output;
 step_back();
 start_on_fake_clock($new, $clock_file);
 after_event($new, 'pg_upgrade');

@@ -19,7 +19,7 @@ our @EXPORT = qw(
   extension_node parallel_guc psql_states start_psql finish_psql
   plan_nodes count_nodes vendor_source install_portable long_call
   libfaketime fake_clock_env start_on_fake_clock set_fake_clock frozen_clock_spec
-  v7_time_sql
+  v7_time_sql pg_upgrade_into
   installed_major old_install same_lines
 );
 
@@ -58,6 +58,26 @@ sub extension_node
 	$node->safe_psql('postgres', 'CREATE EXTENSION locality_uuid')
 	  if $opts{extension} // 1;
 	return $node;
+}
+
+# Run new's pg_upgrade from old (stopped) into new (made by init, stopped), with extra options;
+# returns (ok, its output, the logs pg_upgrade kept in new's data directory).
+sub pg_upgrade_into
+{
+	my ($old, $new, @extra) = @_;
+	my $cwd = PostgreSQL::Test::Utils::tempdir();
+	my ($out, $err) = ('', '');
+	my $ok = IPC::Run::run(
+		[
+			$new->installed_command('pg_upgrade'), '--no-sync', @extra,
+			'-d', $old->data_dir, '-D', $new->data_dir,
+			'-b', $old->config_data('--bindir'), '-B', $new->config_data('--bindir'),
+			'-p', $old->port, '-P', $new->port, '-s', $new->host
+		],
+		'>', \$out, '2>', \$err, init => sub { chdir $cwd });
+	my $logs = join '', map { PostgreSQL::Test::Utils::slurp_file($_) }
+	  glob($new->data_dir . '/pg_upgrade_output.d/*/log/*.log');
+	return ($ok, "$out$err", $logs);
 }
 
 # The SQL expression of the time of uuid col as the extension reads it on node: core's
