@@ -12,7 +12,7 @@ OS_SRCS = src/os/mac.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(OS_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
 REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
-	hot hot_recipes hot_errors badinput parallel state identity settings_parser uuidv7 partitioning
+	hot hot_recipes hot_errors badinput parallel state identity settings_parser uuidv7 v7 partitioning
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # TAP tests on PostgreSQL::Test::Cluster: everything that needs clusters of its own.

@@ -115,10 +115,18 @@ locality_uuid_uuidv7_shift(PG_FUNCTION_ARGS)
 	V7Time		t = backend_clock.next(wall_v7());
 	TimestampTz ts = t.ms * 1000 + t.ns / 1000 - pg_epoch_unix_us;
 
+#if PG_VERSION_NUM >= 170000
+	if (INTERVAL_NOT_FINITE(shift))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("interval out of range for UUID version 7"),
+				 errdetail("An infinite shift gives no time to carry.")));
+#endif
 	/* Shift in microseconds as timestamptz + interval does; the nanoseconds below stay. */
 	ts = DatumGetTimestampTz(DirectFunctionCall2(timestamptz_pl_interval, TimestampTzGetDatum(ts),
 												 IntervalPGetDatum(shift)));
-	if (TIMESTAMP_NOT_FINITE(ts) || ts < -pg_epoch_unix_us || (ts + pg_epoch_unix_us) / 1000 > v7_ms_max)
+	/* As core 18: refused from the first microsecond past the last millisecond of 48 bits. */
+	if (TIMESTAMP_NOT_FINITE(ts) || ts < -pg_epoch_unix_us || ts + pg_epoch_unix_us > v7_ms_max * 1000)
 		v7_out_of_range();
 
 	int64_t		us = ts + pg_epoch_unix_us;
