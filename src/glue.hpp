@@ -71,6 +71,11 @@ int64_t		wall_tick();
 // function's name, in messages); raise 55000 if it is missing and 25006 where it cannot advance.
 Oid			extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user);
 
+// Draw the next range of allocation numbers (explicit-time ids) from the extension's sequence
+// of that name: its nextval times range; none of them was ever handed out in the cluster.
+uint64_t	allocation_range_start(FunctionCallInfo fcinfo, const char *sequence, const char *user,
+								   uint32_t range);
+
 /* Generator state (state.cpp): shared by the cluster's backends, or this backend's own. */
 enum StateKind
 {

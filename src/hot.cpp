@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 extern "C" {
-#include "commands/sequence.h"
 #include "utils/builtins.h"
 #if PG_VERSION_NUM >= 160000
 #include "varatt.h"
@@ -131,16 +130,6 @@ hot_uuid_generate(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
-// Draw the next range of allocation numbers from the extension's sequence.
-static void
-add_allocations(FunctionCallInfo fcinfo)
-{
-	Oid			seq = extension_sequence(fcinfo, allocation_sequence, "hot_uuid at an explicit time");
-
-	generator.add_allocations(static_cast<uint64_t>(nextval_internal(seq, false)) * allocation_range,
-							  allocation_range);
-}
-
 extern "C" Datum
 hot_uuid_generate_at(PG_FUNCTION_ARGS)
 {
@@ -153,7 +142,9 @@ hot_uuid_generate_at(PG_FUNCTION_ARGS)
 
 	if (st == HotStatus::needs_allocations)
 	{
-		add_allocations(fcinfo);
+		generator.add_allocations(allocation_range_start(fcinfo, allocation_sequence, "hot_uuid at an explicit time",
+														 allocation_range),
+								  allocation_range);
 		st = generator.next_at(shard, seconds, env, bytes);
 	}
 	if (st == HotStatus::second_full)

@@ -7,6 +7,7 @@
 extern "C" {
 #include "access/xact.h"
 #include "access/xlog.h"
+#include "commands/sequence.h"
 #include "common/md5.h"
 #include "funcapi.h"
 #include "miscadmin.h"
@@ -312,6 +313,14 @@ extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user)
 				 errdetail("It advances a sequence, which a read-only transaction or a standby cannot do."),
 				 errhint("Call it on the primary, in a read-write transaction.")));
 	return seq;
+}
+
+uint64_t
+allocation_range_start(FunctionCallInfo fcinfo, const char *sequence, const char *user, uint32_t range)
+{
+	Oid			seq = extension_sequence(fcinfo, sequence, user);
+
+	return static_cast<uint64_t>(nextval_internal(seq, false)) * range;
 }
 
 TupleDesc

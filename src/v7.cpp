@@ -267,9 +267,8 @@ uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 
 	if (st == V7Status::needs_allocations)
 	{
-		Oid			seq = extension_sequence(fcinfo, allocation_sequence, "uuidv7_ordered at an explicit time");
-
-		explicit_ids.add_allocations(static_cast<uint64_t>(nextval_internal(seq, false)) * allocation_range,
+		explicit_ids.add_allocations(allocation_range_start(fcinfo, allocation_sequence,
+															"uuidv7_ordered at an explicit time", allocation_range),
 									 allocation_range);
 		st = explicit_ids.next(ms, &allocation);
 	}
