@@ -107,6 +107,7 @@ sub installed_major
 {
 	my ($bindir) = @_;
 	my $pg_config = defined $bindir ? "$bindir/pg_config" : 'pg_config';
+	return () if defined $bindir && !-x $pg_config;
 	my ($version, $sharedir) = ('', '');
 	IPC::Run::run([ $pg_config, '--version' ], '>', \$version, '2>', \my $e1) or return ();
 	IPC::Run::run([ $pg_config, '--sharedir' ], '>', \$sharedir, '2>', \my $e2) or return ();
