@@ -37,3 +37,10 @@ SELECT * FROM locality_uuid_block_layout(block_size => 60, block_count => 65536)
 -- Shard-key ids (compatible with .NET HotGuid): any service reads the key back from the id.
 SELECT id, hot_uuid_shard_key(id) AS shard_key, hot_uuid_timestamp(id) AS created
 FROM (SELECT hot_uuid(shard_key => 42) AS id UNION ALL SELECT hot_uuid(7)) s;
+
+-- Version 7 (RFC 9562): uuidv7() as PostgreSQL 18 has it (this extension's below 18), and
+-- uuidv7_ordered(), one order for every backend of the cluster; the smallest id of a day
+-- bounds a range scan or a partition.
+SELECT id, uuid_extract_version(id) AS version, uuidv7_timestamp(id) AS created
+FROM (SELECT uuidv7() AS id UNION ALL SELECT uuidv7_ordered() UNION ALL SELECT uuidv7_ordered()) s;
+SELECT uuidv7_lower('2026-01-01 00:00:00+00') AS first_id_of_2026;
