@@ -11,9 +11,9 @@ extern "C" {
 #include "common/md5.h"
 #include "funcapi.h"
 #include "miscadmin.h"
-#include "utils/lsyscache.h"
 #include "storage/proc.h"
 #include "utils/guc.h"
+#include "utils/lsyscache.h"
 
 PG_MODULE_MAGIC;
 

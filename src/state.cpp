@@ -45,6 +45,8 @@ static const char state_name[] = "locality_uuid";
 
 static SharedHeader *shared = NULL;
 static bool attached = false;
+static StateKind kind = STATE_BACKEND;
+static SlotMarks *my_slot = NULL;
 
 /*
  * The ordered version 7 word (uuidv7_ordered): the last word taken by any backend of the
@@ -54,8 +56,6 @@ static bool attached = false;
 static const char v7_state_name[] = "locality_uuid_v7";
 static pg_atomic_uint64 *v7_shared = NULL;
 static uint64_t v7_own = 0;		/* without shared memory: this backend's last word */
-static StateKind kind = STATE_BACKEND;
-static SlotMarks *my_slot = NULL;
 
 // Return the size of the state for nslots slots.
 static Size

@@ -57,7 +57,7 @@ static constexpr int64_t pg_epoch_gregorian_us =
 static TimestampTz
 v7_time(const uint8_t *u)
 {
-	return v7_ms(u) * 1000 - pg_epoch_unix_us;
+	return unix_ms_to_timestamptz(v7_ms(u));
 }
 
 // Raise 22008: a time version 7 cannot carry.
