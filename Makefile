@@ -48,8 +48,22 @@ PORTABLE_DIR = test/out/portable
 # pg_regress reads expected files from --inputdir up to 15, from --expecteddir (default .) since 16.
 PORTABLE_EXPECTED = $(if $(filter-out 15,$(MAJORVERSION)),--expecteddir=$(PORTABLE_DIR))
 
-.PHONY: installcheck-portable
-installcheck-portable:
+# The shipped file is assembled from portable/src/ (plain SQL, one file per format); it stays
+# committed so that `psql -f` is the install. portable-check fails when it differs from its sources.
+PORTABLE_SQL = portable/locality_uuid_portable.sql
+PORTABLE_SRCS = portable/assemble.sh $(wildcard portable/src/*.sql portable/src/*.psql)
+
+.PHONY: portable portable-check installcheck-portable
+portable: $(PORTABLE_SQL)
+
+$(PORTABLE_SQL): $(PORTABLE_SRCS)
+	sh portable/assemble.sh > $@.tmp && mv $@.tmp $@
+
+portable-check:
+	@sh portable/assemble.sh | cmp -s - $(PORTABLE_SQL) \
+		|| { echo "$(PORTABLE_SQL) differs from portable/src/: run make portable"; exit 1; }
+
+installcheck-portable: portable-check
 	rm -rf $(PORTABLE_DIR) && mkdir -p $(PORTABLE_DIR)/sql $(PORTABLE_DIR)/expected
 	cp sql/*.sql test/portable/sql/*.sql $(PORTABLE_DIR)/sql/
 	cp expected/*.out $(PORTABLE_DIR)/expected/

@@ -1,13 +1,17 @@
--- locality_uuid, portable SQL edition: the extension's functions (1.0, the time blocks of 1.1
--- and the version 7 uuids of 1.3) in SQL and PL/pgSQL, for servers that do not take C
--- extensions. No C, no superuser; install as an ordinary user:
+-- locality_uuid, portable SQL edition: the extension's functions in SQL and PL/pgSQL, for
+-- servers that do not take C extensions. No C, no superuser; install as an ordinary user:
 --
 --     psql -v schema=ids -f portable/locality_uuid_portable.sql
 --
 -- The schema (default public) is created if it does not exist (that needs CREATE on the
 -- database); otherwise CREATE on the schema is enough. Same names, argument names, defaults,
--- results and SQLSTATEs as the C extension; what cannot match is listed in docs/portable.md.
--- Running it again replaces the functions in place (CREATE OR REPLACE).
+-- labels, comments, results and SQLSTATEs as the C extension (test/t/164_portable_catalog.pl
+-- compares the two); what cannot match is listed in docs/portable.md. Running it again
+-- replaces the functions in place (CREATE OR REPLACE).
+--
+-- This file is assembled by `make portable` from portable/src/: edit those. Each source is
+-- plain SQL that names the install schema @extschema@, as an extension script does; here each
+-- is run with @extschema@ replaced by the quoted schema name.
 --
 -- No name is looked up in the caller's search_path: SQL functions have SQL-standard bodies,
 -- bound when they are created (with search_path pg_catalog, pg_temp: an object planted in the
@@ -38,15 +42,69 @@ SET LOCAL search_path = pg_catalog, pg_temp;
 SET LOCAL check_function_bodies = on;
 SET LOCAL client_min_messages = warning;
 
--- Snippets shared by the generators are kept in psql variables and spliced into their bodies.
+-- Allocation numbers of ids at an explicit time (hot_uuid(shard_key, at), uuidv7_ordered(at)):
+-- ordinary sequences of the install schema (WAL-logged, so they never go back across restarts,
+-- failover, dump and restore), owned by the installer, with no privilege for anyone else;
+-- callers take numbers only through locality_uuid_portable_explicit_next() and
+-- locality_uuid_portable_v7_explicit_next(), so that no other role can setval them. An
+-- existing relation of either name is used only if it is a sequence of the installing role.
+CREATE SEQUENCE IF NOT EXISTS :"schema".locality_uuid_portable_explicit;
+SELECT EXISTS (SELECT FROM pg_class WHERE oid = to_regclass(format('%I.locality_uuid_portable_explicit', :'schema'))
+                                      AND relkind = 'S' AND relowner = current_user::regrole)
+       AS locality_uuid_sequence_ok \gset
+\if :locality_uuid_sequence_ok
+\else
+\warn 'the relation locality_uuid_portable_explicit of the install schema is not a sequence of the installing role'
+ROLLBACK;
+\quit
+\endif
+CREATE SEQUENCE IF NOT EXISTS :"schema".locality_uuid_portable_v7_explicit;
+SELECT EXISTS (SELECT FROM pg_class WHERE oid = to_regclass(format('%I.locality_uuid_portable_v7_explicit', :'schema'))
+                                      AND relkind = 'S' AND relowner = current_user::regrole)
+       AS locality_uuid_sequence_ok \gset
+\if :locality_uuid_sequence_ok
+\else
+\warn 'the relation locality_uuid_portable_v7_explicit of the install schema is not a sequence of the installing role'
+ROLLBACK;
+\quit
+\endif
+\unset locality_uuid_sequence_ok
+REVOKE ALL ON SEQUENCE :"schema".locality_uuid_portable_explicit, :"schema".locality_uuid_portable_v7_explicit
+    FROM PUBLIC;
+COMMENT ON SEQUENCE :"schema".locality_uuid_portable_explicit IS
+'allocation numbers of hot_uuid(shard_key, at) ids: counter 8388608 + n mod 8388608 (taken through locality_uuid_portable_explicit_next())';
+COMMENT ON SEQUENCE :"schema".locality_uuid_portable_v7_explicit IS
+'allocation numbers of uuidv7_ordered(at) ids: 41 bits after the millisecond (taken through locality_uuid_portable_v7_explicit_next())';
+
+-- uuid_time_nextval_interval(interval, integer) is named so that every call of sequential_uuids'
+-- uuid_time_nextval (untyped literals, NULL, parameters of unknown type) finds the integer form
+-- alone. An install that has uuid_time_nextval(interval, integer) gets it renamed, so that
+-- column DEFAULTs that call it keep working.
+SELECT to_regprocedure(format('%I.uuid_time_nextval(interval, integer)', :'schema')) IS NOT NULL
+       AND to_regprocedure(format('%I.uuid_time_nextval_interval(interval, integer)', :'schema')) IS NULL
+       AS locality_uuid_rename \gset
+\if :locality_uuid_rename
+ALTER FUNCTION :"schema".uuid_time_nextval(interval, integer) RENAME TO uuid_time_nextval_interval;
+\endif
+\unset locality_uuid_rename
+
+-- Core's names where the server lacks them, as the C extension: uuidv7 and uuidv4 before
+-- PostgreSQL 18, uuid_extract_timestamp and uuid_extract_version before 17.
+SELECT current_setting('server_version_num')::integer < 180000 AS locality_uuid_core_generators,
+       current_setting('server_version_num')::integer < 170000 AS locality_uuid_core_extractors \gset
+
+-- portable/src/state.sql
+SELECT replace($locality_uuid_portable$
+-- Session state, allocation numbers and the checks every generator shares.
 
 -- Make this session's state on its first id: five temporary sequences (the variable counter,
 -- the sequential counter and its bucket, the last millisecond and the modes used in it, the
 -- first counters of each mode in that millisecond, hot_uuid's last clock tick).
--- They belong to the role that installed this file and every role may use them, so SET ROLE within a session keeps one set
--- of counters and a role that made ids can still be dropped. A rollback of the transaction that
--- made them drops them again (the next id makes them anew); their values are never rewound.
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_portable_state()
+-- They belong to the role that installed this file and every role may use them, so SET ROLE
+-- within a session keeps one set of counters and a role that made ids can still be dropped. A
+-- rollback of the transaction that made them drops them again (the next id makes them anew);
+-- their values are never rewound.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_state()
 RETURNS void
 AS $body$
 DECLARE
@@ -90,76 +148,115 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION :"schema".locality_uuid_portable_state() IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_state() IS
 'make this session''s generator state (temporary sequences) if it has none; called by the generators of the portable edition';
 
--- Allocation numbers of hot_uuid's ids at an explicit time: an ordinary sequence of the install
--- schema (WAL-logged, so it never goes back across restarts, failover, dump and restore), owned
--- by the installer, with no privilege for anyone else; callers take numbers only through
--- locality_uuid_portable_explicit_next(), so that no other role can setval it. An existing
--- relation of that name is used only if it is a sequence of the installing role.
-CREATE SEQUENCE IF NOT EXISTS :"schema".locality_uuid_portable_explicit;
-SELECT format('%I.locality_uuid_portable_explicit', :'schema') AS explicit_sequence \gset
-SELECT EXISTS (SELECT FROM pg_class WHERE oid = to_regclass(:'explicit_sequence')
-                                      AND relkind = 'S' AND relowner = current_user::regrole)
-       AS locality_uuid_sequence_ok \gset
-\if :locality_uuid_sequence_ok
-\else
-\warn 'the relation locality_uuid_portable_explicit of the install schema is not a sequence of the installing role'
-ROLLBACK;
-\quit
-\endif
-\unset locality_uuid_sequence_ok
-REVOKE ALL ON SEQUENCE :"schema".locality_uuid_portable_explicit FROM PUBLIC;
-COMMENT ON SEQUENCE :"schema".locality_uuid_portable_explicit IS
-'allocation numbers of hot_uuid(shard_key, at) ids: counter 8388608 + n mod 8388608 (taken through locality_uuid_portable_explicit_next())';
-
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_portable_explicit_next()
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_explicit_next()
 RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
-RETURN nextval(:'explicit_sequence'::regclass);
+RETURN nextval('@extschema@.locality_uuid_portable_explicit'::regclass);
 
-COMMENT ON FUNCTION :"schema".locality_uuid_portable_explicit_next() IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_explicit_next() IS
 'next allocation number of hot_uuid(shard_key, at) ids at an explicit time (nextval of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
 
-SELECT replace($snippet$
-        n := @schema@.locality_uuid_portable_explicit_next();
-$snippet$, '@schema@', quote_ident(:'schema')) AS explicit_next \gset
+-- Make this session's version 7 state if it has none: three temporary sequences, apart from
+-- the other generators' (a session that makes no version 7 id never makes them), owned and
+-- granted as theirs are. uuidv7() keeps the last nanosecond it used as a base millisecond and
+-- the nanoseconds since it (a bigint of nanoseconds from 1970 ends in 2262); uuidv7_ordered()
+-- keeps its last ordering key, millisecond << 15 | fraction << 3 | counter.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_state()
+RETURNS void
+AS $body$
+BEGIN
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NOT NULL THEN
+        RETURN;
+    END IF;
+    CREATE TEMP SEQUENCE locality_uuid_portable_v7_base MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_v7_ns MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_v7_ordered MINVALUE -9223372036854775808;
+    GRANT ALL ON SEQUENCE locality_uuid_portable_v7_base, locality_uuid_portable_v7_ns,
+        locality_uuid_portable_v7_ordered TO PUBLIC;
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_base', 0);
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_ns', 0);
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', 0);
+END
+$body$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
--- Read the system clock into us (Unix microseconds), raising 22008 as the C extension does
--- outside 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC: spliced before any state changes.
-SELECT $snippet$
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_state() IS
+'make this session''s version 7 state (temporary sequences) if it has none; called by the version 7 generators of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next()
+RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+RETURN nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next() IS
+'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit); called by uuidv7_ordered of the portable edition';
+
+-- The generators read the clock as Unix microseconds us and call this only when us is outside
+-- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC, before any state changes: 22008, as
+-- the C extension raises it.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_clock(us bigint)
+RETURNS void
+AS $body$
+BEGIN
     IF us < 0 OR us > 253402300799999999 THEN
         RAISE EXCEPTION 'system clock is out of the range the generators read'
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = format('The system clock reads %s seconds from 1970-01-01 UTC; the generators read it from 0 to 253402300799 (1970-01-01 to 9999-12-31 UTC).',
                                   floor(us / 1000000.0));
     END IF;
-$snippet$ AS read_clock \gset
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-SELECT replace($snippet$
-    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
-        PERFORM @schema@.locality_uuid_portable_state();
-    END IF;
-$snippet$, '@schema@', quote_ident(:'schema')) AS locality_uuid_state \gset
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_clock(bigint) IS
+'raise 22008 if a clock reading (Unix microseconds) is outside 1970 to 9999, the range the generators read; called by the generators of the portable edition';
 
 -- The cluster's system identifier, read once per session (a setting caches it).
-SELECT $snippet$
-    system_identifier := current_setting('locality_uuid_portable.system_identifier', true);
-    IF system_identifier IS NULL OR system_identifier = '' THEN
-        system_identifier := (SELECT c.system_identifier::text FROM pg_control_system() c);
-        PERFORM set_config('locality_uuid_portable.system_identifier', system_identifier, false);
-    END IF;
-$snippet$ AS system_identifier \gset
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_read_system_identifier()
+RETURNS text
+AS $body$
+DECLARE
+    system_identifier text := (SELECT c.system_identifier::text FROM pg_control_system() c);
+BEGIN
+    PERFORM set_config('locality_uuid_portable.system_identifier', system_identifier, false);
+    RETURN system_identifier;
+END
+$body$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
--- Read the node setting (or the default) into node, accepting and refusing exactly the strings
--- that PostgreSQL's integer settings do (parse_int of guc.c, which reads the C extension's
--- node_id): C's strtol with base 0 (0x hex, leading 0 octal), read again with strtod if it
--- stops at '.', 'e' or 'E' or overflows 64 bits, trailing white space, rounded half to even,
--- within int, then -1 .. 268435455. Empty is the default, as unset: it is what RESET leaves,
--- and SQL cannot tell the two apart.
-SELECT :'system_identifier' || $snippet$
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_read_system_identifier() IS
+'read the cluster''s system identifier (pg_control_system()) and cache it in this session; called through locality_uuid_portable_system_identifier()';
+
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_system_identifier()
+RETURNS text
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN coalesce(nullif(current_setting('locality_uuid_portable.system_identifier', true), ''),
+                @extschema@.locality_uuid_portable_read_system_identifier());
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_system_identifier() IS
+'the cluster''s system identifier, as cached in this session; the default node and machine name of the portable edition';
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
+
+-- portable/src/locality_b.sql
+SELECT replace($locality_uuid_portable$
+-- Locality uuid, version "b": the generators, the mode switches, the extractors and make.
+
+-- Read locality_uuid.node_id (or the default) as PostgreSQL reads an integer setting (parse_int
+-- of guc.c, which reads the C extension's node_id): exactly the strings it accepts and refuses.
+-- C's strtol with base 0 (0x hex, leading 0 octal), read again with strtod if it stops at '.',
+-- 'e' or 'E' or overflows 64 bits, trailing white space, rounded half to even, within int, then
+-- -1 .. 268435455. Empty is the default, as unset: it is what RESET leaves, and SQL cannot tell
+-- the two apart. The default (-1) is the low 28 bits of the system identifier.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_parse_node_id()
+RETURNS bigint
+AS $body$
+DECLARE
+    node_text text;
+    node bigint;
+BEGIN
     node_text := current_setting('locality_uuid.node_id', true);
     IF node_text IS NULL OR node_text = '' THEN
         node := -1;
@@ -250,15 +347,77 @@ SELECT :'system_identifier' || $snippet$
         END;
     END IF;
     IF node = -1 THEN
-        node := system_identifier::numeric % 268435456;
+        node := @extschema@.locality_uuid_portable_system_identifier()::numeric % 268435456;
     ELSIF node NOT BETWEEN -1 AND 268435455 THEN
         RAISE EXCEPTION '% is outside the valid range for parameter "locality_uuid.node_id" (-1 .. 268435455)', node
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
-$snippet$ AS locality_uuid_node \gset
+    RETURN node;
+END
+$body$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
--- Make one version-b id in the mode held by sequential.
-SELECT $snippet$
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_parse_node_id() IS
+'the node field of this session''s locality uuids: locality_uuid.node_id read as PostgreSQL reads an integer setting, or the default from the system identifier; called through locality_uuid_portable_node_id()';
+
+-- The node field: the default and plain decimals of up to 8 digits (always within 0 ..
+-- 268435455) read here, inlined into the generator; every other value by the full parser.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_node_id()
+RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN CASE WHEN coalesce(current_setting('locality_uuid.node_id', true), '') = ''
+            THEN @extschema@.locality_uuid_portable_system_identifier()::numeric % 268435456
+            WHEN current_setting('locality_uuid.node_id', true) ~ '^(0|[1-9][0-9]{0,7})$'
+            THEN current_setting('locality_uuid.node_id', true)::bigint
+            ELSE @extschema@.locality_uuid_portable_parse_node_id() END;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_node_id() IS
+'the node field of this session''s locality uuids (locality_uuid.node_id or its default); called by the locality uuid generator of the portable edition';
+
+-- Make one version-b id: sequential if sequential, else variable; with follow_setting, in the
+-- mode of locality_uuid.counter_mode instead (sequential is then not read).
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_next(sequential boolean, follow_setting boolean)
+RETURNS uuid
+AS $body$
+DECLARE
+    node bigint;
+    ms bigint;
+    last_ms bigint;
+    modes bigint;
+    arc bigint;
+    r bigint;
+    skips integer;
+    bucket bigint;
+    us bigint;
+    v bigint;
+    h text;
+    first text;
+BEGIN
+    IF follow_setting THEN
+        -- As PostgreSQL reads an enum setting: the names in any ASCII case (empty: the default).
+        CASE translate(coalesce(current_setting('locality_uuid.counter_mode', true), ''),
+                       'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
+            WHEN '', 'variable' THEN sequential := false;
+            WHEN 'sequential' THEN sequential := true;
+            ELSE
+                RAISE EXCEPTION 'invalid value for parameter "locality_uuid.counter_mode": "%"',
+                                current_setting('locality_uuid.counter_mode')
+                    USING ERRCODE = 'invalid_parameter_value',
+                          HINT = 'Available values: variable, sequential.';
+        END CASE;
+    ELSIF sequential IS NULL THEN
+        RAISE EXCEPTION 'sequential must not be null'
+            USING ERRCODE = 'null_value_not_allowed',
+                  HINT = 'Call locality_uuid() to follow locality_uuid.counter_mode.';
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    IF us < 0 OR us > 253402300799999999 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
+    END IF;
+    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
+        PERFORM @extschema@.locality_uuid_portable_state();
+    END IF;
+    node := @extschema@.locality_uuid_portable_node_id();
     -- Time never goes back within a session: a clock that steps back is held at the last
     -- millisecond used. The state holds that millisecond times 4, plus the modes that made ids
     -- in it (1 sequential, 2 variable), and in the arc sequence the first sequential counter
@@ -335,148 +494,46 @@ SELECT $snippet$
     RETURN (first || lpad(to_hex(pg_backend_pid() & 65535), 4, '0') || 'b' || lpad(to_hex(node), 7, '0')
             || lpad(to_hex(ms & 281474976710655), 12, '0'))::uuid;
 END
-$snippet$ AS locality_uuid_next \gset
+$body$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
--- The machine hash into m, the process field into p, and the next wall-clock tick (2^-23 s) of
--- this session into tick: the clock's tick (us read and checked), or the tick after the last one
--- used if the clock has not passed it (a burst, a frozen clock, a clock that stepped back):
--- nothing ever waits. Not yet taken: hot_uuid_take_tick takes it.
-SELECT :'system_identifier' || $snippet$
-    machine_name := current_setting('locality_uuid.machine_name', true);
-    IF machine_name IS NULL OR machine_name = '' THEN
-        machine_name := system_identifier;
-    END IF;
-    m := md5(machine_name);
-    p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
-    tick := greatest(us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000,
-                     currval('pg_temp.locality_uuid_portable_hot_tick') + 1);
-$snippet$ AS hot_uuid_tick \gset
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_next(boolean, boolean) IS
+'new locality uuid (version b), sequential or variable, or in the mode of locality_uuid.counter_mode if follow_setting; called by locality_uuid of the portable edition';
 
--- A wall-clock id: the tick's second, the tick within it as counter (bit 23 zero).
-SELECT $snippet$
-    PERFORM setval('pg_temp.locality_uuid_portable_hot_tick', tick);
-    seconds := tick >> 23;
-    counter := tick & 8388607;
-$snippet$ AS hot_uuid_take_tick \gset
-
--- Write a shard-key id of seconds, machine hash m, process field p (4 hex digits), counter
--- (0 .. 16777215) and shard_key.
-SELECT $snippet$
-    s := lpad(to_hex(shard_key), 8, '0');
-    RETURN (lpad(to_hex(seconds & 4294967295), 8, '0') || substr(m, 3, 2) || substr(m, 1, 2)
-            || left(p, 2) || substr(m, 5, 2) || right(p, 2) || lpad(to_hex(counter), 6, '0')
-            || substr(s, 7, 2) || substr(s, 5, 2) || substr(s, 3, 2) || substr(s, 1, 2))::uuid;
-END
-$snippet$ AS hot_uuid_encode \gset
-
-SELECT $snippet$
-    IF shard_key < 0 OR shard_key > 4294967295 THEN
-        RAISE EXCEPTION 'shard_key % is out of range', shard_key
-            USING ERRCODE = 'numeric_value_out_of_range',
-                  DETAIL = 'The shard_key must be between 0 and 4294967295.',
-                  HINT = 'A shard key is an unsigned 32-bit number, as HotGuid''s uint; pass a signed 32-bit key k as k::bigint & 4294967295.';
-    END IF;
-$snippet$ AS hot_uuid_check_shard \gset
-
-SELECT $snippet$
-DECLARE
-    system_identifier text;
-    sequential boolean;
-    node_text text;
-    node bigint;
-    ms bigint;
-    last_ms bigint;
-    modes bigint;
-    arc bigint;
-    r bigint;
-    skips integer;
-    bucket bigint;
-    us bigint;
-    v bigint;
-    h text;
-    first text;
-BEGIN
-$snippet$ AS locality_uuid_declare \gset
-
-SELECT $snippet$
-DECLARE
-    system_identifier text;
-    machine_name text;
-    m text;
-    us bigint;
-    tick bigint;
-    seconds bigint;
-    counter bigint;
-    n bigint;
-    field text;
-    memory text;
-    pos integer;
-    p text;
-    s text;
-BEGIN
-$snippet$ AS hot_uuid_declare \gset
-
--- Locality UUID, version "b" ------------------------------------------------
-
-SELECT :'locality_uuid_declare' || $body$
-    -- As PostgreSQL reads an enum setting: the names in any ASCII case (empty: the default).
-    CASE translate(coalesce(current_setting('locality_uuid.counter_mode', true), ''),
-                   'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')
-        WHEN '', 'variable' THEN sequential := false;
-        WHEN 'sequential' THEN sequential := true;
-        ELSE
-            RAISE EXCEPTION 'invalid value for parameter "locality_uuid.counter_mode": "%"',
-                            current_setting('locality_uuid.counter_mode')
-                USING ERRCODE = 'invalid_parameter_value',
-                      HINT = 'Available values: variable, sequential.';
-    END CASE;
-$body$ || :'read_clock' || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
-
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid()
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid()
 RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
-    SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN @extschema@.locality_uuid_portable_next(NULL, true);
 
-COMMENT ON FUNCTION :"schema".locality_uuid() IS
+COMMENT ON FUNCTION @extschema@.locality_uuid() IS
 'new locality uuid (version b) in the mode set by locality_uuid.counter_mode';
 
-SELECT :'locality_uuid_declare' || $body$
-    IF $1 IS NULL THEN
-        RAISE EXCEPTION 'sequential must not be null'
-            USING ERRCODE = 'null_value_not_allowed',
-                  HINT = 'Call locality_uuid() to follow locality_uuid.counter_mode.';
-    END IF;
-    sequential := $1;
-$body$ || :'read_clock' || :'locality_uuid_state' || :'locality_uuid_node' || :'locality_uuid_next' AS body \gset
-
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid(sequential boolean)
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid(sequential boolean)
 RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
-    SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
+RETURN @extschema@.locality_uuid_portable_next(sequential, false);
 
-COMMENT ON FUNCTION :"schema".locality_uuid(boolean) IS
+COMMENT ON FUNCTION @extschema@.locality_uuid(boolean) IS
 'new locality uuid (version b): sequential (clustered) if true, variable (spread) if false';
 
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_use_sequential_ids()
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_use_sequential_ids()
 RETURNS void
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 BEGIN ATOMIC
     SELECT set_config('locality_uuid.counter_mode', 'sequential', false);
 END;
 
-COMMENT ON FUNCTION :"schema".locality_uuid_use_sequential_ids() IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_use_sequential_ids() IS
 'switch this session''s locality_uuid() to sequential mode (SET locality_uuid.counter_mode = sequential)';
 
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_use_variable_ids()
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_use_variable_ids()
 RETURNS void
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 BEGIN ATOMIC
     SELECT set_config('locality_uuid.counter_mode', 'variable', false);
 END;
 
-COMMENT ON FUNCTION :"schema".locality_uuid_use_variable_ids() IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_use_variable_ids() IS
 'switch this session''s locality_uuid() to variable mode (SET locality_uuid.counter_mode = variable)';
 
 -- The extractors are single SQL expressions of strict functions on the text form, so that the
@@ -486,59 +543,59 @@ COMMENT ON FUNCTION :"schema".locality_uuid_use_variable_ids() IS
 -- at 10..13, 6 at 15..16, 7 at 17..18, 8 at 20..21, 9 at 22..23, 10..15 at 25..36.
 
 -- Milliseconds as 2^24 ms units and the rest: each product is exact in interval arithmetic.
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_timestamp(id uuid)
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_timestamp(id uuid)
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN timezone(interval '0', timestamp '1970-01-01'
         + ('x' || substr(id::text, 25, 6) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(24)::integer * interval '16777.216 seconds'
         + ('x' || substr(id::text, 31, 6))::bit(24)::integer * interval '1 millisecond');
 
-COMMENT ON FUNCTION :"schema".locality_uuid_timestamp(uuid) IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_timestamp(uuid) IS
 'creation time (milliseconds) of a locality uuid; NULL if the version digit is not b';
 
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_pid(id uuid)
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_pid(id uuid)
 RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ('x' || substr(id::text, 10, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(16)::integer;
 
-COMMENT ON FUNCTION :"schema".locality_uuid_pid(uuid) IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_pid(uuid) IS
 '16-bit process field of a locality uuid (backend slot or pid mod 65536); NULL if the version digit is not b';
 
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_mac(id uuid)
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_mac(id uuid)
 RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1));
 
-COMMENT ON FUNCTION :"schema".locality_uuid_mac(uuid) IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_mac(uuid) IS
 '28-bit node field of a locality uuid as 7 lowercase hex digits (low 28 bits of the MAC); NULL if the version digit is not b';
 
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_node(id uuid)
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_node(id uuid)
 RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ('x' || substr(id::text, 16, 3) || substr(id::text, 20, 4) || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(28)::integer;
 
-COMMENT ON FUNCTION :"schema".locality_uuid_node(uuid) IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_node(uuid) IS
 '28-bit node field of a locality uuid as a number; NULL if the version digit is not b';
 
 -- The variable reading reverses the eight hex digits; sequential picks the plain ones.
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_counter(id uuid, sequential boolean DEFAULT false)
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_counter(id uuid, sequential boolean DEFAULT false)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ('x' || substr(reverse(left(id::text, 8)) || left(id::text, 8), 1 + 8 * sequential::integer, 8)
             || ('{"b": ""}'::jsonb ->> substr(id::text, 15, 1)))::bit(32)::bigint;
 
-COMMENT ON FUNCTION :"schema".locality_uuid_counter(uuid, boolean) IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_counter(uuid, boolean) IS
 '32-bit counter of a locality uuid, read in variable mode (nibbles reversed) unless sequential; NULL if the version digit is not b';
 
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_version(id uuid)
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_version(id uuid)
 RETURNS text
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN substr(id::text, 15, 1);
 
-COMMENT ON FUNCTION :"schema".locality_uuid_version(uuid) IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_version(uuid) IS
 'version hex digit of any uuid (b for a locality uuid, 4 for a random one)';
 
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
                                    sequential boolean DEFAULT false)
 RETURNS uuid
 AS $body$
@@ -578,17 +635,23 @@ BEGIN
             || lpad(to_hex(ms), 12, '0'))::uuid;
 END
 $body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-    SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION :"schema".locality_uuid_make(bigint, integer, integer, timestamptz, boolean) IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_make(bigint, integer, integer, timestamptz, boolean) IS
 'locality uuid (version b) built from explicit fields: counter 0..4294967295, pid 0..65535, node 0..268435455, ts to the millisecond';
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
 
--- Block-wrapped sequential UUIDs (drop-in for sequential_uuids 1.0.3) ------
+-- portable/src/blocks.sql
+SELECT replace($locality_uuid_portable$
+-- Block-wrapped uuids (drop-in for sequential_uuids 1.0.3): the generators, their layouts,
+-- time blocks of any length from 1 ms, and the block and block start an id carries.
 
--- Compute the layout of (s, c): prefix bits b and values per block, in the words of variant
--- ('sequence' or 'time').
-SELECT $snippet$
+-- Raise 22023 unless s (the block size, or the length of an interval in seconds) and c (the
+-- number of blocks or intervals) are positive; variant ('sequence' or 'time') picks the words.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_blocks(s integer, c integer, variant text)
+RETURNS void
+AS $body$
+BEGIN
     IF s < 1 THEN
         IF variant = 'sequence' THEN
             RAISE EXCEPTION 'block size must be a positive integer' USING ERRCODE = 'invalid_parameter_value';
@@ -603,109 +666,125 @@ SELECT $snippet$
             RAISE EXCEPTION 'number of intervals must be a positive integer' USING ERRCODE = 'invalid_parameter_value';
         END IF;
     END IF;
-    b := CASE WHEN c <= 256 THEN 8 WHEN c <= 65536 THEN 16 WHEN c <= 16777216 THEN 24 ELSE 32 END;
-    per_block := greatest(1, (s::bigint * c) >> b);
-$snippet$ AS block_layout \gset
-
--- Write the id of value v: its prefix (v / per_block truncated toward zero, mod 2^b), then
--- the bytes of a random version 4 uuid.
-SELECT $snippet$
-    RETURN (lpad(to_hex((v / per_block) & ((1::bigint << b) - 1)), b / 4, '0')
-            || substr(replace(gen_random_uuid()::text, '-', ''), b / 4 + 1))::uuid;
 END
-$snippet$ AS block_encode \gset
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-SELECT $body$
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_blocks(integer, integer, text) IS
+'raise 22023 unless the block size or interval length s and the number of blocks or intervals c are positive; called by the block functions of the portable edition';
+
+-- The width in bits of the prefix for c blocks: 8, 16, 24 or 32. Inlined (so not strict: a
+-- strict function with a CASE body is not).
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_prefix_bits(c integer)
+RETURNS integer
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN c <= 256 THEN 8 WHEN c <= 65536 THEN 16 WHEN c <= 16777216 THEN 24 ELSE 32 END;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_prefix_bits(integer) IS
+'prefix width in bits of a block-wrapped uuid for c blocks; called by the block functions of the portable edition';
+
+-- Values per block of (s, c): s * c / 2^prefix bits, at least 1.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_per_block(s integer, c integer)
+RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN greatest(1, (s::bigint * c) >> @extschema@.locality_uuid_portable_prefix_bits(c));
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_per_block(integer, integer) IS
+'values per block of a block-wrapped uuid for block size s and c blocks; called by the block functions of the portable edition';
+
+-- Write the id of a block: its number mod 2^prefix_bits, then the bytes of a random version 4
+-- uuid.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_block_uuid(block bigint, prefix_bits integer)
+RETURNS uuid
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+RETURN (lpad(to_hex(block & ((1::bigint << prefix_bits) - 1)), prefix_bits / 4, '0')
+        || substr(replace(gen_random_uuid()::text, '-', ''), prefix_bits / 4 + 1))::uuid;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_uuid(bigint, integer) IS
+'new version 4 uuid whose first prefix_bits bits are block; called by the block generators of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
+                                                   block_count integer DEFAULT 65536)
+RETURNS uuid
+AS $body$
 DECLARE
-    variant text := 'sequence';
-    s integer := block_size;
-    c integer := block_count;
-    b integer;
-    per_block bigint;
     n bigint;
-    v bigint;
 BEGIN
-$body$ || :'block_layout' || $body$
     -- Arguments are checked first, so a bad call uses no sequence value; nextval runs with
     -- the caller's privileges. nextval's minimum minus one wraps to the maximum, as in C.
+    IF block_size < 1 OR block_count < 1 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence');
+    END IF;
     n := nextval($1);
-    v := CASE WHEN n = -9223372036854775808 THEN 9223372036854775807 ELSE n - 1 END;
-$body$ || :'block_encode' AS body \gset
+    RETURN @extschema@.locality_uuid_portable_block_uuid(
+        CASE WHEN n = -9223372036854775808 THEN 9223372036854775807 ELSE n - 1 END
+            / @extschema@.locality_uuid_portable_per_block(block_size, block_count),
+        @extschema@.locality_uuid_portable_prefix_bits(block_count));
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-CREATE OR REPLACE FUNCTION :"schema".uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
-                                      block_count integer DEFAULT 65536)
-RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-    SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION :"schema".uuid_sequence_nextval(regclass, integer, integer) IS
+COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer) IS
 'new version 4 uuid whose first bytes are the block of nextval(sequence) - 1; the block advances every block_size values and wraps after block_count blocks (calls nextval, so parallel unsafe)';
 
-SELECT $body$
+CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval(interval_length integer DEFAULT 60,
+                                               interval_count integer DEFAULT 65536)
+RETURNS uuid
+AS $body$
 DECLARE
-    variant text := 'time';
-    s integer := interval_length;
-    c integer := interval_count;
-    b integer;
-    per_block bigint;
-    v bigint;
     us bigint;
 BEGIN
-$body$ || :'block_layout' || :'read_clock' || $body$
-    v := us / 1000000;
-$body$ || :'block_encode' AS body \gset
+    IF interval_length < 1 OR interval_count < 1 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time');
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    IF us < 0 OR us > 253402300799999999 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
+    END IF;
+    RETURN @extschema@.locality_uuid_portable_block_uuid(
+        us / 1000000 / @extschema@.locality_uuid_portable_per_block(interval_length, interval_count),
+        @extschema@.locality_uuid_portable_prefix_bits(interval_count));
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-CREATE OR REPLACE FUNCTION :"schema".uuid_time_nextval(interval_length integer DEFAULT 60,
-                                  interval_count integer DEFAULT 65536)
-RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
-    SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION :"schema".uuid_time_nextval(integer, integer) IS
+COMMENT ON FUNCTION @extschema@.uuid_time_nextval(integer, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time; the block advances every interval_length seconds and wraps after interval_count blocks';
 
-SELECT $body$
-DECLARE
-    variant text := 'sequence';
-    s integer := block_size;
-    c integer := block_count;
-    b integer;
-    per_block bigint;
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_block_layout(block_size integer DEFAULT 65536,
+                                                        block_count integer DEFAULT 65536,
+                                                        OUT prefix_bits integer,
+                                                        OUT prefixes bigint,
+                                                        OUT effective_block_size bigint,
+                                                        OUT wrap_values bigint,
+                                                        OUT block_interval interval,
+                                                        OUT wrap_interval interval)
+RETURNS record
+AS $body$
 BEGIN
-$body$ || :'block_layout' || $body$
-    prefix_bits := b;
-    prefixes := 1::bigint << b;
-    effective_block_size := per_block;
-    wrap_values := prefixes * per_block;
+    IF block_size < 1 OR block_count < 1 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence');
+    END IF;
+    prefix_bits := @extschema@.locality_uuid_portable_prefix_bits(block_count);
+    prefixes := 1::bigint << prefix_bits;
+    effective_block_size := @extschema@.locality_uuid_portable_per_block(block_size, block_count);
+    wrap_values := prefixes * effective_block_size;
     -- Seconds as days and time; NULL past the interval type's days.
-    IF per_block / 86400 <= 2147483647 THEN
-        block_interval := make_interval(days => (per_block / 86400)::integer, secs => per_block % 86400);
+    IF effective_block_size / 86400 <= 2147483647 THEN
+        block_interval := make_interval(days => (effective_block_size / 86400)::integer,
+                                        secs => effective_block_size % 86400);
     END IF;
     IF wrap_values / 86400 <= 2147483647 THEN
         wrap_interval := make_interval(days => (wrap_values / 86400)::integer, secs => wrap_values % 86400);
     END IF;
 END
-$body$ AS body \gset
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_block_layout(block_size integer DEFAULT 65536,
-                                           block_count integer DEFAULT 65536,
-                                           OUT prefix_bits integer,
-                                           OUT prefixes bigint,
-                                           OUT effective_block_size bigint,
-                                           OUT wrap_values bigint,
-                                           OUT block_interval interval,
-                                           OUT wrap_interval interval)
-RETURNS record
-AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-    SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION :"schema".locality_uuid_block_layout(integer, integer) IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_block_layout(integer, integer) IS
 'what uuid_sequence_nextval and uuid_time_nextval make of (block_size, block_count): prefix width in bits, number of prefixes, values per block, values per wrap, and the same read as seconds';
 
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_block(id uuid, block_count integer DEFAULT 65536)
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_block(id uuid, block_count integer DEFAULT 65536)
 RETURNS bigint
 AS $body$
 DECLARE
@@ -722,41 +801,311 @@ BEGIN
     RETURN ('x' || lpad(left(id::text, digits), 16, '0'))::bit(64)::bigint;
 END
 $body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-    SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION :"schema".locality_uuid_block(uuid, integer) IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_block(uuid, integer) IS
 'block number (prefix) that a uuid_sequence_nextval or uuid_time_nextval id carries for block_count; NULL if the version digit is not 4';
 
--- Shard-key UUID, compatible with .NET HotGuid ---------------------------------
 
-SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || :'read_clock' || :'locality_uuid_state'
-       || :'hot_uuid_tick' || :'hot_uuid_take_tick' || :'hot_uuid_encode' AS body \gset
+-- The length of interval_length in microseconds (a day is 86400 s), or NULL if it has months
+-- or years (or is infinite): inlined.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_interval_us(interval_length interval)
+RETURNS numeric
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN extract(year FROM interval_length) = 0 AND extract(month FROM interval_length) = 0
+            THEN extract(day FROM interval_length)::numeric * 86400000000
+                 + extract(hour FROM interval_length)::numeric * 3600000000
+                 + extract(minute FROM interval_length)::numeric * 60000000
+                 + extract(microseconds FROM interval_length)::numeric END;
 
-CREATE OR REPLACE FUNCTION :"schema".hot_uuid(shard_key bigint)
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_interval_us(interval) IS
+'length of an interval in microseconds, NULL if it has months or years; called by the interval block functions of the portable edition';
+
+-- Raise 22023 as the C extension does unless interval_length is a fixed length (a day is
+-- 86400 s, no months) from 1 ms to 2147483647 s and interval_count is positive.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_interval(interval_length interval,
+                                                                         interval_count integer)
+RETURNS void
+AS $body$
+DECLARE
+    length_hint text := 'Give a fixed length from 1 millisecond to 2147483647 seconds in days, hours, minutes, '
+                        'seconds and fractions of a second, such as interval ''250 ms''.';
+    total numeric := @extschema@.locality_uuid_portable_interval_us(interval_length);
+BEGIN
+    IF NOT isfinite(interval_length) THEN
+        RAISE EXCEPTION 'interval_length must be finite'
+            USING ERRCODE = 'invalid_parameter_value', HINT = length_hint;
+    END IF;
+    IF total IS NULL THEN
+        RAISE EXCEPTION 'interval_length must not contain months or years'
+            USING ERRCODE = 'invalid_parameter_value', DETAIL = 'Months and years have no fixed length.',
+                  HINT = length_hint;
+    END IF;
+    IF total < 1000 THEN
+        RAISE EXCEPTION 'interval_length must be at least 1 millisecond'
+            USING ERRCODE = 'invalid_parameter_value', HINT = length_hint;
+    END IF;
+    IF total > 2147483647000000 THEN
+        RAISE EXCEPTION 'interval_length must be at most 2147483647 seconds'
+            USING ERRCODE = 'invalid_parameter_value', HINT = length_hint;
+    END IF;
+    IF interval_count < 1 THEN
+        RAISE EXCEPTION 'number of intervals must be a positive integer' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_interval(interval, integer) IS
+'raise 22023 unless interval_length is a fixed length from 1 ms to 2147483647 s and interval_count is positive; called by the interval block functions of the portable edition';
+
+-- The block length in microseconds of a valid (total, c), total the interval's length in
+-- microseconds: in units u of 1 s, 1 ms or 1 us, S' = max(u, 1 ms, floor((L / u) * c / 2^b) * u).
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_block_us(total numeric, c integer)
+RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN greatest(floor(floor(total / CASE WHEN total % 1000000 = 0 THEN 1000000 WHEN total % 1000 = 0 THEN 1000 ELSE 1 END)
+                      * c / (2::numeric ^ @extschema@.locality_uuid_portable_prefix_bits(c)))
+                * CASE WHEN total % 1000000 = 0 THEN 1000000 WHEN total % 1000 = 0 THEN 1000 ELSE 1 END,
+                CASE WHEN total % 1000000 = 0 THEN 1000000 WHEN total % 1000 = 0 THEN 1000 ELSE 1 END,
+                1000)::bigint;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_us(numeric, integer) IS
+'block length in microseconds of uuid_time_nextval_interval for an interval of total microseconds and c intervals; called by the interval block functions of the portable edition';
+
+-- The start of the latest block at or before as_of whose prefix id carries, or NULL unless
+-- version 4: blocks of uuid_time_nextval(interval_seconds, interval_count) if from_seconds, else
+-- of uuid_time_nextval_interval(interval_length, interval_count), counted from the Unix epoch.
+-- start_us is counted from PostgreSQL's epoch (2000-01-01), whose range it must be in.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_block_start(id uuid, from_seconds boolean,
+                                                                      interval_seconds integer,
+                                                                      interval_length interval,
+                                                                      interval_count integer,
+                                                                      as_of timestamptz)
+RETURNS timestamptz
+AS $body$
+DECLARE
+    prefix_bits integer := @extschema@.locality_uuid_portable_prefix_bits(interval_count);
+    total numeric;
+    block_us bigint;
+    as_of_us numeric;
+    a numeric;
+    start_us numeric;
+BEGIN
+    IF from_seconds THEN
+        IF interval_seconds < 1 OR interval_count < 1 THEN
+            PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_seconds, interval_count, 'time');
+        END IF;
+        block_us := @extschema@.locality_uuid_portable_per_block(interval_seconds, interval_count) * 1000000;
+    ELSE
+        total := @extschema@.locality_uuid_portable_interval_us(interval_length);
+        IF total IS NULL OR total < 1000 OR total > 2147483647000000 OR interval_count < 1 THEN
+            PERFORM @extschema@.locality_uuid_portable_check_interval(interval_length, interval_count);
+        END IF;
+        block_us := @extschema@.locality_uuid_portable_block_us(total, interval_count);
+    END IF;
+    IF NOT isfinite(as_of) THEN
+        RAISE EXCEPTION 'as_of must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    IF substr(id::text, 15, 1) <> '4' THEN
+        RETURN NULL;
+    END IF;
+    as_of_us := extract(epoch FROM as_of - timestamptz '2000-01-01 00:00:00+00') * 1000000 + 946684800000000;
+    -- Unix microseconds of as_of past 2^63 - 1 (the last 30 years of the range): as C, out of range.
+    IF as_of_us > 9223372036854775807 THEN
+        start_us := as_of_us;
+    ELSE
+        a := floor(as_of_us / block_us);
+        start_us := as_of_us - (as_of_us - a * block_us)
+                - mod(mod(a - ('x' || lpad(left(id::text, prefix_bits / 4), 16, '0'))::bit(64)::bigint,
+                          2::numeric ^ prefix_bits)
+                      + 2::numeric ^ prefix_bits, 2::numeric ^ prefix_bits) * block_us
+                - 946684800000000;
+    END IF;
+    IF start_us < -211813488000000000 OR start_us >= 9223371331200000000 THEN
+        RAISE EXCEPTION 'timestamp out of range'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'The block starts outside the range of timestamp with time zone.';
+    END IF;
+    RETURN timezone(interval '0', timestamp '2000-01-01'
+                    + make_interval(days => floor(start_us / 86400000000)::integer)
+                    + (start_us - floor(start_us / 86400000000) * 86400000000)::bigint * interval '1 microsecond');
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_start(uuid, boolean, integer, interval, integer, timestamptz) IS
+'start of the latest time block at or before as_of whose prefix the id carries, of the integer form of uuid_time_nextval if from_seconds, else of the interval form; called by uuid_time_block_start of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval_interval(interval_length interval,
+                                                        interval_count integer DEFAULT 65536)
 RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-    SET search_path = pg_catalog, pg_temp;
+AS $body$
+DECLARE
+    total numeric := @extschema@.locality_uuid_portable_interval_us(interval_length);
+    block_us bigint;
+    us bigint;
+BEGIN
+    IF total IS NULL OR total < 1000 OR total > 2147483647000000 OR interval_count < 1 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_interval(interval_length, interval_count);
+    END IF;
+    block_us := @extschema@.locality_uuid_portable_block_us(total, interval_count);
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    IF us < 0 OR us > 253402300799999999 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
+    END IF;
+    RETURN @extschema@.locality_uuid_portable_block_uuid((us - ((us % block_us) + block_us) % block_us) / block_us,
+                                                         @extschema@.locality_uuid_portable_prefix_bits(interval_count));
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION :"schema".hot_uuid(bigint) IS
-'new shard-key uuid (HotGuid layout) carrying shard_key 0..4294967295, stamped with the current second';
+COMMENT ON FUNCTION @extschema@.uuid_time_nextval_interval(interval, integer) IS
+'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the integer form''s prefixes';
 
-SELECT :'hot_uuid_declare' || :'hot_uuid_check_shard' || $body$
-    IF NOT isfinite(at) THEN
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_block_layout(interval_length interval,
+                                                        interval_count integer DEFAULT 65536,
+                                                        OUT prefix_bits integer,
+                                                        OUT prefixes bigint,
+                                                        OUT effective_block_size bigint,
+                                                        OUT wrap_values bigint,
+                                                        OUT block_interval interval,
+                                                        OUT wrap_interval interval)
+RETURNS record
+AS $body$
+BEGIN
+    PERFORM @extschema@.locality_uuid_portable_check_interval(interval_length, interval_count);
+    effective_block_size := @extschema@.locality_uuid_portable_block_us(
+        @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count);
+    prefix_bits := @extschema@.locality_uuid_portable_prefix_bits(interval_count);
+    prefixes := 1::bigint << prefix_bits;
+    block_interval := make_interval(days => (effective_block_size / 86400000000)::integer)
+                      + (effective_block_size % 86400000000) * interval '1 microsecond';
+    -- The wrap is NULL past 2^63 microseconds.
+    IF effective_block_size <= 9223372036854775807 >> prefix_bits THEN
+        wrap_values := effective_block_size << prefix_bits;
+        wrap_interval := make_interval(days => (wrap_values / 86400000000)::integer)
+                         + (wrap_values % 86400000000) * interval '1 microsecond';
+    END IF;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_block_layout(interval, integer) IS
+'what uuid_time_nextval_interval(interval, integer) makes of (interval_length, interval_count): prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuid_time_block_start(id uuid, interval_length integer,
+                                                   interval_count integer DEFAULT 65536,
+                                                   as_of timestamptz DEFAULT now())
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@.locality_uuid_portable_block_start(id, true, interval_length, interval '0', interval_count, as_of);
+
+COMMENT ON FUNCTION @extschema@.uuid_time_block_start(uuid, integer, integer, timestamptz) IS
+'start of the latest block of uuid_time_nextval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuid_time_block_start(id uuid, interval_length interval,
+                                                   interval_count integer DEFAULT 65536,
+                                                   as_of timestamptz DEFAULT now())
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@.locality_uuid_portable_block_start(id, false, 0, interval_length, interval_count, as_of);
+
+COMMENT ON FUNCTION @extschema@.uuid_time_block_start(uuid, interval, integer, timestamptz) IS
+'start of the latest block of uuid_time_nextval_interval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
+
+-- portable/src/hot.sql
+SELECT replace($locality_uuid_portable$
+-- Shard-key uuids, compatible with .NET HotGuid: the generators, the extractors and make.
+
+-- Raise 22003 unless shard_key is an unsigned 32-bit number.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_shard_key(shard_key bigint)
+RETURNS void
+AS $body$
+BEGIN
+    IF shard_key < 0 OR shard_key > 4294967295 THEN
+        RAISE EXCEPTION 'shard_key % is out of range', shard_key
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = 'The shard_key must be between 0 and 4294967295.',
+                  HINT = 'A shard key is an unsigned 32-bit number, as HotGuid''s uint; pass a signed 32-bit key k as k::bigint & 4294967295.';
+    END IF;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_shard_key(bigint) IS
+'raise 22003 unless shard_key is within 0 .. 4294967295; called by hot_uuid and hot_uuid_make of the portable edition';
+
+-- Write a shard-key id of seconds (mod 2^32), machine hash m (hex digits of at least 3 bytes),
+-- process field p (4 hex digits), counter (0 .. 16777215) and shard_key: inlined.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_hot_encode(seconds bigint, m text, p text,
+                                                                     counter bigint, shard_key bigint)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (lpad(to_hex(seconds & 4294967295), 8, '0') || substr(m, 3, 2) || substr(m, 1, 2)
+        || left(p, 2) || substr(m, 5, 2) || right(p, 2) || lpad(to_hex(counter), 6, '0')
+        || substr(lpad(to_hex(shard_key), 8, '0'), 7, 2) || substr(lpad(to_hex(shard_key), 8, '0'), 5, 2)
+        || substr(lpad(to_hex(shard_key), 8, '0'), 3, 2) || substr(lpad(to_hex(shard_key), 8, '0'), 1, 2))::uuid;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot_encode(bigint, text, text, bigint, bigint) IS
+'shard-key uuid of its fields as hex digits (machine hash m, process p) and numbers; called by hot_uuid and hot_uuid_make of the portable edition';
+
+-- Make one shard-key id, stamped with the current second, or with the second of at if
+-- explicit (at is read only then). The next wall-clock tick (2^-23 s) of this session is the
+-- clock's, or the tick after the last one used if the clock has not passed it (a burst, a
+-- frozen clock, a clock that stepped back): nothing ever waits. A wall-clock id carries the
+-- tick's second and the tick within it as counter (bit 23 zero).
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_hot(shard_key bigint, explicit boolean, at timestamptz)
+RETURNS uuid
+AS $body$
+DECLARE
+    machine_name text;
+    m text;
+    p text;
+    us bigint;
+    tick bigint;
+    seconds bigint;
+    counter bigint;
+    n bigint;
+    field text;
+    memory text;
+    pos integer;
+BEGIN
+    IF shard_key < 0 OR shard_key > 4294967295 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key);
+    END IF;
+    IF explicit AND NOT isfinite(at) THEN
         RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
-$body$ || :'read_clock' || :'locality_uuid_state' || :'hot_uuid_tick' || $body$
-    seconds := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
-    IF seconds = tick >> 23 THEN
-        -- The second of the next wall-clock tick: a wall-clock id.
-$body$ || :'hot_uuid_take_tick' || $body$
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    IF us < 0 OR us > 253402300799999999 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
+    END IF;
+    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
+        PERFORM @extschema@.locality_uuid_portable_state();
+    END IF;
+    machine_name := current_setting('locality_uuid.machine_name', true);
+    IF machine_name IS NULL OR machine_name = '' THEN
+        machine_name := @extschema@.locality_uuid_portable_system_identifier();
+    END IF;
+    m := md5(machine_name);
+    p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
+    tick := greatest(us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000,
+                     currval('pg_temp.locality_uuid_portable_hot_tick') + 1);
+    IF explicit THEN
+        seconds := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
+    END IF;
+    IF NOT explicit OR seconds = tick >> 23 THEN
+        PERFORM setval('pg_temp.locality_uuid_portable_hot_tick', tick);
+        seconds := tick >> 23;
+        counter := tick & 8388607;
     ELSE
         -- Any other second: counter 8388608 + n mod 8388608 (bit 23 set, so never a wall-clock
         -- id's), n an allocation number of the install schema's sequence. The session remembers
         -- the first n of its 256 latest such seconds (time field and n, 31 characters each, in a
         -- setting) and refuses a second's ids once they would repeat its first one's counter.
-$body$ || :'explicit_next' || $body$
+        n := @extschema@.locality_uuid_portable_explicit_next();
         field := ' ' || lpad((seconds & 4294967295)::text, 10, '0') || ':';
         memory := coalesce(current_setting('locality_uuid_portable.explicit_seconds', true), '');
         pos := strpos(memory, field);
@@ -771,35 +1120,48 @@ $body$ || :'explicit_next' || $body$
         END IF;
         counter := 8388608 + n % 8388608;
     END IF;
-$body$ || :'hot_uuid_encode' AS body \gset
+    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-CREATE OR REPLACE FUNCTION :"schema".hot_uuid(shard_key bigint, at timestamptz)
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot(bigint, boolean, timestamptz) IS
+'new shard-key uuid carrying shard_key, stamped with the current second, or with the second of at if explicit; called by hot_uuid of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint)
 RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-    SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+RETURN @extschema@.locality_uuid_portable_hot(shard_key, false, timestamptz '1970-01-01 00:00:00+00');
 
-COMMENT ON FUNCTION :"schema".hot_uuid(bigint, timestamptz) IS
+COMMENT ON FUNCTION @extschema@.hot_uuid(bigint) IS
+'new shard-key uuid (HotGuid layout) carrying shard_key 0..4294967295, stamped with the current second';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint, at timestamptz)
+RETURNS uuid
+LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+RETURN @extschema@.locality_uuid_portable_hot(shard_key, true, at);
+
+COMMENT ON FUNCTION @extschema@.hot_uuid(bigint, timestamptz) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key, stamped with the second of at (for backfills; mod 2^32)';
 
-CREATE OR REPLACE FUNCTION :"schema".hot_uuid_shard_key(id uuid)
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_shard_key(id uuid)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ('x' || substr(id::text, 35, 2) || substr(id::text, 33, 2) || substr(id::text, 31, 2)
             || substr(id::text, 29, 2))::bit(32)::bigint;
 
-COMMENT ON FUNCTION :"schema".hot_uuid_shard_key(uuid) IS
+COMMENT ON FUNCTION @extschema@.hot_uuid_shard_key(uuid) IS
 '32-bit shard key of a shard-key uuid (bytes 12..15, little-endian), as HotGuid''s ExtractShardKey';
 
-CREATE OR REPLACE FUNCTION :"schema".hot_uuid_timestamp(id uuid)
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_timestamp(id uuid)
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN to_timestamp(('x' || left(id::text, 8))::bit(32)::bigint);
 
-COMMENT ON FUNCTION :"schema".hot_uuid_timestamp(uuid) IS
+COMMENT ON FUNCTION @extschema@.hot_uuid_timestamp(uuid) IS
 'creation second of a shard-key uuid (bytes 0..3 as unsigned Unix seconds, 1970 to 2106), as HotGuid''s ExtractUnixTimestamp';
 
-CREATE OR REPLACE FUNCTION :"schema".hot_uuid_boundary(at timestamptz)
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_boundary(at timestamptz)
 RETURNS uuid
 AS $body$
 BEGIN
@@ -811,44 +1173,47 @@ BEGIN
             || '000000000000000000000000')::uuid;
 END
 $body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-    SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION :"schema".hot_uuid_boundary(timestamptz) IS
+COMMENT ON FUNCTION @extschema@.hot_uuid_boundary(timestamptz) IS
 'smallest shard-key uuid of the second of at (time field, all else zero): a bound for range scans and range partitions';
 
-CREATE OR REPLACE FUNCTION :"schema".hot_uuid_machine(id uuid)
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_machine(id uuid)
 RETURNS bytea
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN decode(substr(id::text, 12, 2) || substr(id::text, 10, 2) || substr(id::text, 17, 2), 'hex');
 
-COMMENT ON FUNCTION :"schema".hot_uuid_machine(uuid) IS
+COMMENT ON FUNCTION @extschema@.hot_uuid_machine(uuid) IS
 'machine hash of a shard-key uuid: the first 3 bytes of MD5 of the machine name, in digest order';
 
-CREATE OR REPLACE FUNCTION :"schema".hot_uuid_process(id uuid)
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_process(id uuid)
 RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ('x' || substr(id::text, 15, 2) || substr(id::text, 20, 2))::bit(16)::integer;
 
-COMMENT ON FUNCTION :"schema".hot_uuid_process(uuid) IS
+COMMENT ON FUNCTION @extschema@.hot_uuid_process(uuid) IS
 '16-bit process field of a shard-key uuid (backend slot, or pid mod 65536 as HotGuid)';
 
-CREATE OR REPLACE FUNCTION :"schema".hot_uuid_counter(id uuid)
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_counter(id uuid)
 RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ('x' || substr(id::text, 22, 2) || substr(id::text, 25, 4))::bit(24)::integer;
 
-COMMENT ON FUNCTION :"schema".hot_uuid_counter(uuid) IS
+COMMENT ON FUNCTION @extschema@.hot_uuid_counter(uuid) IS
 '24-bit counter of a shard-key uuid';
 
-SELECT $body$
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_make(shard_key bigint, ts timestamptz,
+                              machine bytea DEFAULT E'\\x000000', process integer DEFAULT 0,
+                              counter integer DEFAULT 0)
+RETURNS uuid
+AS $body$
 DECLARE
     seconds bigint;
     m text;
     p text;
-    s text;
 BEGIN
-$body$ || :'hot_uuid_check_shard' || $body$
+
+    PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key);
     IF NOT isfinite(ts) THEN
         RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
@@ -870,361 +1235,203 @@ $body$ || :'hot_uuid_check_shard' || $body$
     END IF;
     m := encode(machine, 'hex');
     p := lpad(to_hex(process), 4, '0');
-$body$ || :'hot_uuid_encode' AS body \gset
-
-CREATE OR REPLACE FUNCTION :"schema".hot_uuid_make(shard_key bigint, ts timestamptz,
-                              machine bytea DEFAULT E'\\x000000', process integer DEFAULT 0,
-                              counter integer DEFAULT 0)
-RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-    SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION :"schema".hot_uuid_make(bigint, timestamptz, bytea, integer, integer) IS
-'shard-key uuid built from explicit fields: shard_key 0..4294967295, ts to the second (mod 2^32), machine 3 MD5 bytes, process 0..65535, counter 0..16777215';
-
--- Version 1.1: time blocks of any length from 1 ms, and the start of an id's time block ------
-
--- Compute the time layout of (interval_length, c) into b and block_us, erroring as the C
--- extension does: a fixed length (a day is 86400 s, no months) from 1 ms to 2147483647 s,
--- in units u of 1 s, 1 ms or 1 us; S' = max(u, 1 ms, floor((L / u) * c / 2^b) * u).
-SELECT $snippet$
-    IF NOT isfinite(interval_length) THEN
-        RAISE EXCEPTION 'interval_length must be finite'
-            USING ERRCODE = 'invalid_parameter_value', HINT = length_hint;
-    END IF;
-    IF extract(year FROM interval_length) <> 0 OR extract(month FROM interval_length) <> 0 THEN
-        RAISE EXCEPTION 'interval_length must not contain months or years'
-            USING ERRCODE = 'invalid_parameter_value', DETAIL = 'Months and years have no fixed length.',
-                  HINT = length_hint;
-    END IF;
-    total := extract(day FROM interval_length)::numeric * 86400000000
-             + extract(hour FROM interval_length)::numeric * 3600000000
-             + extract(minute FROM interval_length)::numeric * 60000000
-             + extract(microseconds FROM interval_length)::numeric;
-    IF total < 1000 THEN
-        RAISE EXCEPTION 'interval_length must be at least 1 millisecond'
-            USING ERRCODE = 'invalid_parameter_value', HINT = length_hint;
-    END IF;
-    IF total > 2147483647000000 THEN
-        RAISE EXCEPTION 'interval_length must be at most 2147483647 seconds'
-            USING ERRCODE = 'invalid_parameter_value', HINT = length_hint;
-    END IF;
-    IF c < 1 THEN
-        RAISE EXCEPTION 'number of intervals must be a positive integer' USING ERRCODE = 'invalid_parameter_value';
-    END IF;
-    b := CASE WHEN c <= 256 THEN 8 WHEN c <= 65536 THEN 16 WHEN c <= 16777216 THEN 24 ELSE 32 END;
-    unit := CASE WHEN total % 1000000 = 0 THEN 1000000 WHEN total % 1000 = 0 THEN 1000 ELSE 1 END;
-    block_us := greatest(floor(floor(total / unit) * c / (2::numeric ^ b)) * unit, unit, 1000)::bigint;
-$snippet$ AS time_layout \gset
-
-SELECT $snippet$
-    length_hint text := 'Give a fixed length from 1 millisecond to 2147483647 seconds in days, hours, minutes, '
-                        'seconds and fractions of a second, such as interval ''250 ms''.';
-    total numeric;
-    unit bigint;
-$snippet$ AS time_layout_declare \gset
-
--- The start of the latest block at or before as_of whose prefix id carries, or NULL unless
--- version 4 (b and block_us set). Blocks count from the Unix epoch; start_us ends up counted
--- from PostgreSQL's (2000-01-01), whose range it must be in.
-SELECT $snippet$
-    IF NOT isfinite(as_of) THEN
-        RAISE EXCEPTION 'as_of must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    IF substr(id::text, 15, 1) <> '4' THEN
-        RETURN NULL;
-    END IF;
-    as_of_us := extract(epoch FROM as_of - timestamptz '2000-01-01 00:00:00+00') * 1000000 + 946684800000000;
-    -- Unix microseconds of as_of past 2^63 - 1 (the last 30 years of the range): as C, out of range.
-    IF as_of_us > 9223372036854775807 THEN
-        start_us := as_of_us;
-    ELSE
-        a := floor(as_of_us / block_us);
-        start_us := as_of_us - (as_of_us - a * block_us)
-                - mod(mod(a - ('x' || lpad(left(id::text, b / 4), 16, '0'))::bit(64)::bigint, 2::numeric ^ b)
-                      + 2::numeric ^ b, 2::numeric ^ b) * block_us
-                - 946684800000000;
-    END IF;
-    IF start_us < -211813488000000000 OR start_us >= 9223371331200000000 THEN
-        RAISE EXCEPTION 'timestamp out of range'
-            USING ERRCODE = 'datetime_field_overflow',
-                  DETAIL = 'The block starts outside the range of timestamp with time zone.';
-    END IF;
-    RETURN timezone(interval '0', timestamp '2000-01-01'
-                    + make_interval(days => floor(start_us / 86400000000)::integer)
-                    + (start_us - floor(start_us / 86400000000) * 86400000000)::bigint * interval '1 microsecond');
-END
-$snippet$ AS time_block_start \gset
-
-SELECT $body$
-DECLARE
-    c integer := interval_count;
-    b integer;
-    block_us bigint;
-    us bigint;
-$body$ || :'time_layout_declare' || $body$
-BEGIN
-$body$ || :'time_layout' || :'read_clock' || $body$
-    RETURN (lpad(to_hex((us - ((us % block_us) + block_us) % block_us) / block_us
-                        & ((1::bigint << b) - 1)), b / 4, '0')
-            || substr(replace(gen_random_uuid()::text, '-', ''), b / 4 + 1))::uuid;
-END
-$body$ AS body \gset
-
--- Named uuid_time_nextval_interval, so that every call of sequential_uuids' uuid_time_nextval
--- (untyped literals, NULL, parameters of unknown type) finds the integer form alone. An earlier
--- install's uuid_time_nextval(interval, integer) is renamed, so column DEFAULTs keep working.
-SELECT to_regprocedure(format('%I.uuid_time_nextval(interval, integer)', :'schema')) IS NOT NULL
-       AND to_regprocedure(format('%I.uuid_time_nextval_interval(interval, integer)', :'schema')) IS NULL
-       AS locality_uuid_rename \gset
-\if :locality_uuid_rename
-ALTER FUNCTION :"schema".uuid_time_nextval(interval, integer) RENAME TO uuid_time_nextval_interval;
-\endif
-\unset locality_uuid_rename
-
-CREATE OR REPLACE FUNCTION :"schema".uuid_time_nextval_interval(interval_length interval,
-                                                      interval_count integer DEFAULT 65536)
-RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE
-    SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION :"schema".uuid_time_nextval_interval(interval, integer) IS
-'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the integer form''s prefixes';
-
-SELECT $body$
-DECLARE
-    c integer := interval_count;
-    b integer;
-    block_us bigint;
-$body$ || :'time_layout_declare' || $body$
-BEGIN
-$body$ || :'time_layout' || $body$
-    prefix_bits := b;
-    prefixes := 1::bigint << b;
-    effective_block_size := block_us;
-    block_interval := make_interval(days => (block_us / 86400000000)::integer)
-                      + (block_us % 86400000000) * interval '1 microsecond';
-    -- The wrap is NULL past 2^63 microseconds.
-    IF block_us <= 9223372036854775807 >> b THEN
-        wrap_values := block_us << b;
-        wrap_interval := make_interval(days => (wrap_values / 86400000000)::integer)
-                         + (wrap_values % 86400000000) * interval '1 microsecond';
-    END IF;
-END
-$body$ AS body \gset
-
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_block_layout(interval_length interval,
-                                                      interval_count integer DEFAULT 65536,
-                                                      OUT prefix_bits integer,
-                                                      OUT prefixes bigint,
-                                                      OUT effective_block_size bigint,
-                                                      OUT wrap_values bigint,
-                                                      OUT block_interval interval,
-                                                      OUT wrap_interval interval)
-RETURNS record
-AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-    SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION :"schema".locality_uuid_block_layout(interval, integer) IS
-'what uuid_time_nextval_interval(interval, integer) makes of (interval_length, interval_count): prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
-
-SELECT $body$
-DECLARE
-    variant text := 'time';
-    s integer := interval_length;
-    c integer := interval_count;
-    b integer;
-    per_block bigint;
-    block_us bigint;
-    as_of_us numeric;
-    a numeric;
-    start_us numeric;
-BEGIN
-$body$ || :'block_layout' || $body$
-    block_us := per_block * 1000000;
-$body$ || :'time_block_start' AS body \gset
-
-CREATE OR REPLACE FUNCTION :"schema".uuid_time_block_start(id uuid, interval_length integer,
-                                                 interval_count integer DEFAULT 65536,
-                                                 as_of timestamptz DEFAULT now())
-RETURNS timestamptz
-AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-    SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION :"schema".uuid_time_block_start(uuid, integer, integer, timestamptz) IS
-'start of the latest block of uuid_time_nextval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
-
-SELECT $body$
-DECLARE
-    c integer := interval_count;
-    b integer;
-    block_us bigint;
-    as_of_us numeric;
-    a numeric;
-    start_us numeric;
-$body$ || :'time_layout_declare' || $body$
-BEGIN
-$body$ || :'time_layout' || :'time_block_start' AS body \gset
-
-CREATE OR REPLACE FUNCTION :"schema".uuid_time_block_start(id uuid, interval_length interval,
-                                                 interval_count integer DEFAULT 65536,
-                                                 as_of timestamptz DEFAULT now())
-RETURNS timestamptz
-AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-    SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION :"schema".uuid_time_block_start(uuid, interval, integer, timestamptz) IS
-'start of the latest block of uuid_time_nextval_interval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
-
--- Version 1.3: UUID version 7 -------------------------------------------------------------
-
--- Make this session's version 7 state if it has none: three temporary sequences, apart from
--- the other generators' (a session that makes no version 7 id never makes them), owned and
--- granted as theirs are. uuidv7() keeps the last nanosecond it used as a base millisecond and
--- the nanoseconds since it (a bigint of nanoseconds from 1970 ends in 2262); uuidv7_ordered()
--- keeps its last ordering key, millisecond << 15 | fraction << 3 | counter.
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_portable_v7_state()
-RETURNS void
-AS $body$
-BEGIN
-    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NOT NULL THEN
-        RETURN;
-    END IF;
-    CREATE TEMP SEQUENCE locality_uuid_portable_v7_base MINVALUE -9223372036854775808;
-    CREATE TEMP SEQUENCE locality_uuid_portable_v7_ns MINVALUE -9223372036854775808;
-    CREATE TEMP SEQUENCE locality_uuid_portable_v7_ordered MINVALUE -9223372036854775808;
-    GRANT ALL ON SEQUENCE locality_uuid_portable_v7_base, locality_uuid_portable_v7_ns,
-        locality_uuid_portable_v7_ordered TO PUBLIC;
-    PERFORM setval('pg_temp.locality_uuid_portable_v7_base', 0);
-    PERFORM setval('pg_temp.locality_uuid_portable_v7_ns', 0);
-    PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', 0);
+    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
 END
 $body$
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION :"schema".locality_uuid_portable_v7_state() IS
-'make this session''s version 7 state (temporary sequences) if it has none; called by the version 7 generators of the portable edition';
+COMMENT ON FUNCTION @extschema@.hot_uuid_make(bigint, timestamptz, bytea, integer, integer) IS
+'shard-key uuid built from explicit fields: shard_key 0..4294967295, ts to the second (mod 2^32), machine 3 MD5 bytes, process 0..65535, counter 0..16777215';
 
--- Allocation numbers of uuidv7_ordered(at): a sequence of its own, kept and taken as
--- hot_uuid's are (locality_uuid_portable_explicit above).
-CREATE SEQUENCE IF NOT EXISTS :"schema".locality_uuid_portable_v7_explicit;
-SELECT format('%I.locality_uuid_portable_v7_explicit', :'schema') AS v7_explicit_sequence \gset
-SELECT EXISTS (SELECT FROM pg_class WHERE oid = to_regclass(:'v7_explicit_sequence')
-                                      AND relkind = 'S' AND relowner = current_user::regrole)
-       AS locality_uuid_sequence_ok \gset
-\if :locality_uuid_sequence_ok
-\else
-\warn 'the relation locality_uuid_portable_v7_explicit of the install schema is not a sequence of the installing role'
-ROLLBACK;
-\quit
-\endif
-\unset locality_uuid_sequence_ok
-REVOKE ALL ON SEQUENCE :"schema".locality_uuid_portable_v7_explicit FROM PUBLIC;
-COMMENT ON SEQUENCE :"schema".locality_uuid_portable_v7_explicit IS
-'allocation numbers of uuidv7_ordered(at) ids: 41 bits after the millisecond (taken through locality_uuid_portable_v7_explicit_next())';
+-- pg_partman's decoders: it passes the ids and bounds of its children as text.
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_time_decoder(id text)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@.hot_uuid_timestamp(id::uuid);
 
-CREATE OR REPLACE FUNCTION :"schema".locality_uuid_portable_v7_explicit_next()
+COMMENT ON FUNCTION @extschema@.hot_uuid_time_decoder(text) IS
+'hot_uuid_timestamp of a shard-key uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is hot_uuid_boundary)';
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
+
+-- portable/src/v7.sql
+SELECT replace($locality_uuid_portable$
+-- Version 7 uuids on every major: the ordered generator, boundaries, the time of an id, and
+-- pg_partman's decoder. Core's own names below 18 and 17 are in core18.sql and core17.sql.
+
+-- The millisecond of a version 7 uuid of variant 10, else NULL: a single strict expression, so
+-- that the planner inlines it.
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_timestamp(id uuid)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN timezone(interval '0', timestamp '1970-01-01'
+        + ('x' || left(id::text, 6) || ('{"78": "", "79": "", "7a": "", "7b": ""}'::jsonb
+                                         ->> (substr(id::text, 15, 1) || substr(id::text, 20, 1))))::bit(24)::integer
+          * interval '16777.216 seconds'
+        + ('x' || substr(id::text, 7, 2) || substr(id::text, 10, 4))::bit(24)::integer * interval '1 millisecond');
+
+COMMENT ON FUNCTION @extschema@.uuidv7_timestamp(uuid) IS
+'creation time (the millisecond) of a version 7 uuid, on every major (17''s uuid_extract_timestamp reads version 1 only); NULL for other versions and variants';
+
+-- The Unix millisecond of at, or 22008 as the C extension raises it.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_v7_ms(at timestamptz)
 RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
-RETURN nextval(:'v7_explicit_sequence'::regclass);
-
-COMMENT ON FUNCTION :"schema".locality_uuid_portable_v7_explicit_next() IS
-'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit); called by uuidv7_ordered of the portable edition';
-
-SELECT replace($snippet$
-    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
-        PERFORM @schema@.locality_uuid_portable_v7_state();
-    END IF;
-$snippet$, '@schema@', quote_ident(:'schema')) AS v7_state \gset
-
--- The nanosecond of this id into ns (us read): as core's uuidv7(), the clock's, or at least
--- 1000000 / 4096 + 1 ns after the session's last one (a burst, a frozen clock, a clock that
--- stepped back), so that every id of the session has a later 12-bit fraction of its millisecond
--- or a later millisecond. uuidv7() and uuidv7(interval) share it. Not yet taken: v7_take_ns takes it.
-SELECT $snippet$
-    ns := greatest(us * 1000::numeric,
-                   pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric
-                   + pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ns') + 245);
-$snippet$ AS v7_next_ns \gset
-
--- One write per id: the base moves only when the nanoseconds since it would pass 2^62.
-SELECT $snippet$
-    IF ns - pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric
-       > 4611686018427387904 THEN
-        PERFORM setval('pg_temp.locality_uuid_portable_v7_base', floor(ns / 1000000)::bigint);
-    END IF;
-    PERFORM setval('pg_temp.locality_uuid_portable_v7_ns',
-                   (ns - pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric)::bigint);
-$snippet$ AS v7_take_ns \gset
-
--- The error for a time outside version 7's: 1970-01-01 .. 2^48 - 1 ms (10889-08-02
--- 05:31:50.655 UTC), as the C extension raises it.
-SELECT $snippet$
-        RAISE EXCEPTION 'timestamp out of range for UUID version 7'
-            USING ERRCODE = 'datetime_field_overflow',
-                  DETAIL = 'Version 7 carries Unix milliseconds in 48 bits: from 1970-01-01 00:00:00 to 10889-08-02 05:31:50.655 UTC.';
-$snippet$ AS v7_out_of_range \gset
-
--- The Unix millisecond of at into ms, or 22008 as the C extension raises it.
-SELECT $snippet$
+AS $body$
+DECLARE
+    ms bigint;
+BEGIN
     IF NOT isfinite(at) THEN
         RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
     ms := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
     IF ms < 0 OR ms > 281474976710655 THEN
-$snippet$ || :'v7_out_of_range' || $snippet$
+        RAISE EXCEPTION 'timestamp out of range for UUID version 7'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'Version 7 carries Unix milliseconds in 48 bits: from 1970-01-01 00:00:00 to 10889-08-02 05:31:50.655 UTC.';
     END IF;
-$snippet$ AS v7_at_ms \gset
+    RETURN ms;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
--- Core's names where the server lacks them, as the C extension: uuidv7 and uuidv4 before
--- PostgreSQL 18, uuid_extract_timestamp and uuid_extract_version before 17 (17 has them, its
--- uuid_extract_timestamp reading version 1 only: uuidv7_timestamp below reads version 7 on every
--- major). In the install schema, since this edition cannot write pg_catalog. Core 18's
--- signatures, argument names, labels, comments and results, but for PARALLEL UNSAFE on uuidv7
--- (its state is in temporary sequences) and LEAKPROOF, which only a superuser may set.
-SELECT current_setting('server_version_num')::integer < 180000 AS locality_uuid_core_generators,
-       current_setting('server_version_num')::integer < 170000 AS locality_uuid_core_extractors \gset
-\if :locality_uuid_core_generators
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_v7_ms(timestamptz) IS
+'Unix millisecond of at, or 22008 if at is not finite or outside version 7''s 48 bits; called through locality_uuid_portable_v7_ms()';
 
--- Bytes 0..5 the millisecond, then version 7 and the 12-bit fraction ((ns % 1000000) * 4096 /
--- 1000000), then bytes 8..15 of a random version 4 uuid (variant 10).
-SELECT $body$
+-- The Unix millisecond of at, inlined: within version 7's range (1970-01-01 to 2^48 - 1 ms,
+-- 10889-08-02 05:31:50.655 UTC) here, else through the check, which raises.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_ms(at timestamptz)
+RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN at >= timestamptz '1970-01-01 00:00:00+00' AND at < timestamptz '10889-08-02 05:31:50.656+00'
+            THEN floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000
+            ELSE @extschema@.locality_uuid_portable_check_v7_ms(at) END;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_ms(timestamptz) IS
+'Unix millisecond of at for a version 7 uuid (22008 outside 1970-01-01 to 10889-08-02 05:31:50.655 UTC); called by the version 7 functions of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_time_decoder(id text)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@.uuidv7_timestamp(id::uuid);
+
+COMMENT ON FUNCTION @extschema@.uuidv7_time_decoder(text) IS
+'uuidv7_timestamp of a version 7 uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is uuidv7_lower)';
+-- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is the
+-- clock's (counter 0) or one more than the session's last, whichever is later. Byte 8: variant
+-- 10, bit 5 zero (a clock id), the counter in bits 4..2, random bits 1..0; bytes 9..15 random.
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered()
+RETURNS uuid
+AS $body$
 DECLARE
     us bigint;
-    ns numeric;
+    k bigint;
     r text;
 BEGIN
-$body$ || :'read_clock' || :'v7_state' || :'v7_next_ns' || :'v7_take_ns' || $body$
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    IF us < 0 OR us > 253402300799999999 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
+    END IF;
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
+        PERFORM @extschema@.locality_uuid_portable_v7_state();
+    END IF;
+    k := greatest(((us / 1000) << 15) | ((us % 1000 * 4096 / 1000) << 3),
+                  pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ordered') + 1);
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', k);
     r := gen_random_uuid()::text;
-    RETURN (lpad(to_hex(floor(ns / 1000000)::bigint), 12, '0') || '7'
-            || lpad(to_hex(floor(ns % 1000000 * 4096 / 1000000)::integer), 3, '0')
-            || substr(r, 20, 4) || substr(r, 25, 12))::uuid;
+    RETURN (lpad(to_hex(k >> 15), 12, '0') || '7' || lpad(to_hex((k >> 3) & 4095), 3, '0')
+            || to_hex(128 | ((k & 7) << 2) | (('x' || substr(r, 21, 1))::bit(4)::integer & 3))
+            || substr(r, 22, 2) || substr(r, 25, 12))::uuid;
 END
-$body$ AS body \gset
+$body$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-CREATE OR REPLACE FUNCTION :"schema".uuidv7()
+COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
+'new version 7 uuid, strictly greater than every uuidv7_ordered() id made before in this session (the C extension: in the cluster), also after clock steps back (parallel unsafe: its state is in temporary sequences)';
+
+
+-- At an explicit time: the millisecond of at, bit 5 of byte 8 set (never a clock id's), and a
+-- 41-bit allocation number n of the install schema's sequence in the fraction (bits 40..29),
+-- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Ids of a session are distinct while
+-- fewer than 2^41 numbers separate their n: the session remembers its first n (in a setting)
+-- and refuses once that many have been taken since, by any session.
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered(at timestamptz)
 RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-    SET search_path = pg_catalog, pg_temp;
+AS $body$
+DECLARE
+    ms bigint := @extschema@.locality_uuid_portable_v7_ms(at);
+    n bigint := @extschema@.locality_uuid_portable_v7_explicit_next();
+    first text;
+BEGIN
+    first := current_setting('locality_uuid_portable.v7_explicit_first', true);
+    IF first IS NULL OR first = '' THEN
+        PERFORM set_config('locality_uuid_portable.v7_explicit_first', n::text, false);
+    ELSIF n - first::bigint >= 2199023255552 THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot make more ids at explicit times in this session'
+            USING ERRCODE = 'program_limit_exceeded',
+                  DETAIL = format('An id at an explicit time carries 41 bits of its allocation number; %s numbers were taken since this session''s first such id.',
+                                  n - first::bigint),
+                  HINT = 'Make further ids at explicit times in a new session.';
+    END IF;
+    RETURN (lpad(to_hex(ms), 12, '0') || '7' || lpad(to_hex((n >> 29) & 4095), 3, '0')
+            || to_hex(160 | ((n >> 24) & 31)) || lpad(to_hex(n & 16777215), 6, '0')
+            || right(gen_random_uuid()::text, 8))::uuid;
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION :"schema".uuidv7() IS
-'generate UUID version 7';
+COMMENT ON FUNCTION @extschema@.uuidv7_ordered(timestamptz) IS
+'new version 7 uuid stamped with the millisecond of at (for backfills), carrying an allocation number from the sequence locality_uuid_portable_v7_explicit, so it repeats no id made before (parallel unsafe: nextval)';
 
--- As core: the session's next nanosecond, as a timestamptz (microseconds) plus shift in the
--- session's time zone; the millisecond and fraction of that, with the nanosecond's own
--- nanoseconds. A shift out of range changes no state.
-SELECT $body$
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_lower(at timestamptz)
+RETURNS uuid
+AS $body$
+BEGIN
+    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '70008000000000000000')::uuid;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_lower(timestamptz) IS
+'smallest version 7 uuid of the millisecond of at: id >= uuidv7_lower(a) AND id < uuidv7_lower(b) selects the ids of [a, b), and partition bounds take it';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_upper(at timestamptz)
+RETURNS uuid
+AS $body$
+BEGIN
+    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7fffbfffffffffffffff')::uuid;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_upper(timestamptz) IS
+'largest version 7 uuid of the millisecond of at';
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
+
+\if :locality_uuid_core_generators
+
+-- portable/src/core18.sql
+SELECT replace($locality_uuid_portable$
+-- Core's uuidv7 and uuidv4, made where the server lacks them (before PostgreSQL 18), as the C
+-- extension makes them. In the install schema, since this edition cannot write pg_catalog.
+-- Core 18's signatures, argument names, labels, comments and results, but for PARALLEL UNSAFE
+-- on uuidv7 (its state is in temporary sequences) and LEAKPROOF, which only a superuser may set.
+
+-- Make one version 7 id: as core's uuidv7(), the nanosecond of this id is the clock's, or at
+-- least 1000000 / 4096 + 1 ns after the session's last one (a burst, a frozen clock, a clock
+-- that stepped back), so that every id of the session has a later 12-bit fraction of its
+-- millisecond or a later millisecond. Bytes 0..5 the millisecond, then version 7 and the
+-- 12-bit fraction, then bytes 8..15 of a random version 4 uuid (variant 10). If shifted, as
+-- core: that nanosecond as a timestamptz (microseconds) plus shift in the session's time zone;
+-- the millisecond and fraction of that, with the nanosecond's own nanoseconds. A shift out of
+-- range changes no state. One write per id: the base moves only when the nanoseconds since it
+-- would pass 2^62.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7(shifted boolean, shift interval)
+RETURNS uuid
+AS $body$
 DECLARE
     us bigint;
     ns numeric;
     at timestamptz;
-    shifted bigint;
+    shifted_us bigint;
     r text;
 BEGIN
     IF NOT isfinite(shift) THEN
@@ -1232,51 +1439,88 @@ BEGIN
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = 'UUID version 7 does not support infinite intervals.';
     END IF;
-$body$ || :'read_clock' || :'v7_state' || :'v7_next_ns' || $body$
-    at := timestamptz '1970-01-01 00:00:00+00' + floor(ns / 1000000000)::bigint * interval '1 second'
-          + floor(ns % 1000000000 / 1000)::integer * interval '1 microsecond' + shift;
-    -- As core 18.6, to the microsecond: 10889-08-02 05:31:50.655001 is out of range.
-    IF at < timestamptz '1970-01-01 00:00:00+00' OR at > timestamptz '10889-08-02 05:31:50.655+00' THEN
-        RAISE EXCEPTION 'timestamp out of range for UUID version 7'
-            USING ERRCODE = 'datetime_field_overflow',
-                  DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    IF us < 0 OR us > 253402300799999999 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
     END IF;
-$body$ || :'v7_take_ns' || $body$
-    shifted := (extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000000)::bigint + 946684800000000;
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
+        PERFORM @extschema@.locality_uuid_portable_v7_state();
+    END IF;
+    ns := greatest(us * 1000::numeric,
+                   pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric
+                   + pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ns') + 245);
+    IF shifted THEN
+        at := timestamptz '1970-01-01 00:00:00+00' + floor(ns / 1000000000)::bigint * interval '1 second'
+              + floor(ns % 1000000000 / 1000)::integer * interval '1 microsecond' + shift;
+        -- As core 18.6, to the microsecond: 10889-08-02 05:31:50.655001 is out of range.
+        IF at < timestamptz '1970-01-01 00:00:00+00' OR at > timestamptz '10889-08-02 05:31:50.655+00' THEN
+            RAISE EXCEPTION 'timestamp out of range for UUID version 7'
+                USING ERRCODE = 'datetime_field_overflow',
+                      DETAIL = 'UUID version 7 supports timestamps from 1970-01-01 to approximately year 10889.';
+        END IF;
+        shifted_us := (extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000000)::bigint + 946684800000000;
+    ELSE
+        shifted_us := floor(ns / 1000)::bigint;
+    END IF;
+    IF ns - pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric
+       > 4611686018427387904 THEN
+        PERFORM setval('pg_temp.locality_uuid_portable_v7_base', floor(ns / 1000000)::bigint);
+    END IF;
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_ns',
+                   (ns - pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric)::bigint);
     r := gen_random_uuid()::text;
-    RETURN (lpad(to_hex(shifted / 1000), 12, '0') || '7'
-            || lpad(to_hex(floor((shifted % 1000 * 1000 + ns % 1000) * 4096 / 1000000)::integer), 3, '0')
+    RETURN (lpad(to_hex(shifted_us / 1000), 12, '0') || '7'
+            || lpad(to_hex(floor((shifted_us % 1000 * 1000 + ns % 1000) * 4096 / 1000000)::integer), 3, '0')
             || substr(r, 20, 4) || substr(r, 25, 12))::uuid;
 END
-$body$ AS body \gset
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-CREATE OR REPLACE FUNCTION :"schema".uuidv7(shift interval)
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7(boolean, interval) IS
+'new version 7 uuid of this session''s clock, its time shifted by shift if shifted; called by uuidv7 of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7()
 RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-    SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+RETURN @extschema@.locality_uuid_portable_v7(false, interval '0');
 
-COMMENT ON FUNCTION :"schema".uuidv7(interval) IS
+COMMENT ON FUNCTION @extschema@.uuidv7() IS
+'generate UUID version 7';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7(shift interval)
+RETURNS uuid
+LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+RETURN @extschema@.locality_uuid_portable_v7(true, shift);
+
+COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS
 'generate UUID version 7 with a timestamp shifted by specified interval';
 
-CREATE OR REPLACE FUNCTION :"schema".uuidv4()
+CREATE OR REPLACE FUNCTION @extschema@.uuidv4()
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
 RETURN gen_random_uuid();
 
-COMMENT ON FUNCTION :"schema".uuidv4() IS
+COMMENT ON FUNCTION @extschema@.uuidv4() IS
 'generate UUID version 4';
-
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
 \endif
 \if :locality_uuid_core_extractors
 
--- The extractors are single strict expressions, inlined as the others above. The key of the
+-- portable/src/core17.sql
+SELECT replace($locality_uuid_portable$
+-- Core's uuid_extract_timestamp and uuid_extract_version, made where the server lacks them
+-- (before PostgreSQL 17), as the C extension makes them (17 has them, its
+-- uuid_extract_timestamp reading version 1 only: uuidv7_timestamp reads version 7 on every
+-- major). In the install schema, since this edition cannot write pg_catalog; core's
+-- signatures, labels, comments and results, but for LEAKPROOF, which only a superuser may set.
+
+-- The extractors are single strict expressions, so that the planner inlines them. The key of the
 -- selectors is the version digit and the variant digit: NULL unless variant 10 and version 1
 -- or 7, else 1 in the version's own terms and 0 in the other's. Times count from 1582-10-15:
 -- version 1 in 100 ns units (to the microsecond below, as core), version 7 in milliseconds
 -- from 1970-01-01 (141427 days later); each in units of 2^24 and the rest, so that every
 -- product of an integer and an interval is exact.
-CREATE OR REPLACE FUNCTION :"schema".uuid_extract_timestamp(uuid)
+CREATE OR REPLACE FUNCTION @extschema@.uuid_extract_timestamp(uuid)
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN timezone(interval '0', timestamp '1582-10-15 00:00:00'
@@ -1295,179 +1539,21 @@ RETURN timezone(interval '0', timestamp '1582-10-15 00:00:00'
           * ('{"18": 0, "19": 0, "1a": 0, "1b": 0, "78": 1, "79": 1, "7a": 1, "7b": 1}'::jsonb
              ->> (substr($1::text, 15, 1) || substr($1::text, 20, 1)))::integer * interval '1 millisecond');
 
-COMMENT ON FUNCTION :"schema".uuid_extract_timestamp(uuid) IS
+COMMENT ON FUNCTION @extschema@.uuid_extract_timestamp(uuid) IS
 'extract timestamp from UUID';
 
-CREATE OR REPLACE FUNCTION :"schema".uuid_extract_version(uuid)
+CREATE OR REPLACE FUNCTION @extschema@.uuid_extract_version(uuid)
 RETURNS smallint
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ('x' || substr($1::text, 15, 1) || ('{"8": "", "9": "", "a": "", "b": ""}'::jsonb ->> substr($1::text, 20, 1)))::bit(4)::integer::smallint;
 
-COMMENT ON FUNCTION :"schema".uuid_extract_version(uuid) IS
+COMMENT ON FUNCTION @extschema@.uuid_extract_version(uuid) IS
 'extract version from RFC 9562 UUID';
 
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
 \endif
-\unset locality_uuid_core_generators
-\unset locality_uuid_core_extractors
-
--- The millisecond of a version 7 uuid of variant 10, else NULL: inlined, as the extractors above.
-CREATE OR REPLACE FUNCTION :"schema".uuidv7_timestamp(id uuid)
-RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN timezone(interval '0', timestamp '1970-01-01'
-        + ('x' || left(id::text, 6) || ('{"78": "", "79": "", "7a": "", "7b": ""}'::jsonb
-                                         ->> (substr(id::text, 15, 1) || substr(id::text, 20, 1))))::bit(24)::integer
-          * interval '16777.216 seconds'
-        + ('x' || substr(id::text, 7, 2) || substr(id::text, 10, 4))::bit(24)::integer * interval '1 millisecond');
-
-COMMENT ON FUNCTION :"schema".uuidv7_timestamp(uuid) IS
-'creation time (the millisecond) of a version 7 uuid, on every major (17''s uuid_extract_timestamp reads version 1 only); NULL for other versions and variants';
-
--- pg_partman's decoders: it passes the ids and bounds of its children as text.
-CREATE OR REPLACE FUNCTION :"schema".hot_uuid_time_decoder(id text)
-RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN :"schema".hot_uuid_timestamp(id::uuid);
-
-COMMENT ON FUNCTION :"schema".hot_uuid_time_decoder(text) IS
-'hot_uuid_timestamp of a shard-key uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is hot_uuid_boundary)';
-
-CREATE OR REPLACE FUNCTION :"schema".uuidv7_time_decoder(id text)
-RETURNS timestamptz
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN :"schema".uuidv7_timestamp(id::uuid);
-
-COMMENT ON FUNCTION :"schema".uuidv7_time_decoder(text) IS
-'uuidv7_timestamp of a version 7 uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is uuidv7_lower)';
-
--- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is the
--- clock's (counter 0) or one more than the session's last, whichever is later. Byte 8: variant
--- 10, bit 5 zero (a clock id), the counter in bits 4..2, random bits 1..0; bytes 9..15 random.
-SELECT $body$
-DECLARE
-    us bigint;
-    k bigint;
-    r text;
-BEGIN
-$body$ || :'read_clock' || :'v7_state' || $body$
-    k := greatest(((us / 1000) << 15) | ((us % 1000 * 4096 / 1000) << 3),
-                  pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ordered') + 1);
-    PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', k);
-    r := gen_random_uuid()::text;
-    RETURN (lpad(to_hex(k >> 15), 12, '0') || '7' || lpad(to_hex((k >> 3) & 4095), 3, '0')
-            || to_hex(128 | ((k & 7) << 2) | (('x' || substr(r, 21, 1))::bit(4)::integer & 3))
-            || substr(r, 22, 2) || substr(r, 25, 12))::uuid;
-END
-$body$ AS body \gset
-
-CREATE OR REPLACE FUNCTION :"schema".uuidv7_ordered()
-RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
-    SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION :"schema".uuidv7_ordered() IS
-'new version 7 uuid, strictly greater than every uuidv7_ordered() id made before in this session (the C extension: in the cluster), also after clock steps back (parallel unsafe: its state is in temporary sequences)';
-
--- At an explicit time: the millisecond of at, bit 5 of byte 8 set (never a clock id's), and a
--- 41-bit allocation number n of the install schema's sequence in the fraction (bits 40..29),
--- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Ids of a session are distinct while
--- fewer than 2^41 numbers separate their n: the session remembers its first n (in a setting)
--- and refuses once that many have been taken since, by any session.
-SELECT $body$
-DECLARE
-    ms bigint;
-    n bigint;
-    first text;
-BEGIN
-$body$ || :'v7_at_ms' || replace($body$
-    n := @schema@.locality_uuid_portable_v7_explicit_next();
-$body$, '@schema@', quote_ident(:'schema')) || $body$
-    first := current_setting('locality_uuid_portable.v7_explicit_first', true);
-    IF first IS NULL OR first = '' THEN
-        PERFORM set_config('locality_uuid_portable.v7_explicit_first', n::text, false);
-    ELSIF n - first::bigint >= 2199023255552 THEN
-        RAISE EXCEPTION 'uuidv7_ordered cannot make more ids at explicit times in this session'
-            USING ERRCODE = 'program_limit_exceeded',
-                  DETAIL = format('An id at an explicit time carries 41 bits of its allocation number; %s numbers were taken since this session''s first such id.',
-                                  n - first::bigint),
-                  HINT = 'Make further ids at explicit times in a new session.';
-    END IF;
-    RETURN (lpad(to_hex(ms), 12, '0') || '7' || lpad(to_hex((n >> 29) & 4095), 3, '0')
-            || to_hex(160 | ((n >> 24) & 31)) || lpad(to_hex(n & 16777215), 6, '0')
-            || right(gen_random_uuid()::text, 8))::uuid;
-END
-$body$ AS body \gset
-
-CREATE OR REPLACE FUNCTION :"schema".uuidv7_ordered(at timestamptz)
-RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
-    SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION :"schema".uuidv7_ordered(timestamptz) IS
-'new version 7 uuid stamped with the millisecond of at (for backfills), carrying an allocation number from the sequence locality_uuid_portable_v7_explicit, so it repeats no id made before (parallel unsafe: nextval)';
-
-SELECT $body$
-DECLARE
-    ms bigint;
-BEGIN
-$body$ || :'v7_at_ms' || $body$
-    RETURN (lpad(to_hex(ms), 12, '0') || '70008000000000000000')::uuid;
-END
-$body$ AS body \gset
-
-CREATE OR REPLACE FUNCTION :"schema".uuidv7_lower(at timestamptz)
-RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-    SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION :"schema".uuidv7_lower(timestamptz) IS
-'smallest version 7 uuid of the millisecond of at: id >= uuidv7_lower(a) AND id < uuidv7_lower(b) selects the ids of [a, b), and partition bounds take it';
-
-SELECT $body$
-DECLARE
-    ms bigint;
-BEGIN
-$body$ || :'v7_at_ms' || $body$
-    RETURN (lpad(to_hex(ms), 12, '0') || '7fffbfffffffffffffff')::uuid;
-END
-$body$ AS body \gset
-
-CREATE OR REPLACE FUNCTION :"schema".uuidv7_upper(at timestamptz)
-RETURNS uuid
-AS :'body'
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-    SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION :"schema".uuidv7_upper(timestamptz) IS
-'largest version 7 uuid of the millisecond of at';
 
 COMMIT;
 
-\unset body
-\unset locality_uuid_state
-\unset locality_uuid_node
-\unset locality_uuid_next
-\unset locality_uuid_declare
-\unset hot_uuid_tick
-\unset hot_uuid_take_tick
-\unset read_clock
-\unset explicit_next
-\unset explicit_sequence
-\unset hot_uuid_encode
-\unset hot_uuid_check_shard
-\unset hot_uuid_declare
-\unset system_identifier
-\unset block_layout
-\unset block_encode
-\unset time_layout
-\unset time_layout_declare
-\unset time_block_start
-\unset v7_state
-\unset v7_next_ns
-\unset v7_take_ns
-\unset v7_at_ms
-\unset v7_out_of_range
-\unset v7_explicit_sequence
+\unset locality_uuid_core_generators
+\unset locality_uuid_core_extractors

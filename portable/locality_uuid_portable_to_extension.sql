@@ -25,8 +25,9 @@ BEGIN;
 SELECT pg_catalog.set_config('search_path', '', true) AS locality_uuid_search_path \gset
 
 -- The functions that every install has must all be there; those of 1.3 (core's names only
--- where the server lacked them) are taken if they are. Dropped in the order listed, those of
--- 1.3 first, which may call the others.
+-- where the server lacked them) and the helpers the functions call are taken if they are.
+-- Dropped in the order listed: those of 1.3 first, which may call the others, the helpers last,
+-- each before those it calls.
 CREATE TEMP TABLE locality_uuid_portable_functions ON COMMIT DROP AS
 SELECT f.oid, s.required, s.n
 FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
@@ -52,6 +53,21 @@ FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
     'uuidv7_ordered()', 'uuidv7_ordered(timestamptz)', 'uuidv7_lower(timestamptz)',
     'uuidv7_upper(timestamptz)', 'uuidv7_timestamp(uuid)', 'uuidv7()', 'uuidv7(interval)', 'uuidv4()',
     'uuid_extract_timestamp(uuid)', 'uuid_extract_version(uuid)'
+]) WITH ORDINALITY AS l(signature, n)
+      UNION ALL
+      SELECT signature, false, 200 + n FROM unnest(ARRAY[
+    'locality_uuid_portable_next(boolean, boolean)', 'locality_uuid_portable_node_id()',
+    'locality_uuid_portable_parse_node_id()', 'locality_uuid_portable_system_identifier()',
+    'locality_uuid_portable_read_system_identifier()', 'locality_uuid_portable_check_clock(bigint)',
+    'locality_uuid_portable_hot(bigint, boolean, timestamptz)',
+    'locality_uuid_portable_hot_encode(bigint, text, text, bigint, bigint)',
+    'locality_uuid_portable_check_shard_key(bigint)', 'locality_uuid_portable_check_blocks(integer, integer, text)',
+    'locality_uuid_portable_per_block(integer, integer)', 'locality_uuid_portable_block_us(numeric, integer)',
+    'locality_uuid_portable_prefix_bits(integer)', 'locality_uuid_portable_block_uuid(bigint, integer)',
+    'locality_uuid_portable_check_interval(interval, integer)', 'locality_uuid_portable_interval_us(interval)',
+    'locality_uuid_portable_block_start(uuid, boolean, integer, interval, integer, timestamptz)',
+    'locality_uuid_portable_v7(boolean, interval)', 'locality_uuid_portable_v7_ms(timestamptz)',
+    'locality_uuid_portable_check_v7_ms(timestamptz)'
 ]) WITH ORDINALITY AS l(signature, n)) AS s,
 LATERAL (SELECT to_regprocedure(pg_catalog.format('%I.%s', :'schema', s.signature)) AS oid) f
 WHERE f.oid IS NOT NULL;

@@ -1,0 +1,234 @@
+-- Shard-key uuids, compatible with .NET HotGuid: the generators, the extractors and make.
+
+-- Raise 22003 unless shard_key is an unsigned 32-bit number.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_shard_key(shard_key bigint)
+RETURNS void
+AS $body$
+BEGIN
+    IF shard_key < 0 OR shard_key > 4294967295 THEN
+        RAISE EXCEPTION 'shard_key % is out of range', shard_key
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = 'The shard_key must be between 0 and 4294967295.',
+                  HINT = 'A shard key is an unsigned 32-bit number, as HotGuid''s uint; pass a signed 32-bit key k as k::bigint & 4294967295.';
+    END IF;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_shard_key(bigint) IS
+'raise 22003 unless shard_key is within 0 .. 4294967295; called by hot_uuid and hot_uuid_make of the portable edition';
+
+-- Write a shard-key id of seconds (mod 2^32), machine hash m (hex digits of at least 3 bytes),
+-- process field p (4 hex digits), counter (0 .. 16777215) and shard_key: inlined.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_hot_encode(seconds bigint, m text, p text,
+                                                                     counter bigint, shard_key bigint)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (lpad(to_hex(seconds & 4294967295), 8, '0') || substr(m, 3, 2) || substr(m, 1, 2)
+        || left(p, 2) || substr(m, 5, 2) || right(p, 2) || lpad(to_hex(counter), 6, '0')
+        || substr(lpad(to_hex(shard_key), 8, '0'), 7, 2) || substr(lpad(to_hex(shard_key), 8, '0'), 5, 2)
+        || substr(lpad(to_hex(shard_key), 8, '0'), 3, 2) || substr(lpad(to_hex(shard_key), 8, '0'), 1, 2))::uuid;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot_encode(bigint, text, text, bigint, bigint) IS
+'shard-key uuid of its fields as hex digits (machine hash m, process p) and numbers; called by hot_uuid and hot_uuid_make of the portable edition';
+
+-- Make one shard-key id, stamped with the current second, or with the second of at if
+-- explicit (at is read only then). The next wall-clock tick (2^-23 s) of this session is the
+-- clock's, or the tick after the last one used if the clock has not passed it (a burst, a
+-- frozen clock, a clock that stepped back): nothing ever waits. A wall-clock id carries the
+-- tick's second and the tick within it as counter (bit 23 zero).
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_hot(shard_key bigint, explicit boolean, at timestamptz)
+RETURNS uuid
+AS $body$
+DECLARE
+    machine_name text;
+    m text;
+    p text;
+    us bigint;
+    tick bigint;
+    seconds bigint;
+    counter bigint;
+    n bigint;
+    field text;
+    memory text;
+    pos integer;
+BEGIN
+    IF shard_key < 0 OR shard_key > 4294967295 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key);
+    END IF;
+    IF explicit AND NOT isfinite(at) THEN
+        RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    IF us < 0 OR us > 253402300799999999 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
+    END IF;
+    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
+        PERFORM @extschema@.locality_uuid_portable_state();
+    END IF;
+    machine_name := current_setting('locality_uuid.machine_name', true);
+    IF machine_name IS NULL OR machine_name = '' THEN
+        machine_name := @extschema@.locality_uuid_portable_system_identifier();
+    END IF;
+    m := md5(machine_name);
+    p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
+    tick := greatest(us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000,
+                     currval('pg_temp.locality_uuid_portable_hot_tick') + 1);
+    IF explicit THEN
+        seconds := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
+    END IF;
+    IF NOT explicit OR seconds = tick >> 23 THEN
+        PERFORM setval('pg_temp.locality_uuid_portable_hot_tick', tick);
+        seconds := tick >> 23;
+        counter := tick & 8388607;
+    ELSE
+        -- Any other second: counter 8388608 + n mod 8388608 (bit 23 set, so never a wall-clock
+        -- id's), n an allocation number of the install schema's sequence. The session remembers
+        -- the first n of its 256 latest such seconds (time field and n, 31 characters each, in a
+        -- setting) and refuses a second's ids once they would repeat its first one's counter.
+        n := @extschema@.locality_uuid_portable_explicit_next();
+        field := ' ' || lpad((seconds & 4294967295)::text, 10, '0') || ':';
+        memory := coalesce(current_setting('locality_uuid_portable.explicit_seconds', true), '');
+        pos := strpos(memory, field);
+        IF pos = 0 THEN
+            PERFORM set_config('locality_uuid_portable.explicit_seconds',
+                               field || lpad(n::text, 19, '0') || left(memory, 31 * 255), false);
+        ELSIF n - substr(memory, pos + 12, 19)::bigint >= 8388608 THEN
+            RAISE EXCEPTION 'hot_uuid made all 8388608 ids of second % in this backend', seconds
+                USING ERRCODE = 'program_limit_exceeded',
+                      DETAIL = 'An id at an explicit time carries 23 bits of its counter for the ids of its second.',
+                      HINT = 'Spread the backfill over more seconds, or over several sessions running at the same time.';
+        END IF;
+        counter := 8388608 + n % 8388608;
+    END IF;
+    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot(bigint, boolean, timestamptz) IS
+'new shard-key uuid carrying shard_key, stamped with the current second, or with the second of at if explicit; called by hot_uuid of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint)
+RETURNS uuid
+LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+RETURN @extschema@.locality_uuid_portable_hot(shard_key, false, timestamptz '1970-01-01 00:00:00+00');
+
+COMMENT ON FUNCTION @extschema@.hot_uuid(bigint) IS
+'new shard-key uuid (HotGuid layout) carrying shard_key 0..4294967295, stamped with the current second';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint, at timestamptz)
+RETURNS uuid
+LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+RETURN @extschema@.locality_uuid_portable_hot(shard_key, true, at);
+
+COMMENT ON FUNCTION @extschema@.hot_uuid(bigint, timestamptz) IS
+'new shard-key uuid (HotGuid layout) carrying shard_key, stamped with the second of at (for backfills; mod 2^32)';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_shard_key(id uuid)
+RETURNS bigint
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(id::text, 35, 2) || substr(id::text, 33, 2) || substr(id::text, 31, 2)
+            || substr(id::text, 29, 2))::bit(32)::bigint;
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_shard_key(uuid) IS
+'32-bit shard key of a shard-key uuid (bytes 12..15, little-endian), as HotGuid''s ExtractShardKey';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_timestamp(id uuid)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN to_timestamp(('x' || left(id::text, 8))::bit(32)::bigint);
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_timestamp(uuid) IS
+'creation second of a shard-key uuid (bytes 0..3 as unsigned Unix seconds, 1970 to 2106), as HotGuid''s ExtractUnixTimestamp';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_boundary(at timestamptz)
+RETURNS uuid
+AS $body$
+BEGIN
+    IF NOT isfinite(at) THEN
+        RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    RETURN (lpad(to_hex((floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800)
+                        & 4294967295), 8, '0')
+            || '000000000000000000000000')::uuid;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_boundary(timestamptz) IS
+'smallest shard-key uuid of the second of at (time field, all else zero): a bound for range scans and range partitions';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_machine(id uuid)
+RETURNS bytea
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN decode(substr(id::text, 12, 2) || substr(id::text, 10, 2) || substr(id::text, 17, 2), 'hex');
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_machine(uuid) IS
+'machine hash of a shard-key uuid: the first 3 bytes of MD5 of the machine name, in digest order';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_process(id uuid)
+RETURNS integer
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(id::text, 15, 2) || substr(id::text, 20, 2))::bit(16)::integer;
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_process(uuid) IS
+'16-bit process field of a shard-key uuid (backend slot, or pid mod 65536 as HotGuid)';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_counter(id uuid)
+RETURNS integer
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ('x' || substr(id::text, 22, 2) || substr(id::text, 25, 4))::bit(24)::integer;
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_counter(uuid) IS
+'24-bit counter of a shard-key uuid';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_make(shard_key bigint, ts timestamptz,
+                              machine bytea DEFAULT E'\\x000000', process integer DEFAULT 0,
+                              counter integer DEFAULT 0)
+RETURNS uuid
+AS $body$
+DECLARE
+    seconds bigint;
+    m text;
+    p text;
+BEGIN
+
+    PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key);
+    IF NOT isfinite(ts) THEN
+        RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    seconds := floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
+    IF length(machine) <> 3 THEN
+        RAISE EXCEPTION 'machine must be 3 bytes, not %', length(machine)
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'Pass the first 3 bytes of the MD5 digest of the machine name, e.g. substring(decode(md5(''host''), ''hex'') for 3).';
+    END IF;
+    IF process < 0 OR process > 65535 THEN
+        RAISE EXCEPTION 'process % is out of range', process
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = 'The process must be between 0 and 65535.';
+    END IF;
+    IF counter < 0 OR counter > 16777215 THEN
+        RAISE EXCEPTION 'counter % is out of range', counter
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = 'The counter must be between 0 and 16777215.';
+    END IF;
+    m := encode(machine, 'hex');
+    p := lpad(to_hex(process), 4, '0');
+    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_make(bigint, timestamptz, bytea, integer, integer) IS
+'shard-key uuid built from explicit fields: shard_key 0..4294967295, ts to the second (mod 2^32), machine 3 MD5 bytes, process 0..65535, counter 0..16777215';
+
+-- pg_partman's decoders: it passes the ids and bounds of its children as text.
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_time_decoder(id text)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@.hot_uuid_timestamp(id::uuid);
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_time_decoder(text) IS
+'hot_uuid_timestamp of a shard-key uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is hot_uuid_boundary)';

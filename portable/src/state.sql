@@ -1,0 +1,143 @@
+-- Session state, allocation numbers and the checks every generator shares.
+
+-- Make this session's state on its first id: five temporary sequences (the variable counter,
+-- the sequential counter and its bucket, the last millisecond and the modes used in it, the
+-- first counters of each mode in that millisecond, hot_uuid's last clock tick).
+-- They belong to the role that installed this file and every role may use them, so SET ROLE
+-- within a session keeps one set of counters and a role that made ids can still be dropped. A
+-- rollback of the transaction that made them drops them again (the next id makes them anew);
+-- their values are never rewound.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_state()
+RETURNS void
+AS $body$
+DECLARE
+    us bigint := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+BEGIN
+    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NOT NULL THEN
+        RETURN;
+    END IF;
+    -- A session whose state an earlier install made lacks only the arc.
+    IF to_regclass('pg_temp.locality_uuid_portable_hot_tick') IS NOT NULL THEN
+        CREATE TEMP SEQUENCE locality_uuid_portable_arc MINVALUE -9223372036854775808;
+        GRANT ALL ON SEQUENCE locality_uuid_portable_arc TO PUBLIC;
+        PERFORM setval('pg_temp.locality_uuid_portable_arc', 0);
+        PERFORM setval('pg_temp.locality_uuid_portable_last_ms',
+                       currval('pg_temp.locality_uuid_portable_last_ms') * 4);
+        RETURN;
+    END IF;
+    -- Without IF NOT EXISTS: a relation of that name already in the caller's pg_temp (made by
+    -- the caller) is an error, so this function touches only the sequences it made itself.
+    CREATE TEMP SEQUENCE locality_uuid_portable_variable MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_sequential MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_last_ms MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_hot_tick MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_arc MINVALUE -9223372036854775808;
+    GRANT ALL ON SEQUENCE locality_uuid_portable_variable, locality_uuid_portable_sequential,
+        locality_uuid_portable_last_ms, locality_uuid_portable_hot_tick, locality_uuid_portable_arc
+        TO PUBLIC;
+    -- Variable counter: value v gives counter (v * 198491317) mod 2^32, from a random start.
+    PERFORM setval('pg_temp.locality_uuid_portable_variable',
+                   ('x' || left(gen_random_uuid()::text, 8))::bit(32)::bigint, false);
+    -- Sequential counter: (bucket << 33) + seed + n; a value that no bucket has forces a seed.
+    PERFORM setval('pg_temp.locality_uuid_portable_sequential', -1099511627776);
+    PERFORM setval('pg_temp.locality_uuid_portable_last_ms', 0);
+    PERFORM setval('pg_temp.locality_uuid_portable_arc', 0);
+    -- The clock tick of now (2^23 a second, within the clock's range): the first id takes a
+    -- later one.
+    us := least(greatest(us, 0), 253402300799999999);
+    PERFORM setval('pg_temp.locality_uuid_portable_hot_tick',
+                   us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000);
+END
+$body$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_state() IS
+'make this session''s generator state (temporary sequences) if it has none; called by the generators of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_explicit_next()
+RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+RETURN nextval('@extschema@.locality_uuid_portable_explicit'::regclass);
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_explicit_next() IS
+'next allocation number of hot_uuid(shard_key, at) ids at an explicit time (nextval of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
+
+-- Make this session's version 7 state if it has none: three temporary sequences, apart from
+-- the other generators' (a session that makes no version 7 id never makes them), owned and
+-- granted as theirs are. uuidv7() keeps the last nanosecond it used as a base millisecond and
+-- the nanoseconds since it (a bigint of nanoseconds from 1970 ends in 2262); uuidv7_ordered()
+-- keeps its last ordering key, millisecond << 15 | fraction << 3 | counter.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_state()
+RETURNS void
+AS $body$
+BEGIN
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NOT NULL THEN
+        RETURN;
+    END IF;
+    CREATE TEMP SEQUENCE locality_uuid_portable_v7_base MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_v7_ns MINVALUE -9223372036854775808;
+    CREATE TEMP SEQUENCE locality_uuid_portable_v7_ordered MINVALUE -9223372036854775808;
+    GRANT ALL ON SEQUENCE locality_uuid_portable_v7_base, locality_uuid_portable_v7_ns,
+        locality_uuid_portable_v7_ordered TO PUBLIC;
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_base', 0);
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_ns', 0);
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', 0);
+END
+$body$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_state() IS
+'make this session''s version 7 state (temporary sequences) if it has none; called by the version 7 generators of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next()
+RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
+RETURN nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next() IS
+'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit); called by uuidv7_ordered of the portable edition';
+
+-- The generators read the clock as Unix microseconds us and call this only when us is outside
+-- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC, before any state changes: 22008, as
+-- the C extension raises it.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_clock(us bigint)
+RETURNS void
+AS $body$
+BEGIN
+    IF us < 0 OR us > 253402300799999999 THEN
+        RAISE EXCEPTION 'system clock is out of the range the generators read'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = format('The system clock reads %s seconds from 1970-01-01 UTC; the generators read it from 0 to 253402300799 (1970-01-01 to 9999-12-31 UTC).',
+                                  floor(us / 1000000.0));
+    END IF;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_clock(bigint) IS
+'raise 22008 if a clock reading (Unix microseconds) is outside 1970 to 9999, the range the generators read; called by the generators of the portable edition';
+
+-- The cluster's system identifier, read once per session (a setting caches it).
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_read_system_identifier()
+RETURNS text
+AS $body$
+DECLARE
+    system_identifier text := (SELECT c.system_identifier::text FROM pg_control_system() c);
+BEGIN
+    PERFORM set_config('locality_uuid_portable.system_identifier', system_identifier, false);
+    RETURN system_identifier;
+END
+$body$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_read_system_identifier() IS
+'read the cluster''s system identifier (pg_control_system()) and cache it in this session; called through locality_uuid_portable_system_identifier()';
+
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_system_identifier()
+RETURNS text
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN coalesce(nullif(current_setting('locality_uuid_portable.system_identifier', true), ''),
+                @extschema@.locality_uuid_portable_read_system_identifier());
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_system_identifier() IS
+'the cluster''s system identifier, as cached in this session; the default node and machine name of the portable edition';

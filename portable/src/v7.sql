@@ -1,0 +1,149 @@
+-- Version 7 uuids on every major: the ordered generator, boundaries, the time of an id, and
+-- pg_partman's decoder. Core's own names below 18 and 17 are in core18.sql and core17.sql.
+
+-- The millisecond of a version 7 uuid of variant 10, else NULL: a single strict expression, so
+-- that the planner inlines it.
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_timestamp(id uuid)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN timezone(interval '0', timestamp '1970-01-01'
+        + ('x' || left(id::text, 6) || ('{"78": "", "79": "", "7a": "", "7b": ""}'::jsonb
+                                         ->> (substr(id::text, 15, 1) || substr(id::text, 20, 1))))::bit(24)::integer
+          * interval '16777.216 seconds'
+        + ('x' || substr(id::text, 7, 2) || substr(id::text, 10, 4))::bit(24)::integer * interval '1 millisecond');
+
+COMMENT ON FUNCTION @extschema@.uuidv7_timestamp(uuid) IS
+'creation time (the millisecond) of a version 7 uuid, on every major (17''s uuid_extract_timestamp reads version 1 only); NULL for other versions and variants';
+
+-- The Unix millisecond of at, or 22008 as the C extension raises it.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_v7_ms(at timestamptz)
+RETURNS bigint
+AS $body$
+DECLARE
+    ms bigint;
+BEGIN
+    IF NOT isfinite(at) THEN
+        RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+    ms := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
+    IF ms < 0 OR ms > 281474976710655 THEN
+        RAISE EXCEPTION 'timestamp out of range for UUID version 7'
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = 'Version 7 carries Unix milliseconds in 48 bits: from 1970-01-01 00:00:00 to 10889-08-02 05:31:50.655 UTC.';
+    END IF;
+    RETURN ms;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_v7_ms(timestamptz) IS
+'Unix millisecond of at, or 22008 if at is not finite or outside version 7''s 48 bits; called through locality_uuid_portable_v7_ms()';
+
+-- The Unix millisecond of at, inlined: within version 7's range (1970-01-01 to 2^48 - 1 ms,
+-- 10889-08-02 05:31:50.655 UTC) here, else through the check, which raises.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_ms(at timestamptz)
+RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN at >= timestamptz '1970-01-01 00:00:00+00' AND at < timestamptz '10889-08-02 05:31:50.656+00'
+            THEN floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000
+            ELSE @extschema@.locality_uuid_portable_check_v7_ms(at) END;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_ms(timestamptz) IS
+'Unix millisecond of at for a version 7 uuid (22008 outside 1970-01-01 to 10889-08-02 05:31:50.655 UTC); called by the version 7 functions of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_time_decoder(id text)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @extschema@.uuidv7_timestamp(id::uuid);
+
+COMMENT ON FUNCTION @extschema@.uuidv7_time_decoder(text) IS
+'uuidv7_timestamp of a version 7 uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is uuidv7_lower)';
+-- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is the
+-- clock's (counter 0) or one more than the session's last, whichever is later. Byte 8: variant
+-- 10, bit 5 zero (a clock id), the counter in bits 4..2, random bits 1..0; bytes 9..15 random.
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered()
+RETURNS uuid
+AS $body$
+DECLARE
+    us bigint;
+    k bigint;
+    r text;
+BEGIN
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    IF us < 0 OR us > 253402300799999999 THEN
+        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
+    END IF;
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
+        PERFORM @extschema@.locality_uuid_portable_v7_state();
+    END IF;
+    k := greatest(((us / 1000) << 15) | ((us % 1000 * 4096 / 1000) << 3),
+                  pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ordered') + 1);
+    PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', k);
+    r := gen_random_uuid()::text;
+    RETURN (lpad(to_hex(k >> 15), 12, '0') || '7' || lpad(to_hex((k >> 3) & 4095), 3, '0')
+            || to_hex(128 | ((k & 7) << 2) | (('x' || substr(r, 21, 1))::bit(4)::integer & 3))
+            || substr(r, 22, 2) || substr(r, 25, 12))::uuid;
+END
+$body$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
+'new version 7 uuid, strictly greater than every uuidv7_ordered() id made before in this session (the C extension: in the cluster), also after clock steps back (parallel unsafe: its state is in temporary sequences)';
+
+
+-- At an explicit time: the millisecond of at, bit 5 of byte 8 set (never a clock id's), and a
+-- 41-bit allocation number n of the install schema's sequence in the fraction (bits 40..29),
+-- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Ids of a session are distinct while
+-- fewer than 2^41 numbers separate their n: the session remembers its first n (in a setting)
+-- and refuses once that many have been taken since, by any session.
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered(at timestamptz)
+RETURNS uuid
+AS $body$
+DECLARE
+    ms bigint := @extschema@.locality_uuid_portable_v7_ms(at);
+    n bigint := @extschema@.locality_uuid_portable_v7_explicit_next();
+    first text;
+BEGIN
+    first := current_setting('locality_uuid_portable.v7_explicit_first', true);
+    IF first IS NULL OR first = '' THEN
+        PERFORM set_config('locality_uuid_portable.v7_explicit_first', n::text, false);
+    ELSIF n - first::bigint >= 2199023255552 THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot make more ids at explicit times in this session'
+            USING ERRCODE = 'program_limit_exceeded',
+                  DETAIL = format('An id at an explicit time carries 41 bits of its allocation number; %s numbers were taken since this session''s first such id.',
+                                  n - first::bigint),
+                  HINT = 'Make further ids at explicit times in a new session.';
+    END IF;
+    RETURN (lpad(to_hex(ms), 12, '0') || '7' || lpad(to_hex((n >> 29) & 4095), 3, '0')
+            || to_hex(160 | ((n >> 24) & 31)) || lpad(to_hex(n & 16777215), 6, '0')
+            || right(gen_random_uuid()::text, 8))::uuid;
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_ordered(timestamptz) IS
+'new version 7 uuid stamped with the millisecond of at (for backfills), carrying an allocation number from the sequence locality_uuid_portable_v7_explicit, so it repeats no id made before (parallel unsafe: nextval)';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_lower(at timestamptz)
+RETURNS uuid
+AS $body$
+BEGIN
+    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '70008000000000000000')::uuid;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_lower(timestamptz) IS
+'smallest version 7 uuid of the millisecond of at: id >= uuidv7_lower(a) AND id < uuidv7_lower(b) selects the ids of [a, b), and partition bounds take it';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_upper(at timestamptz)
+RETURNS uuid
+AS $body$
+BEGIN
+    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7fffbfffffffffffffff')::uuid;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_upper(timestamptz) IS
+'largest version 7 uuid of the millisecond of at';
