@@ -316,7 +316,7 @@ $body$
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_nextval_interval(interval, integer) IS
-'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the integer form''s prefixes';
+'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the prefixes of uuid_time_nextval(integer, integer)';
 
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_block_layout(interval_length interval,
                                                         interval_count integer DEFAULT 65536,
@@ -347,7 +347,7 @@ $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_block_layout(interval, integer) IS
-'what uuid_time_nextval_interval(interval, integer) makes of (interval_length, interval_count): prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
+'what uuid_time_nextval_interval(interval_length, interval_count) makes of its arguments: prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuid_time_block_start(id uuid, interval_length integer,
                                                    interval_count integer DEFAULT 65536,

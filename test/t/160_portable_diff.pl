@@ -5,6 +5,7 @@
 # compared where the extension has them (1.3; core's extractors in pg_catalog before 17).
 use strict;
 use warnings FATAL => 'all';
+use LocalityUuid;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -12,13 +13,9 @@ use Test::More;
 my $rows = 100000;
 my $bad_rows = 3000;
 
-my $node = PostgreSQL::Test::Cluster->new('portable_diff');
-$node->init;
-$node->start;
-$node->safe_psql('postgres', 'CREATE EXTENSION locality_uuid');
-my ($rc, $out, $err) = $node->psql('postgres', undef,
-	extra_params => [ '-v', 'schema=p', '-f', 'portable/locality_uuid_portable.sql' ]);
-is($rc, 0, 'portable edition installs beside the extension') or diag($err);
+my $node = extension_node('portable_diff');
+ok(eval { install_portable($node, 'postgres', schema => 'p'); 1 }, 'portable edition installs beside the extension')
+  or diag($@);
 
 # Random inputs, the same for both editions: fields over their whole ranges (and past them
 # for the bad inputs), times from 4713 BC to 294276 AD with microseconds, uuids of any

@@ -3,13 +3,12 @@
 # every function works for it and for other roles, and nextval keeps the caller's privileges.
 use strict;
 use warnings FATAL => 'all';
+use LocalityUuid;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $node = PostgreSQL::Test::Cluster->new('portable_install');
-$node->init;
-$node->start;
+my $node = extension_node('portable_install', extension => 0);
 $node->safe_psql('postgres', q{
 CREATE ROLE app_owner;
 CREATE ROLE installer LOGIN;
@@ -52,9 +51,10 @@ is($err, '', 'installs without warnings');
 ($rc, $out, $err) = psql_as('installer',
 	q{SELECT count(*), count(*) FILTER (WHERE p.proowner = 'installer'::regrole) FROM pg_proc p
 	  WHERE pronamespace = 'ids'::regnamespace});
-# 39, and core's names where the server lacks them: uuidv7, uuidv7(interval) and uuidv4 before
-# PostgreSQL 18, uuid_extract_timestamp and uuid_extract_version before 17.
-my $functions = 39 + ($node->pg_version < 17 ? 5 : $node->pg_version < 18 ? 3 : 0);
+# 58 (35 of the C extension's names, 23 helpers locality_uuid_portable_*), and core's names where
+# the server lacks them: uuidv7, uuidv7(interval), uuidv4 and their helper before PostgreSQL 18,
+# uuid_extract_timestamp and uuid_extract_version before 17.
+my $functions = 58 + ($node->pg_version < 17 ? 6 : $node->pg_version < 18 ? 4 : 0);
 is($out, "$functions|$functions", 'the functions are in ids, owned by the installer');
 
 # Every function, called by the installer and by another role, schema-qualified and off the
