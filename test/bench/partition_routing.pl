@@ -31,7 +31,7 @@ BEGIN {
 	GetOptions(\%o, 'rows=i', 'months=i', 'repeat=i', 'out=s') or die "partition_routing.pl: bad options\n";
 	make_path($o{out});
 	# initdb refuses root: the rest runs as postgres.
-	if ($> == 0) {
+	if ($> == 0 && !$^C) {
 		system('chown', '-R', 'postgres:', $o{out});
 		exec('runuser', '-u', 'postgres', '--', $^X, $0, @args);
 	}

@@ -121,7 +121,8 @@ BEGIN {
 	$OUT = $o{out};
 	$RAW = "$OUT/raw.csv";
 	%peer_skip = map { split /=/, $_, 2 } grep { length } split /\n/, $ENV{BENCH_PEER_SKIP} // '';
-	unless ($o{child}) {
+	# perl -c compiles only: no build, no installation, no run.
+	unless ($o{child} || $^C) {
 		remove_tree(grep { -e } map { glob "$OUT/$_" } qw(*.csv results.md generators.txt *.dat *.png
 			  *.gp *.gp.log *.sql *.pgbench advice.txt *.log src tmp_check));
 		open my $raw, '>', $RAW or die "run.pl: $RAW: $!\n";
@@ -298,14 +299,12 @@ my @cost = (
 	[ "uuid_time_nextval_interval('10 ms')", 'postgres', "$TIF('10 ms'::interval)", "$TIF(interval,integer)" ],
 	[ 'hot_uuid()', 'postgres', 'hot_uuid(42)', 'hot_uuid(bigint)' ],
 	($v7_owner ne 'core' ? @V7 : ()),
-	[ 'uuidv7_ordered()', 'postgres', 'uuidv7_ordered()', 'uuidv7_ordered()' ],
-	$o{portable} ? (
-		[ "$PS.locality_uuid(false)", 'postgres', "$PS.locality_uuid(false)", "$PS.locality_uuid(boolean)" ],
-		[ "$PS.locality_uuid(true)", 'postgres', "$PS.locality_uuid(true)", "$PS.locality_uuid(boolean)" ],
-		[ "$PS.uuid_sequence_nextval()", 'postgres', "$PS.uuid_sequence_nextval('bench_cost_s2')", "$PS.uuid_sequence_nextval(regclass,integer,integer)" ],
-		[ "$PS.uuid_time_nextval()", 'postgres', "$PS.uuid_time_nextval()", "$PS.uuid_time_nextval(integer,integer)" ],
-		[ "$PS.uuid_time_nextval_interval('10 ms')", 'postgres', "$PTIF('10 ms'::interval)", "$PTIF(interval,integer)" ],
-		[ "$PS.hot_uuid()", 'postgres', "$PS.hot_uuid(42)", "$PS.hot_uuid(bigint)" ]) : ());
+	[ 'uuidv7_ordered()', 'postgres', 'uuidv7_ordered()', 'uuidv7_ordered()' ]);
+# The portable edition's, the same calls in its schema (with its own name for the interval form).
+my %portable_cost = map { $_ => 1 } ('locality_uuid(false)', 'locality_uuid(true)', 'uuid_sequence_nextval()',
+	'uuid_time_nextval()', "uuid_time_nextval_interval('10 ms')", 'hot_uuid()');
+push @cost, map { [ "$PS.$_->[0]", 'postgres', map { "$PS.$_" =~ s/^\Q$PS.$TIF(\E/$PTIF(/r } @$_[ 2, 3 ] ] }
+  grep { $o{portable} && $portable_cost{ $_->[0] } } @cost;
 # calls N NAME DIV: N calls, or N / DIV (at least 1000) for a generator of the portable edition,
 # whose PL/pgSQL generators cost microseconds.
 sub calls
@@ -415,12 +414,11 @@ sub gen_spec
 		seq_block_tuned => [ 'block', 'uuid', "uuid_sequence_nextval('bench_s', $o{'seq-block'})", '=', 'uuid_sequence_nextval(regclass,integer,integer)', "uuid_sequence_nextval(s, $o{'seq-block'})" ],
 		time_block => [ 'block', 'uuid', 'uuid_time_nextval()', '=', 'uuid_time_nextval(integer,integer)', 'uuid_time_nextval()' ],
 		time_block_tuned => [ 'block', 'uuid', '@TE@', '=', '@TF@', '@TL@' ],
-		time_block_paced => [ 'block', 'uuid', 'uuid_time_nextval(1)', '=', 'uuid_time_nextval(integer,integer)', 'uuid_time_nextval(1), paced' ],
-		portable_sequential => [ 'portable', 'uuid', "$PS.locality_uuid(true)", '=', "$PS.locality_uuid(boolean)", "$PS.locality_uuid(true)" ],
-		portable_seq_block => [ 'portable', 'uuid', "$PS.uuid_sequence_nextval('bench_s')", '=', "$PS.uuid_sequence_nextval(regclass,integer,integer)", "$PS.uuid_sequence_nextval(s)" ],
-		portable_seq_block_tuned => [ 'portable', 'uuid', "$PS.uuid_sequence_nextval('bench_s', $o{'seq-block'})", '=', "$PS.uuid_sequence_nextval(regclass,integer,integer)", "$PS.uuid_sequence_nextval(s, $o{'seq-block'})" ],
-		portable_time_block => [ 'portable', 'uuid', "$PS.uuid_time_nextval()", '=', "$PS.uuid_time_nextval(integer,integer)", "$PS.uuid_time_nextval()" ],
-		portable_time_block_tuned => [ 'portable', 'uuid', "$PS.\@TE@", '=', "$PS.\@TF@", "$PS.\@TL@" ]);
+		time_block_paced => [ 'block', 'uuid', 'uuid_time_nextval(1)', '=', 'uuid_time_nextval(integer,integer)', 'uuid_time_nextval(1), paced' ]);
+	# The portable edition's: the same calls in its schema.
+	my %from = (sequential => 'locality_sequential', map { $_ => $_ } qw(seq_block seq_block_tuned time_block time_block_tuned));
+	$s{"portable_$_"} = [ 'portable', 'uuid', map { "$PS.$_" } @{ $s{ $from{$_} } }[ 2, 4, 5 ] ] for keys %from;
+	splice @{ $s{"portable_$_"} }, 3, 0, '=' for keys %from;
 	my $s = $s{ $_[0] } or return;
 	return [ @$s[ 0 .. 5 ], $s->[6] // 'postgres' ];
 }
