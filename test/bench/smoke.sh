@@ -30,11 +30,8 @@ rc=$?
 R=$OUT/raw.csv
 check "run.pl exits 0" '[ $rc -eq 0 ] || { tail -20 "$OUT.log"; false; }'
 
-# Skips are allowed for peers only, each with a reason; and for the interval form of
-# uuid_time_nextval (uuid_time_nextval_interval since 1.2) until this extension has it.
+# Skips are allowed for peers only, each with a reason.
 PEERS='^(pg_uuidv7|su_seq_block|su_time_block|uuid_generate_v7\(\) \(pg_uuidv7\)|.* \(sequential_uuids\))$'
-grep -q "uuid_time_nextval(interval_length interval" "$($PG_CONFIG --sharedir)"/extension/locality_uuid--*.sql ||
-	PEERS="${PEERS%)\$}|uuid_time_nextval_interval\\('10 ms'\\))\$"
 # bad_skips: skip lines of generators that are not peers, or without a reason.
 bad_skips() {
 	P=$PEERS awk -F, '$1 == "skip" && ($3 !~ ENVIRON["P"] || $4 == "")' "$R"
