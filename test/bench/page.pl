@@ -1,6 +1,6 @@
 #!/usr/bin/env perl
 # Write the tables of docs/bench/README.md from the published runs' CSV files (docs/bench/pg15,
-# pg18, and cli.csv): each table stands between <!-- table:NAME --> and <!-- /table -->.
+# pg18, cli.csv and routing.csv): each table stands between <!-- table:NAME --> and <!-- /table -->.
 # Usage: perl test/bench/page.pl [--check]   (--check: exit 1 if the page's tables differ)
 use strict;
 use warnings;
@@ -124,6 +124,12 @@ my %tables = (
 				(n($g eq 'x' ? $r->{instructions_per_call} : $r->{above_floor}, '%d'), n($r->{ratio}, '%.3f'),
 					$r->{timed_min_ns} ? "$r->{timed_min_ns} / $r->{timed_median_ns}" : '') } @runs ] }
 			  union(map { [ map { $_->{generator} } @{ $_->[1]{instructions_v7} } ] } @runs));
+	},
+	routing => sub {
+		my @rows = csv('routing.csv');
+		table([ 'PostgreSQL', 'DEFAULT', 'plain rows/s', 'partitioned rows/s', 'plain rows/CPU s', 'partitioned rows/CPU s', 'partitioned / plain (CPU)' ],
+			map { my ($p, $q) = @rows[ $_, $_ + 1 ]; [ $p->{postgres}, "`$p->{format}`", $p->{rows_per_s}, $q->{rows_per_s},
+				$p->{rows_per_cpu_s}, $q->{rows_per_cpu_s}, $q->{ratio_cpu} ] } grep { $_ % 2 == 0 } 0 .. $#rows);
 	},
 	cli => sub { table([ 'command (1 M ids)', 'median of 5, s' ], map { [ "`$_->{command}`", $_->{median_s} ] } csv('cli.csv')) },
 );

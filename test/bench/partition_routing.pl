@@ -67,6 +67,14 @@ my @formats = (
 	[ 'uuidv7_ordered', 'uuidv7_ordered()', 'id', 'uuidv7_lower(%s)', 0 ],
 	[ 'locality', 'locality_uuid()', 'locality_uuid_timestamp(id)', '%s', 1 ]);
 
+# CSV=FILE appends the figures to FILE, the source of the benchmark page's routing table.
+my $csv;
+if ($ENV{CSV}) {
+	my $fresh = !-s $ENV{CSV};
+	open $csv, '>>', $ENV{CSV} or die "partition_routing.pl: $ENV{CSV}: $!\n";
+	print $csv "postgres,format,table,rows_per_s,rows_per_cpu_s,ratio_cpu\n" if $fresh;
+}
+
 my $head = "%-15s %-6s %8s %7s %9s %7s %9s %6s   %s\n";
 printf $head, qw(format table rows wall_s rows/s cpu_s rows/cpu_s ratio), '(wall s of each load | backend CPU s of each load)';
 for (@formats) {
@@ -117,6 +125,8 @@ SQL
 		printf "%-15s %-6s %8s %7s %9.0f %7s %9.0f %6.2f   %s| %s\n", $name, $table =~ s/^\Q$name\E_//r,
 		  $o{rows}, $w, $o{rows} / $w, $c, $cpu_rate, $cpu_rate / $plain_rate, "@{ $wall{$table} } ",
 		  "@{ $cpu{$table} }";
+		printf $csv "%s,%s,%s,%.0f,%.0f,%.2f\n", ($node->pg_version =~ /^(\d+)/)[0], $default, $table =~ s/^\Q$name\E_//r,
+		  $o{rows} / $w, $cpu_rate, $cpu_rate / $plain_rate if $csv;
 	}
 	# Every row of the partitioned table is in the partition of the current month.
 	print $node->safe_psql('postgres', "SELECT '  check: ' || count(*) FILTER (WHERE tableoid::regclass::text = '${name}_part_' || to_char(now(), 'YYYY_MM')) || ' of ' || count(*) || ' rows in the current month''s partition' FROM ${name}_part"), "\n";
