@@ -23,8 +23,11 @@ step() {
 
 # under_prove ARGS...: unless prove already runs this script, have prove run it (verbose, so each
 # step shows as it ends) and end with prove's summary.
+# A fresh Debian has no prove: perl brings it.
 under_prove() {
-	[ -n "${HARNESS_ACTIVE:-}" ] || exec prove -v --exec bash "$0" :: "$@"
+	[ -n "${HARNESS_ACTIVE:-}" ] && return
+	command -v prove >/dev/null || bash test/setup-debian.sh perl || exit
+	exec prove -v --exec bash "$0" :: "$@"
 }
 
 # no_warnings LOG: fail if the compiler warned.
