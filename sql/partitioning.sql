@@ -6,7 +6,7 @@ SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;
-\i sql/include/try.psql
+\i sql/include/helpers.psql
 
 -- 1. Shard-key ids sort by their second first: RANGE partitions on the id, bounded by
 -- hot_uuid_boundary. The id stays the primary key.
@@ -14,16 +14,9 @@ CREATE TABLE hot_events (
     id   uuid PRIMARY KEY DEFAULT hot_uuid(7),
     kind text NOT NULL
 ) PARTITION BY RANGE (id);
-CREATE TABLE hot_events_2026_01 PARTITION OF hot_events
-    FOR VALUES FROM (hot_uuid_boundary('2026-01-01 00:00:00+00')) TO (hot_uuid_boundary('2026-02-01 00:00:00+00'));
-CREATE TABLE hot_events_2026_02 PARTITION OF hot_events
-    FOR VALUES FROM (hot_uuid_boundary('2026-02-01 00:00:00+00')) TO (hot_uuid_boundary('2026-03-01 00:00:00+00'));
-CREATE TABLE hot_events_2026_03 PARTITION OF hot_events
-    FOR VALUES FROM (hot_uuid_boundary('2026-03-01 00:00:00+00')) TO (hot_uuid_boundary('2026-04-01 00:00:00+00'));
+CALL pg_temp.month_partitions('hot_events', 'hot_uuid_boundary', '2026-01-01 00:00:00+00', 3);
 -- The month of the test run, for the DEFAULT (bounds are evaluated once, when the partition is made).
-CREATE TABLE hot_events_current PARTITION OF hot_events
-    FOR VALUES FROM (hot_uuid_boundary(date_trunc('month', now())))
-    TO (hot_uuid_boundary(date_trunc('month', now()) + interval '1 month'));
+CALL pg_temp.month_partitions('hot_events', 'hot_uuid_boundary', now(), suffix => 'current');
 CREATE INDEX hot_events_time ON hot_events (hot_uuid_timestamp(id));
 SELECT pg_get_expr(c.relpartbound, c.oid) AS bound
 FROM pg_class c WHERE c.relname = 'hot_events_2026_02';
@@ -70,15 +63,8 @@ CREATE TABLE v7_events (
     id   uuid PRIMARY KEY DEFAULT uuidv7(),
     kind text NOT NULL
 ) PARTITION BY RANGE (id);
-CREATE TABLE v7_events_2026_01 PARTITION OF v7_events
-    FOR VALUES FROM (uuidv7_lower('2026-01-01 00:00:00+00')) TO (uuidv7_lower('2026-02-01 00:00:00+00'));
-CREATE TABLE v7_events_2026_02 PARTITION OF v7_events
-    FOR VALUES FROM (uuidv7_lower('2026-02-01 00:00:00+00')) TO (uuidv7_lower('2026-03-01 00:00:00+00'));
-CREATE TABLE v7_events_2026_03 PARTITION OF v7_events
-    FOR VALUES FROM (uuidv7_lower('2026-03-01 00:00:00+00')) TO (uuidv7_lower('2026-04-01 00:00:00+00'));
-CREATE TABLE v7_events_current PARTITION OF v7_events
-    FOR VALUES FROM (uuidv7_lower(date_trunc('month', now())))
-    TO (uuidv7_lower(date_trunc('month', now()) + interval '1 month'));
+CALL pg_temp.month_partitions('v7_events', 'uuidv7_lower', '2026-01-01 00:00:00+00', 3);
+CALL pg_temp.month_partitions('v7_events', 'uuidv7_lower', now(), suffix => 'current');
 CREATE INDEX v7_events_time ON v7_events (uuidv7_timestamp(id));
 SELECT pg_get_expr(c.relpartbound, c.oid) AS bound
 FROM pg_class c WHERE c.relname = 'v7_events_2026_02';
@@ -121,14 +107,8 @@ CREATE TABLE loc_events (
     id   uuid NOT NULL DEFAULT locality_uuid(),
     kind text NOT NULL
 ) PARTITION BY RANGE (locality_uuid_timestamp(id));
-CREATE TABLE loc_events_2026_01 PARTITION OF loc_events
-    FOR VALUES FROM ('2026-01-01 00:00:00+00') TO ('2026-02-01 00:00:00+00');
-CREATE TABLE loc_events_2026_02 PARTITION OF loc_events
-    FOR VALUES FROM ('2026-02-01 00:00:00+00') TO ('2026-03-01 00:00:00+00');
-CREATE TABLE loc_events_2026_03 PARTITION OF loc_events
-    FOR VALUES FROM ('2026-03-01 00:00:00+00') TO ('2026-04-01 00:00:00+00');
-CREATE TABLE loc_events_current PARTITION OF loc_events
-    FOR VALUES FROM (date_trunc('month', now())) TO (date_trunc('month', now()) + interval '1 month');
+CALL pg_temp.month_partitions('loc_events', '', '2026-01-01 00:00:00+00', 3);
+CALL pg_temp.month_partitions('loc_events', '', now(), suffix => 'current');
 SELECT left(pg_temp.try('CREATE UNIQUE INDEX ON loc_events (id)'), 5) AS sqlstate;
 -- Equal ids have equal times, so they meet in one partition: a unique index on id in each
 -- partition makes id unique in the whole table.
