@@ -6,6 +6,8 @@ SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;
+-- Prepared statements get generic plans: their bounds are computed when the executor starts.
+SET plan_cache_mode = force_generic_plan;
 \i sql/include/helpers.psql
 
 -- 1. Shard-key ids sort by their second first: RANGE partitions on the id, bounded by
@@ -46,10 +48,8 @@ WHERE id >= hot_uuid_boundary('2026-02-10 00:00:00+00')
 EXPLAIN (COSTS OFF)
 SELECT * FROM hot_events WHERE id = hot_uuid_make(1, '2026-02-14 00:00:00+00');
 -- With a parameter (or now()) the bound is computed when the executor starts, and pruning happens then.
-SET plan_cache_mode = force_generic_plan;
 PREPARE hot_since(timestamptz) AS SELECT * FROM hot_events WHERE id >= hot_uuid_boundary($1);
 EXPLAIN (COSTS OFF) EXECUTE hot_since('2026-03-10 00:00:00+00');
-RESET plan_cache_mode;
 -- Not pruned: a condition on the extracted time. The partition key is the id, and the planner
 -- does not turn a range of hot_uuid_timestamp(id) into a range of id: every partition is searched.
 EXPLAIN (COSTS OFF)
@@ -89,10 +89,8 @@ EXPLAIN (COSTS OFF)
 SELECT * FROM v7_events
 WHERE id >= uuidv7_lower('2026-02-10 00:00:00+00')
   AND id <  uuidv7_lower('2026-03-05 00:00:00+00');
-SET plan_cache_mode = force_generic_plan;
 PREPARE v7_since(timestamptz) AS SELECT * FROM v7_events WHERE id >= uuidv7_lower($1);
 EXPLAIN (COSTS OFF) EXECUTE v7_since('2026-03-10 00:00:00+00');
-RESET plan_cache_mode;
 -- Not pruned: the extracted time (the key is the id); an index on it serves within each partition.
 -- uuidv7_timestamp is uuid_extract_timestamp of 18 on every major (17's reads version 1 only).
 EXPLAIN (COSTS OFF)
@@ -138,14 +136,12 @@ EXPLAIN (COSTS OFF)
 SELECT * FROM loc_events
 WHERE locality_uuid_timestamp(id) >= '2026-02-10 00:00:00+00'
   AND locality_uuid_timestamp(id) <  '2026-03-05 00:00:00+00';
-SET plan_cache_mode = force_generic_plan;
 PREPARE loc_since(timestamptz) AS SELECT * FROM loc_events WHERE locality_uuid_timestamp(id) >= $1;
 EXPLAIN (COSTS OFF) EXECUTE loc_since('2026-03-10 00:00:00+00');
 -- A lookup by id prunes once it also names the id's time, computed from the same id.
 PREPARE loc_by_id(uuid) AS
 SELECT * FROM loc_events WHERE id = $1 AND locality_uuid_timestamp(id) = locality_uuid_timestamp($1);
 EXPLAIN (COSTS OFF) EXECUTE loc_by_id(locality_uuid_make(1, 2, 3, '2026-02-01 00:00:00+00'));
-RESET plan_cache_mode;
 EXPLAIN (COSTS OFF)
 SELECT * FROM loc_events
 WHERE id = '10000000-0002-b000-0003-019c167fcc00'

@@ -4,8 +4,7 @@
 use strict;
 use warnings FATAL => 'all';
 use JSON::PP;
-use PostgreSQL::Test::Cluster;
-use PostgreSQL::Test::Utils;
+use LocalityUuid;
 use Test::More;
 
 my $coord = PostgreSQL::Test::Cluster->new('coord');
@@ -50,14 +49,6 @@ locality_uuid.machine_name = '$name'
 sub q_coord
 {
 	return $coord->safe_psql('postgres', $_[0]);
-}
-
-# SQLSTATE of the first error SQL raises on a node, '' if none.
-sub sqlstate
-{
-	my ($node, $sql) = @_;
-	my ($rc, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\n$sql");
-	return $rc == 0 ? '' : ($err =~ /ERROR:  ([0-9A-Z]{5}):/ ? $1 : "rc $rc: $err");
 }
 
 # The Citus job of a query's plan, from EXPLAIN (FORMAT JSON): (task count, node of the first task).
@@ -200,7 +191,7 @@ is( q_coord(
 		  (SELECT locality_uuid_block(id, 65536) AS b, count(*) AS n FROM orders GROUP BY 1) AS x}),
 	'0:16 1:16 2:16 3:16 4:16 5:16 6:4',
 	'100 ids in blocks of 16, from block 0');
-is( sqlstate($w1, 'INSERT INTO orders (k) SELECT g FROM generate_series(101, 110) AS g'),
+is((psql_states($w1, 'postgres', 'INSERT INTO orders (k) SELECT g FROM generate_series(101, 110) AS g'))[1],
 	'', 'uuid_sequence_nextval in an INSERT on a worker works');
 is( $w1->safe_psql('postgres',
 		'SELECT last_value - ((SELECT groupid FROM pg_dist_local_group)::bigint << 48) FROM ord_seq'),
@@ -230,9 +221,9 @@ q_coord(
 CREATE SEQUENCE small_seq AS integer;
 CREATE TABLE orders_small (k bigint NOT NULL, id uuid NOT NULL DEFAULT uuid_sequence_nextval('small_seq'));
 });
-is( sqlstate($coord,
-		"SELECT create_distributed_table('orders_small', 'k', colocate_with => 'none', shard_count => $shards)"),
-	'42804',
+is( (psql_states($coord, 'postgres',
+		"SELECT create_distributed_table('orders_small', 'k', colocate_with => 'none', shard_count => $shards)"))[1],
+	'ERROR:  42804',
 	'an integer sequence: create_distributed_table fails with 42804 (default of type integer)');
 
 # --- hot_uuid(tenant): the id carries the distribution column
@@ -286,8 +277,8 @@ my $prepared = 'PREPARE lookup(uuid) AS SELECT count(*) FROM events WHERE id = $
 my $out = q_coord($prepared . "EXPLAIN (FORMAT JSON) EXECUTE lookup('$id')");
 is(scalar(() = $out =~ /^1$/mg), 7, 'prepared idiom: each of 7 executions finds the row');
 is(($out =~ /"Task Count": (\d+)/)[0], 1, 'prepared idiom, 8th execution: Task Count 1');
-is(sqlstate($coord, "SET plan_cache_mode = force_generic_plan; $prepared"),
-	'0A000', 'prepared idiom under force_generic_plan: 0A000 (no distributed plan)');
+is((psql_states($coord, 'postgres', "SET plan_cache_mode = force_generic_plan; $prepared"))[1],
+	join("\n", ('ERROR:  0A000') x 7), 'prepared idiom under force_generic_plan: 0A000 from each of 7 executions (no distributed plan)');
 is( ( q_coord(
 			'SET plan_cache_mode = force_generic_plan;
 			 PREPARE lookup2(uuid, bigint) AS SELECT count(*) FROM events WHERE id = $1 AND tenant = $2;'
@@ -300,8 +291,8 @@ is( ( q_coord(
 q_coord(
 	q{CREATE TABLE events_gen (id uuid NOT NULL, tenant bigint GENERATED ALWAYS AS (hot_uuid_shard_key(id)) STORED)}
 );
-is(sqlstate($coord, "SELECT create_distributed_table('events_gen', 'tenant')"),
-	'0A000', 'a generated column as distribution column: 0A000');
+is((psql_states($coord, 'postgres', "SELECT create_distributed_table('events_gen', 'tenant')"))[1],
+	'ERROR:  0A000', 'a generated column as distribution column: 0A000');
 
 # --- a reference table: the coordinator or worker that runs the INSERT makes the ids once,
 # and every placement stores the same ones
