@@ -7,43 +7,33 @@ use JSON::PP;
 use LocalityUuid;
 use Test::More;
 
-my $coord = PostgreSQL::Test::Cluster->new('coord');
-my $pkglibdir = $coord->config_data('--pkglibdir');
+my $probe = PostgreSQL::Test::Cluster->new('probe');
+my $pkglibdir = $probe->config_data('--pkglibdir');
 plan skip_all =>
   "Citus is not installed for this PostgreSQL (no $pkglibdir/citus.so; test/citus.sh installs it)"
   unless -f "$pkglibdir/citus.so";
 
-my $w1 = PostgreSQL::Test::Cluster->new('worker1');
-my $w2 = PostgreSQL::Test::Cluster->new('worker2');
-my @workers = ($w1, $w2);
 my %node_id = (coord => 200, worker1 => 201, worker2 => 202);
 my $shards = 4;
 
-# Each node listens where the framework puts it (a socket directory, or 127.0.0.1 with TCP) and
-# Citus connects to that host string, also back to itself (citus.local_hostname). wal_level
-# logical: shard moves copy by logical replication.
-for my $node ($coord, @workers)
-{
-	my $name = $node->name;
-	my $host = $node->host;
-	$node->init;
-	$node->append_conf(
-		'postgresql.conf', qq{
-shared_preload_libraries = 'citus'
-shared_buffers = 16MB
-max_connections = 60
-max_worker_processes = 16
-wal_level = logical
-max_wal_senders = 10
-max_replication_slots = 10
-citus.local_hostname = '$host'
-citus.enable_statistics_collection = off
-locality_uuid.node_id = $node_id{$name}
-locality_uuid.machine_name = '$name'
-});
-	$node->start;
+# Every node listens where the framework puts them all (a socket directory, or 127.0.0.1 with
+# TCP) and Citus connects to that host string, also back to itself (citus.local_hostname).
+# wal_level logical: shard moves copy by logical replication.
+my ($coord, @workers) = map {
+	my $node = extension_node(
+		$_,
+		extension => 0,
+		conf => [
+			q{shared_preload_libraries = 'citus'}, 'shared_buffers = 16MB', 'max_connections = 60',
+			'max_worker_processes = 16', 'wal_level = logical', 'max_wal_senders = 10',
+			'max_replication_slots = 10', "citus.local_hostname = '" . $probe->host . "'",
+			'citus.enable_statistics_collection = off', "locality_uuid.node_id = $node_id{$_}",
+			"locality_uuid.machine_name = '$_'"
+		]);
 	$node->safe_psql('postgres', 'CREATE EXTENSION citus');
-}
+	$node;
+} qw(coord worker1 worker2);
+my ($w1, $w2) = @workers;
 
 # Run SQL on the coordinator.
 sub q_coord
