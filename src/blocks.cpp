@@ -31,10 +31,6 @@ enum BlockVariant
 	BLOCKS_TIME
 };
 
-/* Microseconds from the Unix epoch to PostgreSQL's (2000-01-01). */
-static constexpr int64 pg_epoch_unix_us =
-	(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
-
 #define INTERVAL_LENGTH_HINT \
 	"Give a fixed length from 1 millisecond to 2147483647 seconds in days, hours, minutes, " \
 	"seconds and fractions of a second, such as interval '250 ms'."

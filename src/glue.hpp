@@ -1,4 +1,4 @@
-// Shared glue: PostgreSQL headers, settings, per-backend identity, clock and random pool.
+// What crosses the C++/PostgreSQL line: the glue's shared declarations (settings, environment, state, values, errors).
 #pragma once
 
 /*
@@ -25,6 +25,10 @@ extern "C" {
 #include "utils/uuid.h"
 }
 
+#if PG_VERSION_NUM < 150000
+#error "locality_uuid needs PostgreSQL 15 or later (it uses shmem_request_hook and MarkGUCPrefixReserved)"
+#endif
+
 namespace locality_uuid
 {
 
@@ -39,6 +43,13 @@ extern int	setting_node_id;		/* -1 = from the MAC */
 extern int	setting_process_field;	/* ProcessFieldSource */
 extern char *setting_machine_name;	/* "" = the host name up to its first dot */
 extern bool machine_name_changed;	/* set when locality_uuid.machine_name is assigned */
+
+// Define the settings and reserve their prefix; called by _PG_init (settings.cpp).
+void		define_settings();
+
+/* Microseconds and milliseconds from the Unix epoch to PostgreSQL's (2000-01-01). */
+constexpr int64_t pg_epoch_unix_us = (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
+constexpr int64_t pg_epoch_unix_ms = pg_epoch_unix_us / 1000;
 
 // Return this backend's 16-bit process field, as locality_uuid.process_field says.
 uint16_t	process_field();
@@ -96,8 +107,9 @@ const char *state_kind_name();
 // Return the marks of this backend's slot in the shared state, or NULL for per-backend state.
 SlotMarks  *state_slot();
 
-// Return the function that takes a position in the shared sequential run, or NULL.
-SeqStatus	(*state_seq_take()) (int64_t bucket, SeqTake *take);
+// Take the next position in the sequential run of bucket (seq_advance): the cluster's run
+// when there is shared state, else this backend's.
+SeqStatus	state_seq_take(int64_t bucket, SeqTake *take);
 
 // Take the next ordered version 7 word: the larger of clock_word and the last word taken + 1,
 // across the cluster's backends when there is shared state, else in this backend.

@@ -47,8 +47,7 @@ static int64_t lease_ms = 0;
 static const char allocation_sequence[] = "locality_uuid_v7_allocation";
 static constexpr uint32_t allocation_range = 256;
 
-/* Microseconds from the Unix epoch to PostgreSQL's (2000-01-01), and from 1582-10-15 to it. */
-static constexpr int64_t pg_epoch_unix_us = (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
+/* Microseconds from 1582-10-15 to PostgreSQL's epoch (2000-01-01). */
 static constexpr int64_t gregorian_epoch_jdate = 2299161;	/* 1582-10-15 */
 static constexpr int64_t pg_epoch_gregorian_us =
 	(POSTGRES_EPOCH_JDATE - gregorian_epoch_jdate) * SECS_PER_DAY * USECS_PER_SEC;

@@ -868,6 +868,7 @@ run_generate(const Options &o, Kind kind)
 
 	Output		out(STDOUT_FILENO);
 	LocalityGenerator locality;
+	uint64_t	run_word = seq_word_empty;	/* the tool holds its sequential run alone */
 	HotGenerator hot;
 	HotEnvironment hot_env{0, {ident.machine[0], ident.machine[1], ident.machine[2]}, ident.process, nullptr};
 	V7Clock		v7_clock;
@@ -910,9 +911,8 @@ run_generate(const Options &o, Kind kind)
 		{
 			case Kind::locality:
 				{
-					Environment env{sec * 1000 + ns / 1000000, ident.process, ident.node, core_random,
-						md5_digest, nullptr, nullptr};
-					Status		st = locality.next(o.mode, env, id);
+					Environment env{sec * 1000 + ns / 1000000, ident.process, ident.node, nullptr};
+					Status		st = next_alone(locality, o.mode, env, core_random, md5_digest, &run_word, id);
 
 					if (st != Status::ok)
 					{
