@@ -44,24 +44,16 @@ report_block_status(BlockStatus st, BlockVariant variant)
 		case BlockStatus::ok:
 			break;
 		case BlockStatus::bad_block_size:
-			if (variant == BLOCKS_SEQUENCE)
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("block size must be a positive integer")));
-			else
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("length of interval must be a positive integer")));
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg(variant == BLOCKS_SEQUENCE ? "block size must be a positive integer"
+							: "length of interval must be a positive integer")));
 			break;
 		case BlockStatus::bad_block_count:
-			if (variant == BLOCKS_SEQUENCE)
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("number of blocks must be a positive integer")));
-			else
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("number of intervals must be a positive integer")));
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg(variant == BLOCKS_SEQUENCE ? "number of blocks must be a positive integer"
+							: "number of intervals must be a positive integer")));
 			break;
 		case BlockStatus::interval_not_finite:
 			ereport(ERROR,

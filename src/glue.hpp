@@ -137,6 +137,10 @@ void		check_range(const char *argname, int64_t v, int64_t lo, int64_t hi,
 // Raise the error that a core Status stands for (Status::ok returns).
 void		report_status(Status st);
 
+// Raise 54000: this backend made all ids (of one unit, at) that an explicit time has room for.
+void		report_explicit_full(const char *generator, uint64_t ids, const char *unit, int64_t at,
+								 const char *detail, const char *hint);
+
 // Return a new palloc'd uuid holding bytes.
 pg_uuid_t  *make_uuid(const uint8_t bytes[uuid_len]);
 

@@ -409,37 +409,22 @@ explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out)
 		out.put('\n');
 	}
 
-	/* Each format that can explain the id, separated by commas in JSON. */
-	auto		next = [&]() {
+	/* Each format that can explain the id, in this order, separated by commas in JSON. */
+	struct Format
+	{
+		bool		applies;
+		void		(*explain) (const uint8_t *id, const ExplainOptions &opts, Output &out);
+	};
+	const Format formats[] = {{is_locality, locality}, {is_block, block}, {is_v7, v7}, {is_v1, v1}, {is_hot, hot}};
+
+	for (const Format &f : formats)
+	{
+		if (!f.applies)
+			continue;
 		if (opts.json && !first)
 			out.put(',');
 		first = false;
-	};
-
-	if (is_locality)
-	{
-		next();
-		locality(id, opts, out);
-	}
-	if (is_block)
-	{
-		next();
-		block(id, opts, out);
-	}
-	if (is_v7)
-	{
-		next();
-		v7(id, opts, out);
-	}
-	if (is_v1)
-	{
-		next();
-		v1(id, opts, out);
-	}
-	if (is_hot)
-	{
-		next();
-		hot(id, opts, out);
+		f.explain(id, opts, out);
 	}
 
 	if (first)
