@@ -56,6 +56,37 @@ key(Output &out, const char (&name)[N])
 	out.put("\":");
 }
 
+// Write ,"name":number in JSON.
+template<std::size_t N>
+void
+json_decimal(Output &out, const char (&name)[N], uint64_t v)
+{
+	key(out, name);
+	out.put_decimal(v);
+}
+
+// Write ,"name":"hex digits" in JSON.
+template<std::size_t N>
+void
+json_hex(Output &out, const char (&name)[N], uint64_t v, int digits)
+{
+	key(out, name);
+	out.put('"');
+	out.put_hex(v, digits);
+	out.put('"');
+}
+
+// Write ,"name":"ISO time" in JSON.
+template<std::size_t N>
+void
+json_time(Output &out, const char (&name)[N], int64_t unix_us, int frac_digits)
+{
+	key(out, name);
+	out.put('"');
+	out.put_time(unix_us, frac_digits, true);
+	out.put('"');
+}
+
 // Write a length in microseconds in the largest unit that keeps it whole: "15 ms".
 void
 put_length(Output &out, int64_t us)
@@ -91,24 +122,13 @@ locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	if (opts.json)
 	{
 		out.put("{\"format\":\"locality\"");
-		key(out, "time");
-		out.put('"');
-		out.put_time(us, 3, true);
-		out.put('"');
-		key(out, "unix_ms");
-		out.put_decimal(f.time_ms);
-		key(out, "node");
-		out.put_decimal(f.node);
-		key(out, "mac");
-		out.put('"');
-		out.put_hex(f.node, 7);
-		out.put('"');
-		key(out, "process");
-		out.put_decimal(f.process);
-		key(out, "counter_variable");
-		out.put_decimal(f.counter);
-		key(out, "counter_sequential");
-		out.put_decimal(seq.counter);
+		json_time(out, "time", us, 3);
+		json_decimal(out, "unix_ms", f.time_ms);
+		json_decimal(out, "node", f.node);
+		json_hex(out, "mac", f.node, 7);
+		json_decimal(out, "process", f.process);
+		json_decimal(out, "counter_variable", f.counter);
+		json_decimal(out, "counter_sequential", seq.counter);
 		out.put('}');
 		return;
 	}
@@ -145,18 +165,13 @@ block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	if (opts.json)
 	{
 		out.put("{\"format\":\"block\"");
-		key(out, "block_count");
-		out.put_decimal(static_cast<uint64_t>(opts.block_count));
-		key(out, "block");
-		out.put_decimal(number);
+		json_decimal(out, "block_count", static_cast<uint64_t>(opts.block_count));
+		json_decimal(out, "block", number);
 		if (opts.time_blocks)
 		{
 			key(out, "block_us");
 			out.put_signed(opts.layout.block_us);
-			key(out, "as_of");
-			out.put('"');
-			out.put_time(opts.as_of_us, 6, true);
-			out.put('"');
+			json_time(out, "as_of", opts.as_of_us, 6);
 			key(out, "block_start");
 			if (shown)
 			{
@@ -207,29 +222,20 @@ v7(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	if (opts.json)
 	{
 		out.put("{\"format\":\"v7\"");
-		key(out, "time");
-		out.put('"');
-		out.put_time(ms * 1000, 3, true);
-		out.put('"');
+		json_time(out, "time", ms * 1000, 3);
 		key(out, "unix_ms");
 		out.put_signed(ms);
-		key(out, "rand_a");
-		out.put_decimal(rand_a);
-		key(out, "subms_time");
-		out.put('"');
-		out.put_time(fine_us, 6, true);
-		out.put('"');
+		json_decimal(out, "rand_a", rand_a);
+		json_time(out, "subms_time", fine_us, 6);
 		key(out, "ordered");
 		out.put_str(is_explicit ? "\"explicit\"" : "\"clock\"");
 		if (is_explicit)
 		{
-			key(out, "allocation");
-			out.put_decimal(allocation);
+			json_decimal(out, "allocation", allocation);
 		}
 		else
 		{
-			key(out, "counter");
-			out.put_decimal(counter);
+			json_decimal(out, "counter", counter);
 		}
 		out.put('}');
 		return;
@@ -268,14 +274,10 @@ v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	if (opts.json)
 	{
 		out.put("{\"format\":\"v1\"");
-		key(out, "time");
-		out.put('"');
-		out.put_time(us, 6, true);
-		out.put('"');
+		json_time(out, "time", us, 6);
 		key(out, "unix_us");
 		out.put_signed(us);
-		key(out, "clock_seq");
-		out.put_decimal(clock_seq);
+		json_decimal(out, "clock_seq", clock_seq);
 		key(out, "node");
 		out.put('"');
 		out.put_hex_bytes(id + 10, 6);
@@ -313,36 +315,25 @@ hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	if (opts.json)
 	{
 		out.put("{\"format\":\"hot\"");
-		key(out, "time");
-		out.put('"');
-		out.put_time(us, 0, true);
-		out.put('"');
-		key(out, "unix_seconds");
-		out.put_decimal(f.seconds);
-		key(out, "shard_key");
-		out.put_decimal(f.shard);
+		json_time(out, "time", us, 0);
+		json_decimal(out, "unix_seconds", f.seconds);
+		json_decimal(out, "shard_key", f.shard);
 		key(out, "machine");
 		out.put('"');
 		out.put_hex_bytes(f.machine, hot_machine_len);
 		out.put('"');
-		key(out, "process");
-		out.put_decimal(f.process);
-		key(out, "counter");
-		out.put_decimal(f.counter);
+		json_decimal(out, "process", f.process);
+		json_decimal(out, "counter", f.counter);
 		key(out, "counter_kind");
 		if (is_explicit)
 		{
 			out.put("\"explicit\"");
-			key(out, "allocation");
-			out.put_decimal(f.counter & hot_allocation_mask);
+			json_decimal(out, "allocation", f.counter & hot_allocation_mask);
 		}
 		else
 		{
 			out.put("\"clock\"");
-			key(out, "clock_time");
-			out.put('"');
-			out.put_time(tick_us, 6, true);
-			out.put('"');
+			json_time(out, "clock_time", tick_us, 6);
 		}
 		out.put('}');
 		return;
