@@ -44,16 +44,17 @@ report_block_status(BlockStatus st, BlockVariant variant)
 		case BlockStatus::ok:
 			break;
 		case BlockStatus::bad_block_size:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg(variant == BLOCKS_SEQUENCE ? "block size must be a positive integer"
-							: "length of interval must be a positive integer")));
-			break;
 		case BlockStatus::bad_block_count:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-					 errmsg(variant == BLOCKS_SEQUENCE ? "number of blocks must be a positive integer"
-							: "number of intervals must be a positive integer")));
+			{
+				/* The size and the count of blocks, as the sequence and the time variants name them. */
+				static const char *const names[2][2] = {{"block size", "number of blocks"},
+				{"length of interval", "number of intervals"}};
+
+				ereport(ERROR,
+						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+						 errmsg("%s must be a positive integer",
+								names[variant == BLOCKS_SEQUENCE ? 0 : 1][st == BlockStatus::bad_block_count])));
+			}
 			break;
 		case BlockStatus::interval_not_finite:
 			ereport(ERROR,

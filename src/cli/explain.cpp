@@ -47,28 +47,25 @@ label(Output &out, const char (&name)[N])
 }
 
 // Write a JSON key, the comma before it included.
-template<std::size_t N>
 void
-key(Output &out, const char (&name)[N])
+key(Output &out, const char *name)
 {
 	out.put(",\"");
-	out.put(name);
+	out.put_str(name);
 	out.put("\":");
 }
 
 // Write ,"name":number in JSON.
-template<std::size_t N>
 void
-json_decimal(Output &out, const char (&name)[N], uint64_t v)
+json_decimal(Output &out, const char *name, uint64_t v)
 {
 	key(out, name);
 	out.put_decimal(v);
 }
 
-// Write ,"name":"hex digits" in JSON.
-template<std::size_t N>
+// Write ,"name":"hex digits" and ,"name":"ISO time" in JSON.
 void
-json_hex(Output &out, const char (&name)[N], uint64_t v, int digits)
+json_hex(Output &out, const char *name, uint64_t v, int digits)
 {
 	key(out, name);
 	out.put('"');
@@ -76,15 +73,32 @@ json_hex(Output &out, const char (&name)[N], uint64_t v, int digits)
 	out.put('"');
 }
 
-// Write ,"name":"ISO time" in JSON.
-template<std::size_t N>
 void
-json_time(Output &out, const char (&name)[N], int64_t unix_us, int frac_digits)
+json_time(Output &out, const char *name, int64_t unix_us, int frac_digits)
 {
 	key(out, name);
 	out.put('"');
 	out.put_time(unix_us, frac_digits, true);
 	out.put('"');
+}
+
+// Write a line of the text form that holds a number.
+template<std::size_t N>
+void
+text_decimal(Output &out, const char (&name)[N], uint64_t v)
+{
+	label(out, name);
+	out.put_decimal(v);
+	out.put('\n');
+}
+
+// Write the "time" line of the text form.
+void
+text_time(Output &out, int64_t unix_us, int frac_digits)
+{
+	label(out, "time");
+	out.put_time(unix_us, frac_digits, false);
+	out.put('\n');
 }
 
 // Write a length in microseconds in the largest unit that keeps it whole: "15 ms".
@@ -133,17 +147,13 @@ locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		return;
 	}
 	out.put("  locality uuid (version b)\n");
-	label(out, "time");
-	out.put_time(us, 3, false);
-	out.put('\n');
+	text_time(out, us, 3);
 	label(out, "node");
 	out.put_hex(f.node, 7);
 	out.put(" (");
 	out.put_decimal(f.node);
 	out.put(")\n");
-	label(out, "process");
-	out.put_decimal(f.process);
-	out.put('\n');
+	text_decimal(out, "process", f.process);
 	label(out, "counter");
 	out.put_decimal(f.counter);
 	out.put(" if made in variable mode, ");
@@ -241,9 +251,7 @@ v7(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		return;
 	}
 	out.put("  version 7 uuid (RFC 9562)\n");
-	label(out, "time");
-	out.put_time(ms * 1000, 3, false);
-	out.put('\n');
+	text_time(out, ms * 1000, 3);
 	label(out, "fraction");
 	out.put_decimal(rand_a);
 	out.put("/4096 ms: ");
@@ -285,9 +293,7 @@ v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		return;
 	}
 	out.put("  version 1 uuid (RFC 9562)\n");
-	label(out, "time");
-	out.put_time(us, 6, false);
-	out.put('\n');
+	text_time(out, us, 6);
 	label(out, "node");
 	for (int i = 0; i < 6; i++)
 	{
@@ -296,9 +302,7 @@ v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		out.put_hex(id[10 + i], 2);
 	}
 	out.put('\n');
-	label(out, "clock seq");
-	out.put_decimal(clock_seq);
-	out.put('\n');
+	text_decimal(out, "clock seq", clock_seq);
 }
 
 void
@@ -339,18 +343,12 @@ hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		return;
 	}
 	out.put("  shard-key uuid (hot_uuid)\n");
-	label(out, "time");
-	out.put_time(us, 0, false);
-	out.put('\n');
-	label(out, "shard key");
-	out.put_decimal(f.shard);
-	out.put('\n');
+	text_time(out, us, 0);
+	text_decimal(out, "shard key", f.shard);
 	label(out, "machine");
 	out.put_hex_bytes(f.machine, hot_machine_len);
 	out.put('\n');
-	label(out, "process");
-	out.put_decimal(f.process);
-	out.put('\n');
+	text_decimal(out, "process", f.process);
 	label(out, "counter");
 	out.put_decimal(f.counter);
 	if (is_explicit)

@@ -214,8 +214,7 @@ apply_option(const std::string &name, const char *value, bool fields_only, Optio
 		return true;
 	}
 	if (name == "hot")
-		return whole(&o->shard, 0, UINT32_MAX, &o->hot_set,
-					 "a shard key is an unsigned 32-bit number (0 to 4294967295)");
+		return whole(&o->shard, 0, UINT32_MAX, &o->hot_set, "a shard key is an unsigned 32-bit number (0 to 4294967295)");
 	if (name == "at")
 		return when(&o->at_us, &o->at_set);
 	if (name == "upper")
@@ -224,8 +223,7 @@ apply_option(const std::string &name, const char *value, bool fields_only, Optio
 		return true;
 	}
 	if (name == "node")
-		return whole(&o->node, 0, node_max, &o->node_set,
-					 "the node field is 0 to 268435455");
+		return whole(&o->node, 0, node_max, &o->node_set, "the node field is 0 to 268435455");
 	if (name == "machine-name")
 	{
 		o->machine_name_set = true;
@@ -251,21 +249,18 @@ apply_option(const std::string &name, const char *value, bool fields_only, Optio
 		return true;
 	}
 	if (name == "counter")
-		return whole(&o->counter, 0, UINT32_MAX, &o->counter_set,
-					 "a counter is 0 to 4294967295 (16777215 for shard-key uuids)");
+		return whole(&o->counter, 0, UINT32_MAX, &o->counter_set, "a counter is 0 to 4294967295 (16777215 for shard-key uuids)");
 	if (fields_only)
 	{
 		*error = "--" + name + " is not a field option (a line of --make - holds only those)";
 		return false;
 	}
 	if (name == "n")
-		return whole(&o->count, 1, INT64_MAX, &o->count_set,
-					 "expected a number of ids, 1 or more");
+		return whole(&o->count, 1, INT64_MAX, &o->count_set, "expected a number of ids, 1 or more");
 	if (name == "time-block")
 		return length(&o->length_us, &o->length_set);
 	if (name == "block-count")
-		return whole(&o->block_count, 1, INT32_MAX, &o->block_count_set,
-					 "a block count is 1 to 2147483647");
+		return whole(&o->block_count, 1, INT32_MAX, &o->block_count_set, "a block count is 1 to 2147483647");
 	if (name == "as-of")
 		return when(&o->as_of_us, &o->as_of_set);
 
