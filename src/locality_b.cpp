@@ -31,22 +31,17 @@ environment()
 }
 
 // Make a sequential id: the core says which bucket it falls in, the glue takes its position
-// in that bucket's run and the run's seed, and the core writes it.
+// in that bucket's run (the cluster's when shared), and the core writes it.
 static void
 next_sequential(uint8_t out[uuid_len])
 {
 	Environment env = environment();
 	int64_t		bucket;
-	SeqDraw		draw;
+	SeqTake		take;
 
-	report_status(generator.sequential_bucket(env, &bucket));
-	/* The seed first, so that a failing digest takes no position in the run. */
-	report_status(generator.seed(bucket, md5, &draw.seed));
-	report_status(seq_status(state_seq_take(bucket, &draw.take)));
-	/* A clock behind the run's bucket continues that run, with that run's seed. */
-	if (draw.take.run_bucket != bucket)
-		report_status(generator.seed(draw.take.run_bucket, md5, &draw.seed));
-	report_status(generator.next_sequential(env, draw, out));
+	report_status(generator.sequential_bucket(env, md5, &bucket));
+	report_status(seq_status(state_seq_take(bucket, &take)));
+	report_status(generator.next_sequential(env, take, md5, out));
 }
 
 // Make one id in the given mode from this backend's state and environment.

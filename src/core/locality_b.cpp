@@ -199,16 +199,20 @@ LocalityGenerator::next_variable(const Environment &env, RandomFunction random, 
 }
 
 Status
-LocalityGenerator::sequential_bucket(const Environment &env, int64_t *bucket) const noexcept
+LocalityGenerator::sequential_bucket(const Environment &env, Md5Function md5, int64_t *bucket) noexcept
 {
 	uint64_t	ms;
+	uint32_t	seed_now;
 	Status		st = start_ms(env, &ms);
 
-	if (st == Status::ok)
-		*bucket = bucket_of(static_cast<int64_t>(ms));
-	return st;
+	if (st != Status::ok)
+		return st;
+	*bucket = bucket_of(static_cast<int64_t>(ms));
+	return seed(*bucket, md5, &seed_now);
 }
 
+// Give the seed of a bucket's run: the first four bytes, little-endian, of the MD5 of the
+// bucket's text. The last bucket's is kept, so MD5 runs once per bucket.
 Status
 LocalityGenerator::seed(int64_t bucket, Md5Function md5, uint32_t *seed) noexcept
 {
@@ -229,21 +233,26 @@ LocalityGenerator::seed(int64_t bucket, Md5Function md5, uint32_t *seed) noexcep
 }
 
 Status
-LocalityGenerator::next_sequential(const Environment &env, const SeqDraw &draw, uint8_t out[uuid_len]) noexcept
+LocalityGenerator::next_sequential(const Environment &env, const SeqTake &take, Md5Function md5,
+								   uint8_t out[uuid_len]) noexcept
 {
 	uint64_t	ms;
+	uint32_t	run_seed;
 	Status		st = start_ms(env, &ms);
 
+	/* A clock behind the run's bucket continues that run, with that run's seed. */
+	if (st == Status::ok)
+		st = seed(take.run_bucket, md5, &run_seed);
 	if (st != Status::ok)
 		return st;
 
-	uint32_t	c = draw.seed + 1 + draw.take.index;
+	uint32_t	c = run_seed + 1 + take.index;
 
 	/*
 	 * A new run while the millisecond is held (its counters may meet the old run's), or a
 	 * counter whose digits are a variable counter of this millisecond: the next millisecond.
 	 */
-	if ((seq_used_ && draw.take.run_bucket != seq_run_ && ms == seq_ms_) ||
+	if ((seq_used_ && take.run_bucket != seq_run_ && ms == seq_ms_) ||
 		variable_used(ms, reverse_nibbles(c)))
 	{
 		ms += 1;
@@ -254,7 +263,7 @@ LocalityGenerator::next_sequential(const Environment &env, const SeqDraw &draw, 
 		seq_first_ = c;
 	seq_used_ = true;
 	seq_ms_ = ms;
-	seq_run_ = draw.take.run_bucket;
+	seq_run_ = take.run_bucket;
 	seq_last_ = c;
 	return finish(CounterMode::sequential, env, ms, c, out);
 }
@@ -267,22 +276,16 @@ next_alone(LocalityGenerator &g, CounterMode mode, const Environment &env, Rando
 		return g.next_variable(env, random, out);
 
 	int64_t		bucket;
-	SeqDraw		draw;
+	SeqTake		take;
 	uint64_t	next;
-	Status		st = g.sequential_bucket(env, &bucket);
+	Status		st = g.sequential_bucket(env, md5, &bucket);
 
-	/* The seed first, so that a failing digest takes no position in the run. */
 	if (st == Status::ok)
-		st = g.seed(bucket, md5, &draw.seed);
-	if (st == Status::ok)
-		st = seq_status(seq_advance(*run_word, bucket, &next, &draw.take));
+		st = seq_status(seq_advance(*run_word, bucket, &next, &take));
 	if (st != Status::ok)
 		return st;
 	*run_word = next;
-	/* A clock behind the run's bucket continues that run, with that run's seed. */
-	if (draw.take.run_bucket != bucket && (st = g.seed(draw.take.run_bucket, md5, &draw.seed)) != Status::ok)
-		return st;
-	return g.next_sequential(env, draw, out);
+	return g.next_sequential(env, take, md5, out);
 }
 
 }							// namespace locality_uuid

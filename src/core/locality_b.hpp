@@ -67,14 +67,6 @@ struct Environment
 // Fills buf with strong random bytes; false on failure. The glue passes PostgreSQL's.
 using RandomFunction = bool (*) (uint8_t *buf, std::size_t len);
 
-// What the cluster gives one sequential id: its position in the run (seq_advance) and the
-// seed of the run's bucket (LocalityGenerator::seed).
-struct SeqDraw
-{
-	SeqTake		take;
-	uint32_t	seed;
-};
-
 // Reverse the order of the eight hex digits of v.
 uint32_t	reverse_nibbles(uint32_t v) noexcept;
 
@@ -130,21 +122,21 @@ public:
 	Status		next_variable(const Environment &env, RandomFunction random, uint8_t out[uuid_len]) noexcept;
 
 	/*
-	 * A sequential id in three steps, so that the glue takes the cluster's part between them:
-	 * sequential_bucket says where the id falls, the glue takes its position in the run of
-	 * that bucket (seq_advance on the cluster's word) and the seed of the run's bucket, and
-	 * next_sequential writes the id.
+	 * A sequential id in two steps, so that its position in the run is taken between them by
+	 * whoever holds the run word (seq_advance: atomically on the cluster's word in the glue).
+	 * sequential_bucket says which bucket the id falls in, and digests that bucket's seed
+	 * first, so that a failing digest takes no position; next_sequential writes the id at the
+	 * position taken, with the seed of the run's bucket.
 	 */
-	Status		sequential_bucket(const Environment &env, int64_t *bucket) const noexcept;
-	// Give the seed of a bucket's run: the first four bytes, little-endian, of the MD5 of its
-	// text; the digest of the last bucket asked for is kept.
-	Status		seed(int64_t bucket, Md5Function md5, uint32_t *seed) noexcept;
-	Status		next_sequential(const Environment &env, const SeqDraw &draw, uint8_t out[uuid_len]) noexcept;
+	Status		sequential_bucket(const Environment &env, Md5Function md5, int64_t *bucket) noexcept;
+	Status		next_sequential(const Environment &env, const SeqTake &take, Md5Function md5,
+								uint8_t out[uuid_len]) noexcept;
 
 private:
 	Status		start_ms(const Environment &env, uint64_t *ms) const noexcept;
 	Status		finish(CounterMode mode, const Environment &env, uint64_t ms, uint32_t counter,
 					   uint8_t out[uuid_len]) noexcept;
+	Status		seed(int64_t bucket, Md5Function md5, uint32_t *seed) noexcept;
 	bool		variable_used(uint64_t ms, uint32_t value) const noexcept;
 	bool		sequential_used(uint64_t ms, uint32_t value) const noexcept;
 
