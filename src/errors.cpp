@@ -17,7 +17,7 @@ check_range(const char *argname, int64_t v, int64_t lo, int64_t hi, const char *
 }
 
 void
-report_status(Status st)
+report_failed_status(Status st)
 {
 	switch (st)
 	{

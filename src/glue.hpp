@@ -145,8 +145,15 @@ bool		state_v7_unstarted();
 void		check_range(const char *argname, int64_t v, int64_t lo, int64_t hi,
 						const char *hint = NULL);
 
-// Raise the error that a core Status stands for (Status::ok returns).
-void		report_status(Status st);
+// Raise the error that a core Status stands for (Status::ok returns, inline: the common case).
+void		report_failed_status(Status st);
+
+inline void
+report_status(Status st)
+{
+	if (st != Status::ok)
+		report_failed_status(st);
+}
 
 // Raise 54000: this backend made all ids (of one unit, at) that an explicit time has room for.
 void		report_explicit_full(const char *generator, uint64_t ids, const char *unit, int64_t at,

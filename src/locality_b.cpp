@@ -36,12 +36,12 @@ static void
 next_sequential(uint8_t out[uuid_len])
 {
 	Environment env = environment();
-	int64_t		bucket;
+	SeqPlace	place;
 	SeqTake		take;
 
-	report_status(generator.sequential_bucket(env, md5, &bucket));
-	report_status(seq_status(state_seq_take(bucket, &take)));
-	report_status(generator.next_sequential(env, take, md5, out));
+	report_status(generator.sequential_start(env, md5, &place));
+	report_status(seq_status(state_seq_take(place.bucket, &take)));
+	report_status(generator.next_sequential(env, place, take, md5, out));
 }
 
 // Make one id in the given mode from this backend's state and environment.

@@ -199,16 +199,14 @@ LocalityGenerator::next_variable(const Environment &env, RandomFunction random, 
 }
 
 Status
-LocalityGenerator::sequential_bucket(const Environment &env, Md5Function md5, int64_t *bucket) noexcept
+LocalityGenerator::sequential_start(const Environment &env, Md5Function md5, SeqPlace *place) noexcept
 {
-	uint64_t	ms;
-	uint32_t	seed_now;
-	Status		st = start_ms(env, &ms);
+	Status		st = start_ms(env, &place->ms);
 
 	if (st != Status::ok)
 		return st;
-	*bucket = bucket_of(static_cast<int64_t>(ms));
-	return seed(*bucket, md5, &seed_now);
+	place->bucket = bucket_of(static_cast<int64_t>(place->ms));
+	return seed(place->bucket, md5, &place->seed);
 }
 
 // Give the seed of a bucket's run: the first four bytes, little-endian, of the MD5 of the
@@ -233,18 +231,20 @@ LocalityGenerator::seed(int64_t bucket, Md5Function md5, uint32_t *seed) noexcep
 }
 
 Status
-LocalityGenerator::next_sequential(const Environment &env, const SeqTake &take, Md5Function md5,
-								   uint8_t out[uuid_len]) noexcept
+LocalityGenerator::next_sequential(const Environment &env, const SeqPlace &place, const SeqTake &take,
+								   Md5Function md5, uint8_t out[uuid_len]) noexcept
 {
-	uint64_t	ms;
-	uint32_t	run_seed;
-	Status		st = start_ms(env, &ms);
+	uint64_t	ms = place.ms;
+	uint32_t	run_seed = place.seed;
 
 	/* A clock behind the run's bucket continues that run, with that run's seed. */
-	if (st == Status::ok)
-		st = seed(take.run_bucket, md5, &run_seed);
-	if (st != Status::ok)
-		return st;
+	if (take.run_bucket != place.bucket)
+	{
+		Status		st = seed(take.run_bucket, md5, &run_seed);
+
+		if (st != Status::ok)
+			return st;
+	}
 
 	uint32_t	c = run_seed + 1 + take.index;
 
@@ -275,17 +275,17 @@ next_alone(LocalityGenerator &g, CounterMode mode, const Environment &env, Rando
 	if (mode == CounterMode::variable)
 		return g.next_variable(env, random, out);
 
-	int64_t		bucket;
+	SeqPlace	place;
 	SeqTake		take;
 	uint64_t	next;
-	Status		st = g.sequential_bucket(env, md5, &bucket);
+	Status		st = g.sequential_start(env, md5, &place);
 
 	if (st == Status::ok)
-		st = seq_status(seq_advance(*run_word, bucket, &next, &take));
+		st = seq_status(seq_advance(*run_word, place.bucket, &next, &take));
 	if (st != Status::ok)
 		return st;
 	*run_word = next;
-	return g.next_sequential(env, take, md5, out);
+	return g.next_sequential(env, place, take, md5, out);
 }
 
 }							// namespace locality_uuid

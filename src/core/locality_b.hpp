@@ -64,6 +64,15 @@ struct Environment
 	SlotMarks  *slot;
 };
 
+// Where the next sequential id falls: its millisecond (before any move to the next one),
+// that millisecond's bucket, whose run it takes a position in, and the bucket's seed.
+struct SeqPlace
+{
+	uint64_t	ms;
+	int64_t		bucket;
+	uint32_t	seed;
+};
+
 // Fills buf with strong random bytes; false on failure. The glue passes PostgreSQL's.
 using RandomFunction = bool (*) (uint8_t *buf, std::size_t len);
 
@@ -124,13 +133,13 @@ public:
 	/*
 	 * A sequential id in two steps, so that its position in the run is taken between them by
 	 * whoever holds the run word (seq_advance: atomically on the cluster's word in the glue).
-	 * sequential_bucket says which bucket the id falls in, and digests that bucket's seed
-	 * first, so that a failing digest takes no position; next_sequential writes the id at the
-	 * position taken, with the seed of the run's bucket.
+	 * sequential_start says where the id falls, and digests its bucket's seed first, so that
+	 * a failing digest takes no position; next_sequential writes the id at the position taken
+	 * in place.bucket, with the seed of the run's bucket.
 	 */
-	Status		sequential_bucket(const Environment &env, Md5Function md5, int64_t *bucket) noexcept;
-	Status		next_sequential(const Environment &env, const SeqTake &take, Md5Function md5,
-								uint8_t out[uuid_len]) noexcept;
+	Status		sequential_start(const Environment &env, Md5Function md5, SeqPlace *place) noexcept;
+	Status		next_sequential(const Environment &env, const SeqPlace &place, const SeqTake &take,
+								Md5Function md5, uint8_t out[uuid_len]) noexcept;
 
 private:
 	Status		start_ms(const Environment &env, uint64_t *ms) const noexcept;
