@@ -6,7 +6,8 @@ DATA = locality_uuid--1.0.sql locality_uuid--1.0--1.1.sql locality_uuid--1.1--1.
 PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
 CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp src/core/v7.cpp
-GLUE_SRCS = src/module.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/state.cpp src/identity.cpp src/v7.cpp
+GLUE_SRCS = src/module.cpp src/settings.cpp src/environment.cpp src/values.cpp src/errors.cpp src/sequences.cpp \
+	src/state.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/identity.cpp src/v7.cpp
 # What both the module and the command-line tool read from the system (no PostgreSQL in it).
 OS_SRCS = src/os/mac.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(OS_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)

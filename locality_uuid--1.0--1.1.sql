@@ -77,7 +77,7 @@ ROWS 2;
 COMMENT ON FUNCTION locality_uuid_block_advice(double precision, interval, bigint) IS
 'recommended uuid_sequence_nextval and uuid_time_nextval parameters for an insert rate (rows per second), a retention and the memory the index may hold (bytes; NULL = shared_buffers): a block''s index leaves within 1/8 of that memory, a wrap period of at least twice the retention';
 
--- Generator state shared by the cluster's backends (issue 11).
+-- Generator state shared by the cluster's backends.
 CREATE FUNCTION locality_uuid_state()
 RETURNS text
 AS 'MODULE_PATHNAME', 'locality_uuid_state'

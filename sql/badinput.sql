@@ -4,19 +4,7 @@ SET timezone = 'UTC';
 -- A hang shows up as a 57014 diff instead of a stuck test run.
 SET statement_timeout = '20s';
 
-CREATE FUNCTION pg_temp.try(stmt text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    r text;
-BEGIN
-    EXECUTE stmt INTO r;
-    RETURN coalesce(r, 'NULL');
-EXCEPTION WHEN wrong_object_type THEN
-    -- PostgreSQL's own message for a relation that is not a sequence changed in 18.
-    RETURN SQLSTATE || ': wrong object type';
-WHEN OTHERS THEN
-    RETURN SQLSTATE || ': ' || SQLERRM;
-END
-$$;
+\i sql/include/helpers.psql
 
 -- Set locality_uuid.node_id for this transaction, then return the node of a new id.
 CREATE FUNCTION pg_temp.node_of_new_id(node int) RETURNS text LANGUAGE plpgsql AS $$
@@ -137,7 +125,7 @@ INSERT INTO call VALUES
 
 -- Calls run in this order; a setting made by set_config(..., true) lasts until the end of
 -- this statement's transaction.
-SELECT template AS call, value, pg_temp.try(stmt) AS result
+SELECT template AS call, value, pg_temp.try(stmt, true) AS result
 FROM (SELECT replace(c.template, '%s', '?') AS template, coalesce(v.v, 'NULL') AS value,
              format(c.template, CASE WHEN v.v IS NULL THEN 'NULL::' || v.type
                                      ELSE format('%L::%s', v.v, v.type) END) AS stmt

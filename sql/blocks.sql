@@ -141,7 +141,7 @@ SELECT locality_uuid_block(uuid_time_nextval(interval_length => 60), 65536)
 -- The time variant is parallel safe: under parallel mode it runs in a worker.
 CREATE TABLE par_rows AS SELECT g FROM generate_series(1, 10000) g;
 ANALYZE par_rows;
-\i sql/include/parallel_guc.psql
+\i sql/include/helpers.psql
 SET :"parallel_guc" = on;
 EXPLAIN (COSTS OFF) SELECT count(DISTINCT uuid_time_nextval(1, 256)) FROM par_rows;
 SELECT count(DISTINCT u) AS ids,

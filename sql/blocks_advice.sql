@@ -3,7 +3,7 @@
 -- width from the count, the advised call making blocks of the advised length), and every
 -- argument error with its SQLSTATE.
 
-\i sql/include/try.psql
+\i sql/include/helpers.psql
 
 -- This machine's bulk load (about 390,000 rows a second, 16 MB of shared_buffers), one day kept:
 -- 52428 rows fit in 2 MB; blocks of 32768 values, or of 100 ms (39,000 rows), 3 prefix bytes.
@@ -90,16 +90,8 @@ SELECT count(*) AS rows,
 FROM grid;
 -- The advised calls run: each makes an id, with the advised prefix width.
 CREATE SEQUENCE id_seq;
-CREATE FUNCTION pg_temp.run(call text) RETURNS uuid LANGUAGE plpgsql AS $$
-DECLARE
-    u uuid;
-BEGIN
-    EXECUTE 'SELECT ' || call INTO u;
-    RETURN u;
-END
-$$;
 SELECT count(*) AS calls,
-       count(*) FILTER (WHERE locality_uuid_version(pg_temp.run(call)) = '4') AS made_ids
+       count(*) FILTER (WHERE locality_uuid_version(pg_temp.try('SELECT ' || call, true)::uuid) = '4') AS made_ids
 FROM grid WHERE memory = 16777216;
 DROP SEQUENCE id_seq;
 DROP TABLE grid;

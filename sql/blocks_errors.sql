@@ -1,7 +1,7 @@
 -- Block generators: bad arguments (checked before nextval, SQLSTATE 22023 as sequential_uuids),
 -- nextval's own errors, and its permission checks.
 
-\i sql/include/try.psql
+\i sql/include/helpers.psql
 
 CREATE SEQUENCE errs;
 CREATE TABLE not_a_sequence (x integer);

@@ -2,7 +2,7 @@
 -- uuid_time_nextval for whole seconds, the prefix rule against the clock, uuid_time_block_start
 -- and its use in an expression index, and every argument error with its SQLSTATE.
 
-\i sql/include/try.psql
+\i sql/include/helpers.psql
 SET TimeZone = 'UTC';
 
 -- The rule, restated: u is the coarsest of 1 s, 1 ms and 1 us that divides the length L,
@@ -197,16 +197,9 @@ CREATE INDEX events_block_start ON events
 ANALYZE events;
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;
-CREATE FUNCTION pg_temp.plan_node(q text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    plan json;
-BEGIN
-    EXECUTE 'EXPLAIN (COSTS OFF, FORMAT JSON) ' || q INTO plan;
-    RETURN (plan -> 0 -> 'Plan' ->> 'Node Type') || ' on ' || (plan -> 0 -> 'Plan' ->> 'Index Name');
-END
-$$;
-SELECT pg_temp.plan_node($q$SELECT id FROM events
-    WHERE uuid_time_block_start(id, '1 s'::interval, 65536, '2030-01-01 00:00:00+00') >= '2029-12-31 23:00:00+00'$q$) AS plan;
+SELECT (p ->> 'Node Type') || ' on ' || (p ->> 'Index Name') AS plan
+FROM pg_temp.plan($q$SELECT id FROM events
+    WHERE uuid_time_block_start(id, '1 s'::interval, 65536, '2030-01-01 00:00:00+00') >= '2029-12-31 23:00:00+00'$q$) AS p;
 SELECT count(*) AS in_last_hour,
        min(uuid_time_block_start(id, '1 s'::interval, 65536, '2030-01-01 00:00:00+00')) AS first_start
 FROM events
@@ -221,21 +214,12 @@ DROP TABLE events;
 
 -- Parallel safe: in parallel mode (force_parallel_mode; debug_parallel_query from 16) the new
 -- functions run in a worker under a Gather.
-CREATE FUNCTION pg_temp.top_node(q text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE
-    plan json;
-BEGIN
-    EXECUTE 'EXPLAIN (COSTS OFF, FORMAT JSON) ' || q INTO plan;
-    RETURN plan -> 0 -> 'Plan' ->> 'Node Type';
-END
-$$;
-\i sql/include/parallel_guc.psql
 SET :"parallel_guc" = on;
-SELECT pg_temp.top_node($q$SELECT uuid_time_nextval_interval('1 ms'::interval),
+SELECT pg_temp.plan($q$SELECT uuid_time_nextval_interval('1 ms'::interval),
     uuid_time_block_start(gen_random_uuid(), '1 s'::interval, 256, '2030-01-01+00'),
     uuid_time_block_start(gen_random_uuid(), 1, 256, '2030-01-01+00'),
-    locality_uuid_block_layout('1 s'::interval)$q$) AS plan,
-       pg_temp.top_node($q$SELECT * FROM locality_uuid_block_advice(1000, '1 day', 16777216)$q$) AS advice_plan;
+    locality_uuid_block_layout('1 s'::interval)$q$) ->> 'Node Type' AS plan,
+       pg_temp.plan($q$SELECT * FROM locality_uuid_block_advice(1000, '1 day', 16777216)$q$) ->> 'Node Type' AS advice_plan;
 SET :"parallel_guc" = regress;
 SELECT count(DISTINCT u) AS ids_in_worker,
        bool_and(locality_uuid_version(u) = '4') AS version_4

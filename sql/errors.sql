@@ -1,7 +1,7 @@
 -- Bad input: each gives a clear error with its SQLSTATE.
 SET timezone = 'UTC';
 
-\i sql/include/try.psql
+\i sql/include/helpers.psql
 
 SELECT stmt, pg_temp.try(stmt) AS result FROM (VALUES
     ('SELECT locality_uuid_make(-1, 0, 0, now())'),

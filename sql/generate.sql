@@ -29,7 +29,7 @@ FROM var_ids a JOIN var_ids b ON b.n = a.n + 1;
 -- seed + 1 again whenever an id's bucket differs from the previous one.
 \c -
 SET timezone = 'UTC';
-\i sql/include/seed_of.psql
+\i sql/include/helpers.psql
 -- The seed vector of docs/format.md, section 1: 2012-10-15 18:58 UTC is in the bucket
 -- 20121015185, whose MD5 digest begins 3f 54 b8 01, so the seed is 0x01b8543f.
 SELECT left(to_char(ts AT TIME ZONE 'UTC', 'YYYYMMDDHH24MI'), 11) AS bucket,
@@ -59,7 +59,6 @@ WHERE date_bin('10 minutes', locality_uuid_timestamp(a.u), 'epoch')
     = date_bin('10 minutes', locality_uuid_timestamp(b.u), 'epoch')
   AND locality_uuid_counter(a.u, true) < 4294967295;
 
-\i sql/include/parallel_guc.psql
 -- Mixing modes in one session: each counter goes on by its own rule. Counters live in the
 -- process that calls the generator, and a parallel worker starts its own: keep these
 -- statements in this backend even when the suite runs under parallel mode.

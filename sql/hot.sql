@@ -90,7 +90,7 @@ FROM unnest(ARRAY['1970-01-01+00', '2022-02-06 00:00:00.5+00', '2038-01-19 03:14
 \c -
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
-\i sql/include/parallel_guc.psql
+\i sql/include/helpers.psql
 -- The clock's last tick lives in the calling process and a parallel worker has its own: keep
 -- these statements in this backend even when the suite runs under parallel mode.
 SET :"parallel_guc" = off;

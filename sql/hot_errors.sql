@@ -2,7 +2,7 @@
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
 
-\i sql/include/try.psql
+\i sql/include/helpers.psql
 
 SELECT stmt, pg_temp.try(stmt) AS result FROM (VALUES
     ('SELECT hot_uuid(-1)'),
@@ -61,7 +61,7 @@ DROP ROLE regress_hot_uuid_user;
 -- extension): a new backend is refused in a read-only transaction (and so on a standby),
 -- while a clock id is made there.
 \c -
-\i sql/include/try.psql
+\i sql/include/helpers.psql
 BEGIN TRANSACTION READ ONLY;
 SELECT left(pg_temp.try('SELECT hot_uuid(1, ''2020-01-01 00:00:00+00'')'), 5) AS explicit_time,
        pg_temp.try('SELECT hot_uuid(1)') AS clock;

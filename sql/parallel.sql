@@ -2,6 +2,7 @@
 -- where labelled unsafe; extractors work in indexes, generated columns, CHECK constraints
 -- and partition keys.
 SET timezone = 'UTC';
+\i sql/include/helpers.psql
 
 -- Generators in a real parallel plan: each worker makes its own distinct ids.
 CREATE TABLE par_src AS SELECT g FROM generate_series(1, 20000) g;
@@ -15,21 +16,14 @@ CREATE SEQUENCE par_seq;
 
 -- Whether a query computes expr in a parallel-aware node under a Gather (or Gather Merge),
 -- read from the JSON plan: the plan's shape above that node differs between majors.
-CREATE FUNCTION pg_temp.in_workers(query text, expr text) RETURNS boolean LANGUAGE plpgsql AS $$
-DECLARE
-    plan jsonb;
-BEGIN
-    EXECUTE 'EXPLAIN (COSTS OFF, VERBOSE, FORMAT JSON) ' || query INTO plan;
-    RETURN EXISTS (
-        WITH RECURSIVE n(node, under_gather) AS (
-            SELECT plan -> 0 -> 'Plan', false
-            UNION ALL
-            SELECT c, n.under_gather OR n.node ->> 'Node Type' IN ('Gather', 'Gather Merge')
-            FROM n, jsonb_array_elements(n.node -> 'Plans') c
-        )
-        SELECT FROM n
-        WHERE under_gather AND (node ->> 'Parallel Aware')::boolean AND node -> 'Output' ? expr);
-END
+CREATE FUNCTION pg_temp.in_workers(query text, expr text) RETURNS boolean LANGUAGE sql AS $$
+    WITH RECURSIVE n(node, under_gather) AS (
+        SELECT pg_temp.plan(query, with_output => true), false
+        UNION ALL
+        SELECT c, n.under_gather OR n.node ->> 'Node Type' IN ('Gather', 'Gather Merge')
+        FROM n, jsonb_array_elements(n.node -> 'Plans') c
+    )
+    SELECT EXISTS (SELECT FROM n WHERE under_gather AND (node ->> 'Parallel Aware')::boolean AND node -> 'Output' ? expr)
 $$;
 SELECT pg_temp.in_workers('SELECT count(DISTINCT id) FROM (SELECT locality_uuid() AS id FROM par_src) s',
                           'locality_uuid()') AS locality_uuid_in_workers,
@@ -63,7 +57,6 @@ RESET parallel_tuple_cost;
 RESET min_parallel_table_scan_size;
 RESET max_parallel_workers_per_gather;
 
-\i sql/include/parallel_guc.psql
 -- Parallel mode (force_parallel_mode; debug_parallel_query from 16): every parallel-safe
 -- generator runs in a worker (Single Copy Gather);
 -- the session's counter mode reaches the worker.

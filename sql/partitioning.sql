@@ -6,7 +6,9 @@ SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
 SET enable_seqscan = off;
 SET enable_bitmapscan = off;
-\i sql/include/try.psql
+-- Prepared statements get generic plans: their bounds are computed when the executor starts.
+SET plan_cache_mode = force_generic_plan;
+\i sql/include/helpers.psql
 
 -- 1. Shard-key ids sort by their second first: RANGE partitions on the id, bounded by
 -- hot_uuid_boundary. The id stays the primary key.
@@ -14,16 +16,9 @@ CREATE TABLE hot_events (
     id   uuid PRIMARY KEY DEFAULT hot_uuid(7),
     kind text NOT NULL
 ) PARTITION BY RANGE (id);
-CREATE TABLE hot_events_2026_01 PARTITION OF hot_events
-    FOR VALUES FROM (hot_uuid_boundary('2026-01-01 00:00:00+00')) TO (hot_uuid_boundary('2026-02-01 00:00:00+00'));
-CREATE TABLE hot_events_2026_02 PARTITION OF hot_events
-    FOR VALUES FROM (hot_uuid_boundary('2026-02-01 00:00:00+00')) TO (hot_uuid_boundary('2026-03-01 00:00:00+00'));
-CREATE TABLE hot_events_2026_03 PARTITION OF hot_events
-    FOR VALUES FROM (hot_uuid_boundary('2026-03-01 00:00:00+00')) TO (hot_uuid_boundary('2026-04-01 00:00:00+00'));
+CALL pg_temp.month_partitions('hot_events', 'hot_uuid_boundary', '2026-01-01 00:00:00+00', 3);
 -- The month of the test run, for the DEFAULT (bounds are evaluated once, when the partition is made).
-CREATE TABLE hot_events_current PARTITION OF hot_events
-    FOR VALUES FROM (hot_uuid_boundary(date_trunc('month', now())))
-    TO (hot_uuid_boundary(date_trunc('month', now()) + interval '1 month'));
+CALL pg_temp.month_partitions('hot_events', 'hot_uuid_boundary', now(), suffix => 'current');
 CREATE INDEX hot_events_time ON hot_events (hot_uuid_timestamp(id));
 SELECT pg_get_expr(c.relpartbound, c.oid) AS bound
 FROM pg_class c WHERE c.relname = 'hot_events_2026_02';
@@ -53,10 +48,8 @@ WHERE id >= hot_uuid_boundary('2026-02-10 00:00:00+00')
 EXPLAIN (COSTS OFF)
 SELECT * FROM hot_events WHERE id = hot_uuid_make(1, '2026-02-14 00:00:00+00');
 -- With a parameter (or now()) the bound is computed when the executor starts, and pruning happens then.
-SET plan_cache_mode = force_generic_plan;
 PREPARE hot_since(timestamptz) AS SELECT * FROM hot_events WHERE id >= hot_uuid_boundary($1);
 EXPLAIN (COSTS OFF) EXECUTE hot_since('2026-03-10 00:00:00+00');
-RESET plan_cache_mode;
 -- Not pruned: a condition on the extracted time. The partition key is the id, and the planner
 -- does not turn a range of hot_uuid_timestamp(id) into a range of id: every partition is searched.
 EXPLAIN (COSTS OFF)
@@ -70,15 +63,8 @@ CREATE TABLE v7_events (
     id   uuid PRIMARY KEY DEFAULT uuidv7(),
     kind text NOT NULL
 ) PARTITION BY RANGE (id);
-CREATE TABLE v7_events_2026_01 PARTITION OF v7_events
-    FOR VALUES FROM (uuidv7_lower('2026-01-01 00:00:00+00')) TO (uuidv7_lower('2026-02-01 00:00:00+00'));
-CREATE TABLE v7_events_2026_02 PARTITION OF v7_events
-    FOR VALUES FROM (uuidv7_lower('2026-02-01 00:00:00+00')) TO (uuidv7_lower('2026-03-01 00:00:00+00'));
-CREATE TABLE v7_events_2026_03 PARTITION OF v7_events
-    FOR VALUES FROM (uuidv7_lower('2026-03-01 00:00:00+00')) TO (uuidv7_lower('2026-04-01 00:00:00+00'));
-CREATE TABLE v7_events_current PARTITION OF v7_events
-    FOR VALUES FROM (uuidv7_lower(date_trunc('month', now())))
-    TO (uuidv7_lower(date_trunc('month', now()) + interval '1 month'));
+CALL pg_temp.month_partitions('v7_events', 'uuidv7_lower', '2026-01-01 00:00:00+00', 3);
+CALL pg_temp.month_partitions('v7_events', 'uuidv7_lower', now(), suffix => 'current');
 CREATE INDEX v7_events_time ON v7_events (uuidv7_timestamp(id));
 SELECT pg_get_expr(c.relpartbound, c.oid) AS bound
 FROM pg_class c WHERE c.relname = 'v7_events_2026_02';
@@ -103,10 +89,8 @@ EXPLAIN (COSTS OFF)
 SELECT * FROM v7_events
 WHERE id >= uuidv7_lower('2026-02-10 00:00:00+00')
   AND id <  uuidv7_lower('2026-03-05 00:00:00+00');
-SET plan_cache_mode = force_generic_plan;
 PREPARE v7_since(timestamptz) AS SELECT * FROM v7_events WHERE id >= uuidv7_lower($1);
 EXPLAIN (COSTS OFF) EXECUTE v7_since('2026-03-10 00:00:00+00');
-RESET plan_cache_mode;
 -- Not pruned: the extracted time (the key is the id); an index on it serves within each partition.
 -- uuidv7_timestamp is uuid_extract_timestamp of 18 on every major (17's reads version 1 only).
 EXPLAIN (COSTS OFF)
@@ -121,14 +105,8 @@ CREATE TABLE loc_events (
     id   uuid NOT NULL DEFAULT locality_uuid(),
     kind text NOT NULL
 ) PARTITION BY RANGE (locality_uuid_timestamp(id));
-CREATE TABLE loc_events_2026_01 PARTITION OF loc_events
-    FOR VALUES FROM ('2026-01-01 00:00:00+00') TO ('2026-02-01 00:00:00+00');
-CREATE TABLE loc_events_2026_02 PARTITION OF loc_events
-    FOR VALUES FROM ('2026-02-01 00:00:00+00') TO ('2026-03-01 00:00:00+00');
-CREATE TABLE loc_events_2026_03 PARTITION OF loc_events
-    FOR VALUES FROM ('2026-03-01 00:00:00+00') TO ('2026-04-01 00:00:00+00');
-CREATE TABLE loc_events_current PARTITION OF loc_events
-    FOR VALUES FROM (date_trunc('month', now())) TO (date_trunc('month', now()) + interval '1 month');
+CALL pg_temp.month_partitions('loc_events', '', '2026-01-01 00:00:00+00', 3);
+CALL pg_temp.month_partitions('loc_events', '', now(), suffix => 'current');
 SELECT left(pg_temp.try('CREATE UNIQUE INDEX ON loc_events (id)'), 5) AS sqlstate;
 -- Equal ids have equal times, so they meet in one partition: a unique index on id in each
 -- partition makes id unique in the whole table.
@@ -158,14 +136,12 @@ EXPLAIN (COSTS OFF)
 SELECT * FROM loc_events
 WHERE locality_uuid_timestamp(id) >= '2026-02-10 00:00:00+00'
   AND locality_uuid_timestamp(id) <  '2026-03-05 00:00:00+00';
-SET plan_cache_mode = force_generic_plan;
 PREPARE loc_since(timestamptz) AS SELECT * FROM loc_events WHERE locality_uuid_timestamp(id) >= $1;
 EXPLAIN (COSTS OFF) EXECUTE loc_since('2026-03-10 00:00:00+00');
 -- A lookup by id prunes once it also names the id's time, computed from the same id.
 PREPARE loc_by_id(uuid) AS
 SELECT * FROM loc_events WHERE id = $1 AND locality_uuid_timestamp(id) = locality_uuid_timestamp($1);
 EXPLAIN (COSTS OFF) EXECUTE loc_by_id(locality_uuid_make(1, 2, 3, '2026-02-01 00:00:00+00'));
-RESET plan_cache_mode;
 EXPLAIN (COSTS OFF)
 SELECT * FROM loc_events
 WHERE id = '10000000-0002-b000-0003-019c167fcc00'

@@ -13,7 +13,7 @@ SELECT locality_uuid_state() = CASE
 CREATE TABLE state_seq AS SELECT locality_uuid(true) AS u;
 \c -
 SET timezone = 'UTC';
-\i sql/include/seed_of.psql
+\i sql/include/helpers.psql
 SELECT CASE
            WHEN date_bin('10 minutes', locality_uuid_timestamp(a.u), 'epoch')
                 <> date_bin('10 minutes', locality_uuid_timestamp(b.u), 'epoch')

@@ -1,7 +1,7 @@
 -- Version 7 in the C extension only (sql/v7.sql has what every edition shares, and
 -- sql/partitioning.sql the bounds in partitions): a lease cannot be taken in a read-only
 -- transaction, and core's names serve in expression indexes and partition keys.
-\i sql/include/try.psql
+\i sql/include/helpers.psql
 
 -- This backend has made no ordered id yet, so it needs a lease, and a read-only transaction
 -- cannot extend the sequence that holds it: 25006. uuidv7() needs none.

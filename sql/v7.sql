@@ -4,7 +4,7 @@
 -- SQLSTATEs; the same file and output for the C extension, the portable edition and core.
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
-\i sql/include/try.psql
+\i sql/include/helpers.psql
 
 -- uuid_extract_timestamp reads versions 1 and 7, but 17's own (which the extension leaves in
 -- place) reads version 1 only (checked below): there this file reads version 7 with
@@ -97,21 +97,28 @@ SELECT pg_temp.try('SELECT uuidv7(interval ''-100 years'')') AS before_1970,
             THEN pg_temp.try('SELECT uuidv7(''infinity''::interval)')
             ELSE '22008: interval out of range for UUID version 7' END AS infinite;
 
--- uuidv7(): version 7, variant 10, the millisecond of the clock when made (up to 1 ms later, as
--- an id may step 245 ns past a clock that has not moved; read on every tenth id), 100000 of
--- them in one session strictly ascending.
-CREATE TEMP TABLE v7_ids AS
-SELECT g, clock_timestamp() AS t0, uuidv7() AS u, clock_timestamp() AS t1
+-- uuidv7() and uuidv7_ordered(): version 7, variant 10 (for uuidv7_ordered() with bit 5 of
+-- byte 8 clear: a clock id), the millisecond of the clock when made (up to 1 ms later, as an
+-- id may step 245 ns past a clock that has not moved; read on every tenth id; uuidv7_ordered()
+-- within the bounds of those milliseconds), 100000 of each in one session strictly ascending.
+CREATE TEMP TABLE clock_ids AS
+SELECT 'uuidv7()' AS call, g, clock_timestamp() AS t0, uuidv7() AS u, clock_timestamp() AS t1
 FROM generate_series(1, 100000) AS g;
-SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
+INSERT INTO clock_ids
+SELECT 'uuidv7_ordered()', g, clock_timestamp(), uuidv7_ordered(), clock_timestamp()
+FROM generate_series(1, 100000) AS g;
+SELECT call, count(*) AS ids, count(DISTINCT u) AS distinct_ids,
        bool_and(substr(u::text, 15, 1) = '7') AS version_7,
        bool_and(substr(u::text, 20, 1) IN ('8', '9', 'a', 'b')) AS variant_10,
+       bool_and(substr(u::text, 20, 1) IN ('8', '9')) FILTER (WHERE call = 'uuidv7_ordered()') AS clock_id,
        bool_and(uuidv7_timestamp(u) BETWEEN date_trunc('milliseconds', t0) AND t1 + interval '1 ms')
-           FILTER (WHERE g % 10 = 0) AS at_the_clock
-FROM v7_ids;
-SELECT count(*) FILTER (WHERE u <= prev) AS not_ascending
-FROM (SELECT u, lag(u) OVER (ORDER BY g) AS prev FROM v7_ids) AS s;
-DROP TABLE v7_ids;
+           FILTER (WHERE g % 10 = 0) AS at_the_clock,
+       bool_and(u BETWEEN uuidv7_lower(t0) AND uuidv7_upper(t1 + interval '1 ms'))
+           FILTER (WHERE g % 10 = 0 AND call = 'uuidv7_ordered()') AS within_bounds,
+       count(*) FILTER (WHERE u <= prev) AS not_ascending
+FROM (SELECT *, lag(u) OVER (PARTITION BY call ORDER BY g) AS prev FROM clock_ids) AS s
+GROUP BY call ORDER BY call;
+DROP TABLE clock_ids;
 
 -- uuidv7(shift): the same, shifted by the interval, ascending with uuidv7() ids in between.
 CREATE TEMP TABLE shifted_ids AS
@@ -129,24 +136,6 @@ DROP TABLE shifted_ids;
 SELECT count(DISTINCT u) AS distinct_ids, bool_and(uuid_extract_version(u) = 4) AS version_4,
        bool_and(substr(u::text, 20, 1) IN ('8', '9', 'a', 'b')) AS variant_10
 FROM (SELECT uuidv4() AS u FROM generate_series(1, 1000)) AS s;
-
--- uuidv7_ordered(): version 7, byte 8 variant 10 with bit 5 clear (a clock id), the clock's
--- millisecond (up to 1 ms later, as above; read on every tenth id), 100000 of them in one
--- session strictly ascending.
-CREATE TEMP TABLE ordered_ids AS
-SELECT g, clock_timestamp() AS t0, uuidv7_ordered() AS u, clock_timestamp() AS t1
-FROM generate_series(1, 100000) AS g;
-SELECT count(*) AS ids, count(DISTINCT u) AS distinct_ids,
-       bool_and(substr(u::text, 15, 1) = '7') AS version_7,
-       bool_and(substr(u::text, 20, 1) IN ('8', '9')) AS clock_id,
-       bool_and(uuidv7_timestamp(u) BETWEEN date_trunc('milliseconds', t0) AND t1 + interval '1 ms')
-           FILTER (WHERE g % 10 = 0) AS at_the_clock,
-       bool_and(u BETWEEN uuidv7_lower(t0) AND uuidv7_upper(t1 + interval '1 ms'))
-           FILTER (WHERE g % 10 = 0) AS within_bounds
-FROM ordered_ids;
-SELECT count(*) FILTER (WHERE u <= prev) AS not_ascending
-FROM (SELECT u, lag(u) OVER (ORDER BY g) AS prev FROM ordered_ids) AS s;
-DROP TABLE ordered_ids;
 
 -- uuidv7_ordered(at): the millisecond of at, bit 5 of byte 8 set (never a clock id), distinct
 -- and ascending within a millisecond in one session; within the millisecond's bounds; a

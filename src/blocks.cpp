@@ -31,10 +31,6 @@ enum BlockVariant
 	BLOCKS_TIME
 };
 
-/* Microseconds from the Unix epoch to PostgreSQL's (2000-01-01). */
-static constexpr int64 pg_epoch_unix_us =
-	(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
-
 #define INTERVAL_LENGTH_HINT \
 	"Give a fixed length from 1 millisecond to 2147483647 seconds in days, hours, minutes, " \
 	"seconds and fractions of a second, such as interval '250 ms'."
@@ -48,24 +44,17 @@ report_block_status(BlockStatus st, BlockVariant variant)
 		case BlockStatus::ok:
 			break;
 		case BlockStatus::bad_block_size:
-			if (variant == BLOCKS_SEQUENCE)
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("block size must be a positive integer")));
-			else
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("length of interval must be a positive integer")));
-			break;
 		case BlockStatus::bad_block_count:
-			if (variant == BLOCKS_SEQUENCE)
+			{
+				/* The size and the count of blocks, as the sequence and the time variants name them. */
+				static const char *const names[2][2] = {{"block size", "number of blocks"},
+				{"length of interval", "number of intervals"}};
+
 				ereport(ERROR,
 						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("number of blocks must be a positive integer")));
-			else
-				ereport(ERROR,
-						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("number of intervals must be a positive integer")));
+						 errmsg("%s must be a positive integer",
+								names[variant == BLOCKS_SEQUENCE ? 0 : 1][st == BlockStatus::bad_block_count])));
+			}
 			break;
 		case BlockStatus::interval_not_finite:
 			ereport(ERROR,

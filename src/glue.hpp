@@ -1,4 +1,4 @@
-// Shared glue: PostgreSQL headers, settings, per-backend identity, clock and random pool.
+// What crosses the C++/PostgreSQL line: the glue's shared declarations (settings, environment, state, values, errors).
 #pragma once
 
 /*
@@ -25,10 +25,14 @@ extern "C" {
 #include "utils/uuid.h"
 }
 
+#if PG_VERSION_NUM < 150000
+#error "locality_uuid needs PostgreSQL 15 or later (it uses shmem_request_hook and MarkGUCPrefixReserved)"
+#endif
+
 namespace locality_uuid
 {
 
-/* Settings (locality_uuid.*), defined in _PG_init. */
+/* Settings (locality_uuid.*, settings.cpp), defined by _PG_init. */
 enum ProcessFieldSource
 {
 	PROCESS_FIELD_BACKEND,
@@ -40,6 +44,15 @@ extern int	setting_process_field;	/* ProcessFieldSource */
 extern char *setting_machine_name;	/* "" = the host name up to its first dot */
 extern bool machine_name_changed;	/* set when locality_uuid.machine_name is assigned */
 
+// Define the settings and reserve their prefix; called by _PG_init (settings.cpp).
+void		define_settings();
+
+/* Microseconds and milliseconds from the Unix epoch to PostgreSQL's (2000-01-01). */
+constexpr int64_t pg_epoch_unix_us = (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
+constexpr int64_t pg_epoch_unix_ms = pg_epoch_unix_us / 1000;
+
+/* What the generators read from the server and the system (environment.cpp). */
+
 // Return this backend's 16-bit process field, as locality_uuid.process_field says.
 uint16_t	process_field();
 
@@ -48,13 +61,6 @@ uint32_t	node_id();
 
 // Give the MAC the node falls back on (zeros if none) and its interface (NULL if none); false if none.
 bool		node_mac(uint8_t mac[6], const char **ifname);
-
-// Give the machine hash hot_uuid() uses now, in digest order, and the part of the host name
-// it was made of (NULL when locality_uuid.machine_name names the machine) (hot.cpp).
-void		machine_hash(uint8_t out[hot_machine_len], const char **host_name);
-
-// Return this function's blessed result row type, raising an error outside a record context.
-TupleDesc	result_tupdesc(FunctionCallInfo fcinfo);
 
 // Return the backend's PGPROC slot number, or -1 if this process has none.
 int			slot_number();
@@ -66,6 +72,32 @@ int64_t		wall_ms();
 int64_t		wall_us();
 V7Time		wall_v7();
 int64_t		wall_tick();
+
+// Fill buf from this backend's pool of strong random bytes; false if the source failed.
+bool		random_bytes(uint8_t *buf, std::size_t len);
+
+// Compute the MD5 digest of text; false on failure.
+bool		md5(const char *text, std::size_t len, uint8_t digest[digest_len]);
+
+// Give the machine hash hot_uuid() uses now, in digest order, and the part of the host name
+// it was made of (NULL when locality_uuid.machine_name names the machine) (hot.cpp).
+void		machine_hash(uint8_t out[hot_machine_len], const char **host_name);
+
+/* Values (values.cpp). */
+
+// Convert a timestamptz to Unix milliseconds (floor), erroring on infinity.
+int64_t		timestamptz_to_unix_ms(TimestampTz ts, const char *argname);
+
+// Convert Unix milliseconds to a timestamptz.
+TimestampTz unix_ms_to_timestamptz(int64_t ms);
+
+// Return this function's blessed result row type, raising an error outside a record context.
+TupleDesc	result_tupdesc(FunctionCallInfo fcinfo);
+
+// Return a new palloc'd uuid holding bytes.
+pg_uuid_t  *make_uuid(const uint8_t bytes[uuid_len]);
+
+/* The extension's sequences (sequences.cpp). */
 
 // Return the extension's sequence name, in the schema of the calling function, for user (the
 // function's name, in messages); raise 55000 if it is missing and 25006 where it cannot advance.
@@ -96,8 +128,9 @@ const char *state_kind_name();
 // Return the marks of this backend's slot in the shared state, or NULL for per-backend state.
 SlotMarks  *state_slot();
 
-// Return the function that takes a position in the shared sequential run, or NULL.
-SeqStatus	(*state_seq_take()) (int64_t bucket, SeqTake *take);
+// Take the next position in the sequential run of bucket (seq_advance): the cluster's run
+// when there is shared state, else this backend's.
+SeqStatus	state_seq_take(int64_t bucket, SeqTake *take);
 
 // Take the next ordered version 7 word: the larger of clock_word and the last word taken + 1,
 // across the cluster's backends when there is shared state, else in this backend.
@@ -106,26 +139,24 @@ uint64_t	state_v7_take(uint64_t clock_word);
 // True if the ordered word is shared and no backend has taken one since the server started.
 bool		state_v7_unstarted();
 
-// Fill buf from this backend's pool of strong random bytes; false if the source failed.
-bool		random_bytes(uint8_t *buf, std::size_t len);
-
-// Compute the MD5 digest of text; false on failure.
-bool		md5(const char *text, std::size_t len, uint8_t digest[digest_len]);
-
-// Convert a timestamptz to Unix milliseconds (floor), erroring on infinity.
-int64_t		timestamptz_to_unix_ms(TimestampTz ts, const char *argname);
-
-// Convert Unix milliseconds to a timestamptz.
-TimestampTz unix_ms_to_timestamptz(int64_t ms);
+/* Errors (errors.cpp). */
 
 // Raise 22003 unless lo <= v <= hi, with hint (a full sentence) if given.
 void		check_range(const char *argname, int64_t v, int64_t lo, int64_t hi,
 						const char *hint = NULL);
 
-// Raise the error that a core Status stands for (Status::ok returns).
-void		report_status(Status st);
+// Raise the error that a core Status stands for (Status::ok returns, inline: the common case).
+void		report_failed_status(Status st);
 
-// Return a new palloc'd uuid holding bytes.
-pg_uuid_t  *make_uuid(const uint8_t bytes[uuid_len]);
+inline void
+report_status(Status st)
+{
+	if (st != Status::ok)
+		report_failed_status(st);
+}
+
+// Raise 54000: this backend made all ids (of one unit, at) that an explicit time has room for.
+void		report_explicit_full(const char *generator, uint64_t ids, const char *unit, int64_t at,
+								 const char *detail, const char *hint);
 
 }							// namespace locality_uuid

@@ -148,12 +148,9 @@ hot_uuid_generate_at(PG_FUNCTION_ARGS)
 		st = generator.next_at(shard, seconds, env, bytes);
 	}
 	if (st == HotStatus::second_full)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("hot_uuid made all 8388608 ids of second %lld in this backend",
-						static_cast<long long>(seconds)),
-				 errdetail("An id at an explicit time carries 23 bits of its counter for the ids of its second."),
-				 errhint("Spread the backfill over more seconds, or over several sessions running at the same time.")));
+		report_explicit_full("hot_uuid", 8388608, "second", seconds,
+							 "An id at an explicit time carries 23 bits of its counter for the ids of its second.",
+							 "Spread the backfill over more seconds, or over several sessions running at the same time.");
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 

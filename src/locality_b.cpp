@@ -23,15 +23,37 @@ using namespace locality_uuid;
 /* This backend's counters and clock; the run and its slot's marks are shared when they can be. */
 static LocalityGenerator generator;
 
+// Read what one id needs from the server: clock, process field, node, the slot's marks.
+static Environment
+environment()
+{
+	return Environment{wall_ms(), process_field(), node_id(), state_slot()};
+}
+
+// Make a sequential id: the core says which bucket it falls in, the glue takes its position
+// in that bucket's run (the cluster's when shared), and the core writes it.
+static void
+next_sequential(uint8_t out[uuid_len])
+{
+	Environment env = environment();
+	SeqPlace	place;
+	SeqTake		take;
+
+	report_status(generator.sequential_start(env, md5, &place));
+	report_status(seq_status(state_seq_take(place.bucket, &take)));
+	report_status(generator.next_sequential(env, place, take, md5, out));
+}
+
 // Make one id in the given mode from this backend's state and environment.
 static Datum
 generate(CounterMode mode)
 {
-	Environment env{wall_ms(), process_field(), node_id(), random_bytes, md5,
-		state_seq_take(), state_slot()};
 	uint8_t		bytes[uuid_len];
 
-	report_status(generator.next(mode, env, bytes));
+	if (mode == CounterMode::sequential)
+		next_sequential(bytes);
+	else
+		report_status(generator.next_variable(environment(), random_bytes, bytes));
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 

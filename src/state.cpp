@@ -56,6 +56,7 @@ static SlotMarks *my_slot = NULL;
 static const char v7_state_name[] = "locality_uuid_v7";
 static pg_atomic_uint64 *v7_shared = NULL;
 static uint64_t v7_own = 0;		/* without shared memory: this backend's last word */
+static uint64_t seq_own = seq_word_empty;	/* without shared memory: this backend's run word */
 
 // Return the size of the state for nslots slots.
 static Size
@@ -230,30 +231,49 @@ state_slot()
 	return my_slot;
 }
 
-// Take the next position in the shared sequential run.
-static SeqStatus
-shared_seq_take(int64_t bucket, SeqTake *take)
+/*
+ * Replace a word of the state by step(word), step's result, and return it: the cluster's word
+ * by compare-and-swap when the state is shared, else this backend's own. step says no by
+ * returning false, and then the word stays as it is.
+ */
+template <typename Step>
+static bool
+advance(pg_atomic_uint64 *shared_word, uint64_t *own_word, Step step)
 {
-	uint64		word = pg_atomic_read_u64(&shared->seq);
+	uint64_t	next;
 
-	for (;;)
+	if (shared_word == NULL)
 	{
-		uint64_t	next;
-		SeqStatus	st = seq_advance(word, bucket, &next, take);
-
-		if (st != SeqStatus::ok)
-			return st;
-		/* On failure word holds the current value: the loop retries only while others advance. */
-		if (pg_atomic_compare_exchange_u64(&shared->seq, &word, next))
-			return SeqStatus::ok;
+		if (!step(*own_word, &next))
+			return false;
+		*own_word = next;
+		return true;
 	}
+
+	uint64		word = pg_atomic_read_u64(shared_word);
+
+	/* On failure word holds the current value: the loop retries only while others advance. */
+	do
+	{
+		if (!step(word, &next))
+			return false;
+	} while (!pg_atomic_compare_exchange_u64(shared_word, &word, next));
+	return true;
 }
 
-SeqStatus	(*state_seq_take()) (int64_t bucket, SeqTake *take)
+SeqStatus
+state_seq_take(int64_t bucket, SeqTake *take)
 {
+	SeqStatus	st = SeqStatus::ok;
+
 	if (!attached)
 		attach();
-	return shared != NULL ? shared_seq_take : NULL;
+	advance(shared != NULL ? &shared->seq : NULL, &seq_own,
+			[&](uint64_t word, uint64_t *next) {
+				st = seq_advance(word, bucket, next, take);
+				return st == SeqStatus::ok;
+			});
+	return st;
 }
 
 bool
@@ -267,19 +287,16 @@ state_v7_unstarted()
 uint64_t
 state_v7_take(uint64_t clock_word)
 {
+	uint64_t	taken = 0;
+
 	if (!attached)
 		attach();
-	if (v7_shared == NULL)
-		return v7_own = v7_word_after(v7_own, clock_word);
-
-	uint64		word = pg_atomic_read_u64(v7_shared);
-	uint64_t	next;
-
-	/* On failure word holds the current value: the loop retries only while others advance. */
-	do
-		next = v7_word_after(word, clock_word);
-	while (!pg_atomic_compare_exchange_u64(v7_shared, &word, next));
-	return next;
+	advance(v7_shared, &v7_own,
+			[&](uint64_t word, uint64_t *next) {
+				taken = *next = v7_word_after(word, clock_word);
+				return true;
+			});
+	return taken;
 }
 
 }							// namespace locality_uuid

@@ -47,8 +47,7 @@ static int64_t lease_ms = 0;
 static const char allocation_sequence[] = "locality_uuid_v7_allocation";
 static constexpr uint32_t allocation_range = 256;
 
-/* Microseconds from the Unix epoch to PostgreSQL's (2000-01-01), and from 1582-10-15 to it. */
-static constexpr int64_t pg_epoch_unix_us = (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
+/* Microseconds from 1582-10-15 to PostgreSQL's epoch (2000-01-01). */
 static constexpr int64_t gregorian_epoch_jdate = 2299161;	/* 1582-10-15 */
 static constexpr int64_t pg_epoch_gregorian_us =
 	(POSTGRES_EPOCH_JDATE - gregorian_epoch_jdate) * SECS_PER_DAY * USECS_PER_SEC;
@@ -145,12 +144,21 @@ locality_uuid_uuidv4(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
-extern "C" Datum
-locality_uuid_extract_timestamp(PG_FUNCTION_ARGS)
+// Return the bytes of the uuid argument if it has the RFC 9562 variant, else NULL.
+static const uint8_t *
+rfc_arg(FunctionCallInfo fcinfo)
 {
 	const uint8_t *u = PG_GETARG_UUID_P(0)->data;
 
-	if (!rfc_variant(u))
+	return rfc_variant(u) ? u : NULL;
+}
+
+extern "C" Datum
+locality_uuid_extract_timestamp(PG_FUNCTION_ARGS)
+{
+	const uint8_t *u = rfc_arg(fcinfo);
+
+	if (u == NULL)
 		PG_RETURN_NULL();
 	switch (version_nibble(u))
 	{
@@ -166,9 +174,9 @@ locality_uuid_extract_timestamp(PG_FUNCTION_ARGS)
 extern "C" Datum
 uuidv7_timestamp(PG_FUNCTION_ARGS)
 {
-	const uint8_t *u = PG_GETARG_UUID_P(0)->data;
+	const uint8_t *u = rfc_arg(fcinfo);
 
-	if (!rfc_variant(u) || version_nibble(u) != 7)
+	if (u == NULL || version_nibble(u) != 7)
 		PG_RETURN_NULL();
 	PG_RETURN_TIMESTAMPTZ(v7_time(u));
 }
@@ -176,9 +184,9 @@ uuidv7_timestamp(PG_FUNCTION_ARGS)
 extern "C" Datum
 locality_uuid_extract_version(PG_FUNCTION_ARGS)
 {
-	const uint8_t *u = PG_GETARG_UUID_P(0)->data;
+	const uint8_t *u = rfc_arg(fcinfo);
 
-	if (!rfc_variant(u))
+	if (u == NULL)
 		PG_RETURN_NULL();
 	PG_RETURN_INT16(static_cast<int16>(version_nibble(u)));
 }
@@ -273,12 +281,9 @@ uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 		st = explicit_ids.next(ms, &allocation);
 	}
 	if (st == V7Status::millisecond_full)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("uuidv7_ordered made all 2199023255552 ids of millisecond %lld in this backend",
-						static_cast<long long>(ms)),
-				 errdetail("An id at an explicit time carries 41 bits of allocation number for the ids of its millisecond."),
-				 errhint("Spread the backfill over more milliseconds.")));
+		report_explicit_full("uuidv7_ordered", UINT64_C(2199023255552), "millisecond", ms,
+							 "An id at an explicit time carries 41 bits of allocation number for the ids of its millisecond.",
+							 "Spread the backfill over more milliseconds.");
 	random_or_error(random, sizeof(random));
 	encode_v7_explicit(ms, allocation, random, bytes);
 	PG_RETURN_UUID_P(make_uuid(bytes));

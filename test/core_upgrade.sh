@@ -1,45 +1,30 @@
 #!/usr/bin/env bash
 # PostgreSQL 17 beside 18 with the extension built for both, then the TAP tests that need both
 # majors: 210 (core's names, dump/restore and pg_upgrade from 17 to 18, ids read across the two)
-# and 211 (the ids read by Python's uuid module and the npm uuid package).
+# and 211 (the ids read by Python's uuid module and the npm uuid package). Logs: test/out/core-upgrade.
 # Usage (as root, in the sid chroot, from a copy of the tree; test/matrix.sh runs it on 18):
 #   PG_CONFIG=/usr/lib/postgresql/18/bin/pg_config bash test/core_upgrade.sh
 #
-# 17 comes from trixie, through an apt source of the chroot only; Python, node and the npm uuid
-# package (Debian's node-uuid) from the chroot's own suite. The extension for 17 is built in a
-# copy of the tree and uninstalled at the end, so that make installcheck on 18 skips 210 rather
-# than running it twice. Logs of the tests: test/out/core-upgrade.
+# 17 comes from trixie, through an apt source of the chroot only (release dates not checked: an
+# archive may look expired against this machine's clock); Python, node and the npm uuid package
+# (Debian's node-uuid) from the chroot's own suite. The extension for 17 is built in a copy of the
+# tree and uninstalled at the end, so that make installcheck on 18 skips 210 rather than running it twice.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ROOT=$PWD
 OLD=/usr/lib/postgresql/17
+echo "deb $(awk '$1 == "deb" {print $2; exit}' /etc/apt/sources.list) trixie main" >/etc/apt/sources.list.d/trixie.list
+echo 'Acquire::Check-Valid-Until "false";' >/etc/apt/apt.conf.d/99trixie-valid-until
+bash test/setup-debian.sh --target-release=trixie postgresql-17 postgresql-server-dev-17
+bash test/setup-debian.sh python3 nodejs node-uuid
 
-need=""
-for p in postgresql-17 postgresql-server-dev-17 python3 nodejs node-uuid; do
-	dpkg-query -W -f '${db:Status-Status}' $p 2>/dev/null | grep -qx installed || need="$need $p"
-done
-if [ -n "$need" ]; then
-	echo "core_upgrade: installing$need"
-	# trixie beside the chroot's suite, on its mirror; release dates not checked (an archive
-	# may look expired against this machine's clock).
-	mirror=$(awk '$1 == "deb" {print $2; exit}' /etc/apt/sources.list)
-	echo "deb $mirror trixie main" >/etc/apt/sources.list.d/trixie.list
-	echo 'Acquire::Check-Valid-Until "false";' >/etc/apt/apt.conf.d/99trixie-valid-until
-	apt-get update -q
-	apt-get install -y -q --no-install-recommends -t trixie postgresql-17 postgresql-server-dev-17
-	apt-get install -y -q --no-install-recommends python3 nodejs node-uuid
-fi
-
-# The extension for 17, from a copy of the tree.
 stage=$(mktemp -d /tmp/locality_uuid-17.XXXXXX)
 trap 'make -s -C "$stage" uninstall PG_CONFIG=$OLD/bin/pg_config; rm -rf "$stage"' EXIT
-tar -C "$ROOT" --exclude=./.git --exclude=./test/out -cf - . | tar -C "$stage" -xf -
+tar --exclude=./.git --exclude=./test/out -cf - . | tar -C "$stage" -xf -
 make -s -C "$stage" clean PG_CONFIG=$OLD/bin/pg_config
 make -s -j2 -C "$stage" install PG_CONFIG=$OLD/bin/pg_config
 
 rc=0
 LOCALITY_UUID_OLD_INSTALL=$OLD bash test/installcheck.sh REGRESS= PROVE_FLAGS=-v \
 	PROVE_TESTS="test/t/210_core_names.pl test/t/211_interop.pl" || rc=$?
-rm -rf test/out/core-upgrade
-mv test/out/installcheck test/out/core-upgrade
+rm -rf test/out/core-upgrade && mv test/out/installcheck test/out/core-upgrade
 exit $rc

@@ -4,36 +4,27 @@
 # LOCALITY_UUID_TARGET=installcheck-portable runs the portable edition's suite instead.
 #
 # initdb refuses root, so the suite runs as $LOCALITY_UUID_TEST_USER (default postgres) on a
-# copy of the tree that user owns; pg_regress gets a throw-away cluster from pg_virtualenv
-# (postgresql-common), the TAP tests start their own. Logs are copied back to test/out/TARGET.
+# copy of the tree that user owns. pg_regress starts a throw-away server of its own
+# (--temp-instance, on a private socket), the TAP tests theirs. Logs: test/out/TARGET.
 set -uo pipefail
-cd "$(dirname "$0")/.."
-ROOT=$PWD
-PG_CONFIG=${PG_CONFIG:-pg_config}
-RUN_AS=${LOCALITY_UUID_TEST_USER:-postgres}
-MAJOR=$("$PG_CONFIG" --version | sed -E 's/^PostgreSQL ([0-9]+).*/\1/')
+cd "$(dirname "$0")/.." || exit
 TARGET=${LOCALITY_UUID_TARGET:-installcheck}
-LOGS=$ROOT/test/out/$TARGET
+LOGS=$PWD/test/out/$TARGET
 STAGE=$(mktemp -d /tmp/locality_uuid-installcheck.XXXXXX)
 trap 'rm -rf "$STAGE"' EXIT
 
-tar -C "$ROOT" --exclude=./.git --exclude=./test/out -cf - . | tar -C "$STAGE" -xf -
-chown -R "$RUN_AS" "$STAGE"
-runuser -u "$RUN_AS" -- env -C "$STAGE" PG_CONFIG="$PG_CONFIG" \
-	pg_virtualenv -v "$MAJOR" sh -c 'make "$0" "$@" >make.log 2>&1' "$TARGET" PG_CONFIG="$PG_CONFIG" "$@"
+tar --exclude=./.git --exclude=./test/out -cf - . | tar -C "$STAGE" -xf -
+chown -R "${LOCALITY_UUID_TEST_USER:-postgres}" "$STAGE"
+runuser -u "${LOCALITY_UUID_TEST_USER:-postgres}" -- make -C "$STAGE" "$TARGET" \
+	PG_CONFIG="${PG_CONFIG:-pg_config}" EXTRA_REGRESS_OPTS="--temp-instance=$STAGE/tmp_check_regress" "$@"
 rc=$?
-# The outcome last, after whatever server log pg_virtualenv printed.
-cat "$STAGE/make.log"
-
-rm -rf "$LOGS"
-mkdir -p "$LOGS"
-for f in make.log regression.diffs regression.out tmp_check log test/out/portable/regression.diffs; do
+rm -rf "$LOGS" && mkdir -p "$LOGS"
+for f in regression.diffs regression.out tmp_check test/out/portable/regression.diffs; do
 	[ -e "$STAGE/$f" ] && cp -a "$STAGE/$f" "$LOGS/"
 done
-for f in "$STAGE/regression.diffs" "$STAGE/test/out/portable/regression.diffs"; do
-	if [ $rc -ne 0 ] && [ -f "$f" ]; then
-		echo "installcheck: ${f#"$STAGE"/} (first 80 lines):"
-		head -80 "$f"
-	fi
-done
+[ -d "$STAGE/tmp_check_regress/log" ] && cp -a "$STAGE/tmp_check_regress/log" "$LOGS/regress-server"
+if [ $rc -ne 0 ] && [ -f "$LOGS/regression.diffs" ]; then
+	echo "installcheck: regression.diffs (first 80 lines):"
+	head -80 "$LOGS/regression.diffs"
+fi
 exit $rc

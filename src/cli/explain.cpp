@@ -47,13 +47,58 @@ label(Output &out, const char (&name)[N])
 }
 
 // Write a JSON key, the comma before it included.
-template<std::size_t N>
 void
-key(Output &out, const char (&name)[N])
+key(Output &out, const char *name)
 {
 	out.put(",\"");
-	out.put(name);
+	out.put_str(name);
 	out.put("\":");
+}
+
+// Write ,"name":number in JSON.
+void
+json_decimal(Output &out, const char *name, uint64_t v)
+{
+	key(out, name);
+	out.put_decimal(v);
+}
+
+// Write ,"name":"hex digits" and ,"name":"ISO time" in JSON.
+void
+json_hex(Output &out, const char *name, uint64_t v, int digits)
+{
+	key(out, name);
+	out.put('"');
+	out.put_hex(v, digits);
+	out.put('"');
+}
+
+void
+json_time(Output &out, const char *name, int64_t unix_us, int frac_digits)
+{
+	key(out, name);
+	out.put('"');
+	out.put_time(unix_us, frac_digits, true);
+	out.put('"');
+}
+
+// Write a line of the text form that holds a number.
+template<std::size_t N>
+void
+text_decimal(Output &out, const char (&name)[N], uint64_t v)
+{
+	label(out, name);
+	out.put_decimal(v);
+	out.put('\n');
+}
+
+// Write the "time" line of the text form.
+void
+text_time(Output &out, int64_t unix_us, int frac_digits)
+{
+	label(out, "time");
+	out.put_time(unix_us, frac_digits, false);
+	out.put('\n');
 }
 
 // Write a length in microseconds in the largest unit that keeps it whole: "15 ms".
@@ -91,39 +136,24 @@ locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	if (opts.json)
 	{
 		out.put("{\"format\":\"locality\"");
-		key(out, "time");
-		out.put('"');
-		out.put_time(us, 3, true);
-		out.put('"');
-		key(out, "unix_ms");
-		out.put_decimal(f.time_ms);
-		key(out, "node");
-		out.put_decimal(f.node);
-		key(out, "mac");
-		out.put('"');
-		out.put_hex(f.node, 7);
-		out.put('"');
-		key(out, "process");
-		out.put_decimal(f.process);
-		key(out, "counter_variable");
-		out.put_decimal(f.counter);
-		key(out, "counter_sequential");
-		out.put_decimal(seq.counter);
+		json_time(out, "time", us, 3);
+		json_decimal(out, "unix_ms", f.time_ms);
+		json_decimal(out, "node", f.node);
+		json_hex(out, "mac", f.node, 7);
+		json_decimal(out, "process", f.process);
+		json_decimal(out, "counter_variable", f.counter);
+		json_decimal(out, "counter_sequential", seq.counter);
 		out.put('}');
 		return;
 	}
 	out.put("  locality uuid (version b)\n");
-	label(out, "time");
-	out.put_time(us, 3, false);
-	out.put('\n');
+	text_time(out, us, 3);
 	label(out, "node");
 	out.put_hex(f.node, 7);
 	out.put(" (");
 	out.put_decimal(f.node);
 	out.put(")\n");
-	label(out, "process");
-	out.put_decimal(f.process);
-	out.put('\n');
+	text_decimal(out, "process", f.process);
 	label(out, "counter");
 	out.put_decimal(f.counter);
 	out.put(" if made in variable mode, ");
@@ -145,18 +175,13 @@ block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	if (opts.json)
 	{
 		out.put("{\"format\":\"block\"");
-		key(out, "block_count");
-		out.put_decimal(static_cast<uint64_t>(opts.block_count));
-		key(out, "block");
-		out.put_decimal(number);
+		json_decimal(out, "block_count", static_cast<uint64_t>(opts.block_count));
+		json_decimal(out, "block", number);
 		if (opts.time_blocks)
 		{
 			key(out, "block_us");
 			out.put_signed(opts.layout.block_us);
-			key(out, "as_of");
-			out.put('"');
-			out.put_time(opts.as_of_us, 6, true);
-			out.put('"');
+			json_time(out, "as_of", opts.as_of_us, 6);
 			key(out, "block_start");
 			if (shown)
 			{
@@ -207,37 +232,26 @@ v7(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	if (opts.json)
 	{
 		out.put("{\"format\":\"v7\"");
-		key(out, "time");
-		out.put('"');
-		out.put_time(ms * 1000, 3, true);
-		out.put('"');
+		json_time(out, "time", ms * 1000, 3);
 		key(out, "unix_ms");
 		out.put_signed(ms);
-		key(out, "rand_a");
-		out.put_decimal(rand_a);
-		key(out, "subms_time");
-		out.put('"');
-		out.put_time(fine_us, 6, true);
-		out.put('"');
+		json_decimal(out, "rand_a", rand_a);
+		json_time(out, "subms_time", fine_us, 6);
 		key(out, "ordered");
 		out.put_str(is_explicit ? "\"explicit\"" : "\"clock\"");
 		if (is_explicit)
 		{
-			key(out, "allocation");
-			out.put_decimal(allocation);
+			json_decimal(out, "allocation", allocation);
 		}
 		else
 		{
-			key(out, "counter");
-			out.put_decimal(counter);
+			json_decimal(out, "counter", counter);
 		}
 		out.put('}');
 		return;
 	}
 	out.put("  version 7 uuid (RFC 9562)\n");
-	label(out, "time");
-	out.put_time(ms * 1000, 3, false);
-	out.put('\n');
+	text_time(out, ms * 1000, 3);
 	label(out, "fraction");
 	out.put_decimal(rand_a);
 	out.put("/4096 ms: ");
@@ -268,14 +282,10 @@ v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	if (opts.json)
 	{
 		out.put("{\"format\":\"v1\"");
-		key(out, "time");
-		out.put('"');
-		out.put_time(us, 6, true);
-		out.put('"');
+		json_time(out, "time", us, 6);
 		key(out, "unix_us");
 		out.put_signed(us);
-		key(out, "clock_seq");
-		out.put_decimal(clock_seq);
+		json_decimal(out, "clock_seq", clock_seq);
 		key(out, "node");
 		out.put('"');
 		out.put_hex_bytes(id + 10, 6);
@@ -283,9 +293,7 @@ v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		return;
 	}
 	out.put("  version 1 uuid (RFC 9562)\n");
-	label(out, "time");
-	out.put_time(us, 6, false);
-	out.put('\n');
+	text_time(out, us, 6);
 	label(out, "node");
 	for (int i = 0; i < 6; i++)
 	{
@@ -294,9 +302,7 @@ v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		out.put_hex(id[10 + i], 2);
 	}
 	out.put('\n');
-	label(out, "clock seq");
-	out.put_decimal(clock_seq);
-	out.put('\n');
+	text_decimal(out, "clock seq", clock_seq);
 }
 
 void
@@ -313,53 +319,36 @@ hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	if (opts.json)
 	{
 		out.put("{\"format\":\"hot\"");
-		key(out, "time");
-		out.put('"');
-		out.put_time(us, 0, true);
-		out.put('"');
-		key(out, "unix_seconds");
-		out.put_decimal(f.seconds);
-		key(out, "shard_key");
-		out.put_decimal(f.shard);
+		json_time(out, "time", us, 0);
+		json_decimal(out, "unix_seconds", f.seconds);
+		json_decimal(out, "shard_key", f.shard);
 		key(out, "machine");
 		out.put('"');
 		out.put_hex_bytes(f.machine, hot_machine_len);
 		out.put('"');
-		key(out, "process");
-		out.put_decimal(f.process);
-		key(out, "counter");
-		out.put_decimal(f.counter);
+		json_decimal(out, "process", f.process);
+		json_decimal(out, "counter", f.counter);
 		key(out, "counter_kind");
 		if (is_explicit)
 		{
 			out.put("\"explicit\"");
-			key(out, "allocation");
-			out.put_decimal(f.counter & hot_allocation_mask);
+			json_decimal(out, "allocation", f.counter & hot_allocation_mask);
 		}
 		else
 		{
 			out.put("\"clock\"");
-			key(out, "clock_time");
-			out.put('"');
-			out.put_time(tick_us, 6, true);
-			out.put('"');
+			json_time(out, "clock_time", tick_us, 6);
 		}
 		out.put('}');
 		return;
 	}
 	out.put("  shard-key uuid (hot_uuid)\n");
-	label(out, "time");
-	out.put_time(us, 0, false);
-	out.put('\n');
-	label(out, "shard key");
-	out.put_decimal(f.shard);
-	out.put('\n');
+	text_time(out, us, 0);
+	text_decimal(out, "shard key", f.shard);
 	label(out, "machine");
 	out.put_hex_bytes(f.machine, hot_machine_len);
 	out.put('\n');
-	label(out, "process");
-	out.put_decimal(f.process);
-	out.put('\n');
+	text_decimal(out, "process", f.process);
 	label(out, "counter");
 	out.put_decimal(f.counter);
 	if (is_explicit)
@@ -409,37 +398,22 @@ explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out)
 		out.put('\n');
 	}
 
-	/* Each format that can explain the id, separated by commas in JSON. */
-	auto		next = [&]() {
+	/* Each format that can explain the id, in this order, separated by commas in JSON. */
+	struct Format
+	{
+		bool		applies;
+		void		(*explain) (const uint8_t *id, const ExplainOptions &opts, Output &out);
+	};
+	const Format formats[] = {{is_locality, locality}, {is_block, block}, {is_v7, v7}, {is_v1, v1}, {is_hot, hot}};
+
+	for (const Format &f : formats)
+	{
+		if (!f.applies)
+			continue;
 		if (opts.json && !first)
 			out.put(',');
 		first = false;
-	};
-
-	if (is_locality)
-	{
-		next();
-		locality(id, opts, out);
-	}
-	if (is_block)
-	{
-		next();
-		block(id, opts, out);
-	}
-	if (is_v7)
-	{
-		next();
-		v7(id, opts, out);
-	}
-	if (is_v1)
-	{
-		next();
-		v1(id, opts, out);
-	}
-	if (is_hot)
-	{
-		next();
-		hot(id, opts, out);
+		f.explain(id, opts, out);
 	}
 
 	if (first)

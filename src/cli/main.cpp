@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <unistd.h>
 #include <vector>
 
@@ -179,6 +180,26 @@ apply_option(const std::string &name, const char *value, bool fields_only, Optio
 		*error = "--" + name + ": " + what + ", not " + quoted(value, std::strlen(value));
 		return false;
 	};
+	/* Options that take a whole number from lo to hi, a time, or a length: the value and its mark. */
+	auto		whole = [&](auto *field, int64_t lo, int64_t hi, bool *set, const char *what) {
+		if (!parse_integer(value, lo, hi, &v))
+			return bad_value(what);
+		*field = static_cast<std::remove_pointer_t<decltype(field)>>(v);
+		*set = true;
+		return true;
+	};
+	auto		when = [&](int64_t *field, bool *set) {
+		if (!parse_time(value, start_us, field, &why))
+			return bad_value(why);
+		*set = true;
+		return true;
+	};
+	auto		length = [&](int64_t *field, bool *set) {
+		if (!parse_length(value, field, &why))
+			return bad_value(why);
+		*set = true;
+		return true;
+	};
 
 	if (name == "sequential" || name == "s")
 	{
@@ -193,33 +214,16 @@ apply_option(const std::string &name, const char *value, bool fields_only, Optio
 		return true;
 	}
 	if (name == "hot")
-	{
-		if (!parse_integer(value, 0, UINT32_MAX, &v))
-			return bad_value("a shard key is an unsigned 32-bit number (0 to 4294967295)");
-		o->hot_set = true;
-		o->shard = static_cast<uint32_t>(v);
-		return true;
-	}
+		return whole(&o->shard, 0, UINT32_MAX, &o->hot_set, "a shard key is an unsigned 32-bit number (0 to 4294967295)");
 	if (name == "at")
-	{
-		if (!parse_time(value, start_us, &o->at_us, &why))
-			return bad_value(why);
-		o->at_set = true;
-		return true;
-	}
+		return when(&o->at_us, &o->at_set);
 	if (name == "upper")
 	{
 		o->upper = true;
 		return true;
 	}
 	if (name == "node")
-	{
-		if (!parse_integer(value, 0, node_max, &v))
-			return bad_value("the node field is 0 to 268435455");
-		o->node_set = true;
-		o->node = static_cast<uint32_t>(v);
-		return true;
-	}
+		return whole(&o->node, 0, node_max, &o->node_set, "the node field is 0 to 268435455");
 	if (name == "machine-name")
 	{
 		o->machine_name_set = true;
@@ -245,48 +249,20 @@ apply_option(const std::string &name, const char *value, bool fields_only, Optio
 		return true;
 	}
 	if (name == "counter")
-	{
-		if (!parse_integer(value, 0, UINT32_MAX, &v))
-			return bad_value("a counter is 0 to 4294967295 (16777215 for shard-key uuids)");
-		o->counter_set = true;
-		o->counter = v;
-		return true;
-	}
+		return whole(&o->counter, 0, UINT32_MAX, &o->counter_set, "a counter is 0 to 4294967295 (16777215 for shard-key uuids)");
 	if (fields_only)
 	{
 		*error = "--" + name + " is not a field option (a line of --make - holds only those)";
 		return false;
 	}
 	if (name == "n")
-	{
-		if (!parse_integer(value, 1, INT64_MAX, &v))
-			return bad_value("expected a number of ids, 1 or more");
-		o->count_set = true;
-		o->count = static_cast<uint64_t>(v);
-		return true;
-	}
+		return whole(&o->count, 1, INT64_MAX, &o->count_set, "expected a number of ids, 1 or more");
 	if (name == "time-block")
-	{
-		if (!parse_length(value, &o->length_us, &why))
-			return bad_value(why);
-		o->length_set = true;
-		return true;
-	}
+		return length(&o->length_us, &o->length_set);
 	if (name == "block-count")
-	{
-		if (!parse_integer(value, 1, INT32_MAX, &v))
-			return bad_value("a block count is 1 to 2147483647");
-		o->block_count_set = true;
-		o->block_count = static_cast<int32_t>(v);
-		return true;
-	}
+		return whole(&o->block_count, 1, INT32_MAX, &o->block_count_set, "a block count is 1 to 2147483647");
 	if (name == "as-of")
-	{
-		if (!parse_time(value, start_us, &o->as_of_us, &why))
-			return bad_value(why);
-		o->as_of_set = true;
-		return true;
-	}
+		return when(&o->as_of_us, &o->as_of_set);
 
 	/* Switches. */
 	bool	   *flag = name == "v7" ? &o->v7 : name == "ordered" ? &o->ordered : name == "v4" ? &o->v4 :
@@ -868,6 +844,7 @@ run_generate(const Options &o, Kind kind)
 
 	Output		out(STDOUT_FILENO);
 	LocalityGenerator locality;
+	uint64_t	run_word = seq_word_empty;	/* the tool holds its sequential run alone */
 	HotGenerator hot;
 	HotEnvironment hot_env{0, {ident.machine[0], ident.machine[1], ident.machine[2]}, ident.process, nullptr};
 	V7Clock		v7_clock;
@@ -910,9 +887,8 @@ run_generate(const Options &o, Kind kind)
 		{
 			case Kind::locality:
 				{
-					Environment env{sec * 1000 + ns / 1000000, ident.process, ident.node, core_random,
-						md5_digest, nullptr, nullptr};
-					Status		st = locality.next(o.mode, env, id);
+					Environment env{sec * 1000 + ns / 1000000, ident.process, ident.node, nullptr};
+					Status		st = next_alone(locality, o.mode, env, core_random, md5_digest, &run_word, id);
 
 					if (st != Status::ok)
 					{

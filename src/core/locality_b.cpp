@@ -125,45 +125,94 @@ LocalityGenerator::sequential_used(uint64_t ms, uint32_t value) const noexcept
 static constexpr int variable_skips_max = 64;
 
 Status
-LocalityGenerator::next_variable(const Environment &env, uint64_t *ms, uint32_t *counter) noexcept
+LocalityGenerator::start_ms(const Environment &env, uint64_t *ms) const noexcept
 {
+	if (env.node > node_max)
+		return Status::node_out_of_range;
+	if (env.wall_ms < 0 || static_cast<uint64_t>(env.wall_ms) > time_ms_max)
+		return Status::time_out_of_range;
+
+	const SlotMarks *slot = env.slot != nullptr ? env.slot : &own_slot_;
+	uint64_t	floor = started_ ? last_ms_ : slot->next_ms;
+
+	*ms = static_cast<uint64_t>(env.wall_ms) > floor ? static_cast<uint64_t>(env.wall_ms) : floor;
+	if (*ms > time_ms_max)
+		return Status::time_out_of_range;
+	return Status::ok;
+}
+
+Status
+LocalityGenerator::finish(CounterMode mode, const Environment &env, uint64_t ms, uint32_t counter,
+						  uint8_t out[uuid_len]) noexcept
+{
+	SlotMarks  *slot = env.slot != nullptr ? env.slot : &own_slot_;
+
+	started_ = true;
+	last_ms_ = ms;
+	slot->next_ms = ms + 1;
+
+	LocalityFields f{counter, env.process, env.node, ms};
+
+	return encode_b(f, mode, out);
+}
+
+Status
+LocalityGenerator::next_variable(const Environment &env, RandomFunction random, uint8_t out[uuid_len]) noexcept
+{
+	uint64_t	ms;
+	Status		st = start_ms(env, &ms);
+
+	if (st != Status::ok)
+		return st;
 	if (!var_seeded_)
 	{
 		uint8_t		start[4];
 
-		if (!env.random_bytes(start, sizeof(start)))
+		if (!random(start, sizeof(start)))
 			return Status::random_failed;
 		var_value_ = static_cast<uint32_t>(get_be(start, 4));
 		var_seeded_ = true;
-		var_ms_ = *ms;
+		var_ms_ = ms;
 		var_first_ = var_value_ + variable_step;
 		var_in_ms_ = 0;
 	}
 	for (int skips = 0;; skips++)
 	{
-		if (*ms != var_ms_ || var_in_ms_ > UINT32_MAX || skips == variable_skips_max)
+		if (ms != var_ms_ || var_in_ms_ > UINT32_MAX || skips == variable_skips_max)
 		{
 			/* Past every value of this millisecond (or a crowded one): start the next. */
-			if (*ms == var_ms_)
-				*ms += 1;
-			if (*ms > time_ms_max)
+			if (ms == var_ms_)
+				ms += 1;
+			if (ms > time_ms_max)
 				return Status::time_out_of_range;
-			var_ms_ = *ms;
+			var_ms_ = ms;
 			var_first_ = var_value_ + variable_step;
 			var_in_ms_ = 0;
 			skips = 0;
 		}
 		var_value_ += variable_step;
 		var_in_ms_++;
-		if (!sequential_used(*ms, reverse_nibbles(var_value_)))
+		if (!sequential_used(ms, reverse_nibbles(var_value_)))
 			break;
 	}
-	*counter = var_value_;
-	return Status::ok;
+	return finish(CounterMode::variable, env, ms, var_value_, out);
 }
 
 Status
-LocalityGenerator::seed_of(int64_t bucket, const Environment &env, uint32_t *seed) noexcept
+LocalityGenerator::sequential_start(const Environment &env, Md5Function md5, SeqPlace *place) noexcept
+{
+	Status		st = start_ms(env, &place->ms);
+
+	if (st != Status::ok)
+		return st;
+	place->bucket = bucket_of(static_cast<int64_t>(place->ms));
+	return seed(place->bucket, md5, &place->seed);
+}
+
+// Give the seed of a bucket's run: the first four bytes, little-endian, of the MD5 of the
+// bucket's text. The last bucket's is kept, so MD5 runs once per bucket.
+Status
+LocalityGenerator::seed(int64_t bucket, Md5Function md5, uint32_t *seed) noexcept
 {
 	if (bucket != seed_bucket_)
 	{
@@ -172,7 +221,7 @@ LocalityGenerator::seed_of(int64_t bucket, const Environment &env, uint32_t *see
 
 		if (!bucket_text(bucket, text))
 			return Status::time_out_of_range;
-		if (!env.md5(text, sizeof(text), digest))
+		if (!md5(text, sizeof(text), digest))
 			return Status::digest_failed;
 		seed_ = seed_from_digest(digest);
 		seed_bucket_ = bucket;
@@ -182,94 +231,61 @@ LocalityGenerator::seed_of(int64_t bucket, const Environment &env, uint32_t *see
 }
 
 Status
-LocalityGenerator::next_sequential(const Environment &env, uint64_t *ms, uint32_t *counter) noexcept
+LocalityGenerator::next_sequential(const Environment &env, const SeqPlace &place, const SeqTake &take,
+								   Md5Function md5, uint8_t out[uuid_len]) noexcept
 {
-	int64_t		bucket = bucket_of(static_cast<int64_t>(*ms));
+	uint64_t	ms = place.ms;
+	uint32_t	run_seed = place.seed;
 
-	/* The seed first, so a failing digest takes no position in the run. */
-	uint32_t	seed;
-	Status		st = seed_of(bucket, env, &seed);
-
-	if (st != Status::ok)
-		return st;
-
-	SeqTake		take;
-	SeqStatus	ss;
-
-	if (env.seq_take != nullptr)
-		ss = env.seq_take(bucket, &take);
-	else
+	/* A clock behind the run's bucket continues that run, with that run's seed. */
+	if (take.run_bucket != place.bucket)
 	{
-		uint64_t	next;
+		Status		st = seed(take.run_bucket, md5, &run_seed);
 
-		ss = seq_advance(own_word_, bucket, &next, &take);
-		if (ss == SeqStatus::ok)
-			own_word_ = next;
-	}
-	if (ss == SeqStatus::exhausted)
-		return Status::sequence_exhausted;
-	if (ss != SeqStatus::ok)
-		return Status::time_out_of_range;
-
-	if (take.run_bucket != bucket)
-	{
-		/* A clock behind the run's bucket continues that run. */
-		st = seed_of(take.run_bucket, env, &seed);
 		if (st != Status::ok)
 			return st;
 	}
 
-	uint32_t	c = seed + 1 + take.index;
+	uint32_t	c = run_seed + 1 + take.index;
 
 	/*
 	 * A new run while the millisecond is held (its counters may meet the old run's), or a
 	 * counter whose digits are a variable counter of this millisecond: the next millisecond.
 	 */
-	if ((seq_used_ && take.run_bucket != seq_run_ && *ms == seq_ms_) ||
-		variable_used(*ms, reverse_nibbles(c)))
+	if ((seq_used_ && take.run_bucket != seq_run_ && ms == seq_ms_) ||
+		variable_used(ms, reverse_nibbles(c)))
 	{
-		*ms += 1;
-		if (*ms > time_ms_max)
+		ms += 1;
+		if (ms > time_ms_max)
 			return Status::time_out_of_range;
 	}
-	if (!seq_used_ || *ms != seq_ms_)
+	if (!seq_used_ || ms != seq_ms_)
 		seq_first_ = c;
 	seq_used_ = true;
-	seq_ms_ = *ms;
+	seq_ms_ = ms;
 	seq_run_ = take.run_bucket;
 	seq_last_ = c;
-	*counter = c;
-	return Status::ok;
+	return finish(CounterMode::sequential, env, ms, c, out);
 }
 
 Status
-LocalityGenerator::next(CounterMode mode, const Environment &env, uint8_t out[uuid_len]) noexcept
+next_alone(LocalityGenerator &g, CounterMode mode, const Environment &env, RandomFunction random,
+		   Md5Function md5, uint64_t *run_word, uint8_t out[uuid_len]) noexcept
 {
-	if (env.node > node_max)
-		return Status::node_out_of_range;
-	if (env.wall_ms < 0 || static_cast<uint64_t>(env.wall_ms) > time_ms_max)
-		return Status::time_out_of_range;
+	if (mode == CounterMode::variable)
+		return g.next_variable(env, random, out);
 
-	SlotMarks  *slot = env.slot != nullptr ? env.slot : &own_slot_;
-	uint64_t	floor = started_ ? last_ms_ : slot->next_ms;
-	uint64_t	ms = static_cast<uint64_t>(env.wall_ms) > floor ? static_cast<uint64_t>(env.wall_ms) : floor;
-	uint32_t	counter;
-	Status		st;
+	SeqPlace	place;
+	SeqTake		take;
+	uint64_t	next;
+	Status		st = g.sequential_start(env, md5, &place);
 
-	if (ms > time_ms_max)
-		return Status::time_out_of_range;
-	st = mode == CounterMode::variable
-		? next_variable(env, &ms, &counter)
-		: next_sequential(env, &ms, &counter);
+	if (st == Status::ok)
+		st = seq_status(seq_advance(*run_word, place.bucket, &next, &take));
 	if (st != Status::ok)
 		return st;
-	started_ = true;
-	last_ms_ = ms;
-	slot->next_ms = ms + 1;
-
-	LocalityFields f{counter, env.process, env.node, ms};
-
-	return encode_b(f, mode, out);
+	*run_word = next;
+	return g.next_sequential(env, place, take, md5, out);
 }
 
 }							// namespace locality_uuid

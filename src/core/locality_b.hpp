@@ -54,20 +54,27 @@ struct LocalityFields
 	uint64_t	time_ms;
 };
 
-// What the glue supplies for one generated id: clock, identity, the sources of random bytes
-// and MD5 digests (both may fail; the core reports that as a Status), and the state shared
-// with the other backends: the sequential run (seq_take) and the marks of the backend's slot.
-// A null seq_take or slot makes the generator keep its own (state of this backend only).
+// What the glue reads for one generated id: the wall clock, the identity fields, and the marks
+// of the backend's slot in the cluster's shared state (null: the generator keeps its own).
 struct Environment
 {
 	int64_t		wall_ms;		/* Unix ms; before 1970 or past the format is refused */
 	uint16_t	process;
 	uint32_t	node;
-	bool		(*random_bytes) (uint8_t *buf, std::size_t len);
-	Md5Function md5;
-	SeqStatus	(*seq_take) (int64_t bucket, SeqTake *take);
 	SlotMarks  *slot;
 };
+
+// Where the next sequential id falls: its millisecond (before any move to the next one),
+// that millisecond's bucket, whose run it takes a position in, and the bucket's seed.
+struct SeqPlace
+{
+	uint64_t	ms;
+	int64_t		bucket;
+	uint32_t	seed;
+};
+
+// Fills buf with strong random bytes; false on failure. The glue passes PostgreSQL's.
+using RandomFunction = bool (*) (uint8_t *buf, std::size_t len);
 
 // Reverse the order of the eight hex digits of v.
 uint32_t	reverse_nibbles(uint32_t v) noexcept;
@@ -93,9 +100,9 @@ uint32_t	seed_from_digest(const uint8_t digest[digest_len]) noexcept;
 
 /*
  * The generator of one backend, and the rules that keep its ids unique. The sequential run
- * and the marks of the backend's slot are the cluster's when the glue shares them
- * (env.seq_take, env.slot); without shared state the generator keeps its own, and the rules
- * below hold for one backend only.
+ * and the marks of the backend's slot are the cluster's when the glue shares them (the
+ * word it takes positions from, env.slot); without shared state they are the backend's own,
+ * and the rules below hold for one backend only.
  *
  * Time: an id's millisecond is the wall clock, but never earlier than the last one this
  * backend used (a clock that steps back is held there until it catches up), and a backend's
@@ -120,13 +127,25 @@ uint32_t	seed_from_digest(const uint8_t digest[digest_len]) noexcept;
 class LocalityGenerator
 {
 public:
-	// Make the next id in the given mode.
-	Status		next(CounterMode mode, const Environment &env, uint8_t out[uuid_len]) noexcept;
+	// Make the next variable-mode id; random gives the counter its start on the first one.
+	Status		next_variable(const Environment &env, RandomFunction random, uint8_t out[uuid_len]) noexcept;
+
+	/*
+	 * A sequential id in two steps, so that its position in the run is taken between them by
+	 * whoever holds the run word (seq_advance: atomically on the cluster's word in the glue).
+	 * sequential_start says where the id falls, and digests its bucket's seed first, so that
+	 * a failing digest takes no position; next_sequential writes the id at the position taken
+	 * in place.bucket, with the seed of the run's bucket.
+	 */
+	Status		sequential_start(const Environment &env, Md5Function md5, SeqPlace *place) noexcept;
+	Status		next_sequential(const Environment &env, const SeqPlace &place, const SeqTake &take,
+								Md5Function md5, uint8_t out[uuid_len]) noexcept;
 
 private:
-	Status		next_variable(const Environment &env, uint64_t *ms, uint32_t *counter) noexcept;
-	Status		next_sequential(const Environment &env, uint64_t *ms, uint32_t *counter) noexcept;
-	Status		seed_of(int64_t bucket, const Environment &env, uint32_t *seed) noexcept;
+	Status		start_ms(const Environment &env, uint64_t *ms) const noexcept;
+	Status		finish(CounterMode mode, const Environment &env, uint64_t ms, uint32_t counter,
+					   uint8_t out[uuid_len]) noexcept;
+	Status		seed(int64_t bucket, Md5Function md5, uint32_t *seed) noexcept;
 	bool		variable_used(uint64_t ms, uint32_t value) const noexcept;
 	bool		sequential_used(uint64_t ms, uint32_t value) const noexcept;
 
@@ -144,8 +163,12 @@ private:
 	uint32_t	seq_last_ = 0;
 	int64_t		seed_bucket_ = -1;
 	uint32_t	seed_ = 0;
-	uint64_t	own_word_ = seq_word_empty;
 	SlotMarks	own_slot_ = {0, 0};
 };
+
+// Make the next id of a generator whose sequential run word the caller holds alone (the
+// command-line tool, the tests): the steps the module takes on the cluster's word.
+Status		next_alone(LocalityGenerator &g, CounterMode mode, const Environment &env, RandomFunction random,
+					   Md5Function md5, uint64_t *run_word, uint8_t out[uuid_len]) noexcept;
 
 }							// namespace locality_uuid

@@ -44,6 +44,15 @@ enum class SeqStatus
 	bad_bucket					/* bucket outside 0 .. seq_bucket_max */
 };
 
+// Return the Status of a take that failed: the run is exhausted, or the clock is outside every run.
+constexpr Status
+seq_status(SeqStatus st) noexcept
+{
+	return st == SeqStatus::ok ? Status::ok
+		: st == SeqStatus::exhausted ? Status::sequence_exhausted
+		: Status::time_out_of_range;
+}
+
 // Compute the word after one more sequential id wanted at bucket, and that id's position.
 SeqStatus	seq_advance(uint64_t word, int64_t bucket, uint64_t *next, SeqTake *take) noexcept;
 

@@ -2,7 +2,8 @@
 # The command-line tool's speed: explaining a file of 1 M ids (a quarter each locality, shard-key,
 # version 7 and time-block ids, made by the tool) as aligned text, as JSON Lines, and as JSON Lines
 # with --all; making 1 M locality ids. Each timed 5 times, the median printed; output to /dev/null.
-# Usage: bash test/bench/cli.sh [TOOL] (default ./locality-uuid: run `make` first). Prints figures only.
+# Usage: bash test/bench/cli.sh [TOOL] (default ./locality-uuid: run `make` first). Prints figures;
+# CSV, a file that gets them in the columns of docs/bench/cli.csv.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tool=${1:-./locality-uuid}
@@ -35,10 +36,12 @@ measure() {
 		t1=$(date +%s%N)
 		times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", (b - a) / 1e9}')")
 	done
-	printf '%-34s median %s s of %s runs (%s)\n' "$name" "$(median "${times[@]}")" "$runs" "${times[*]}"
+	printf '%-38s median %s s of %s runs (%s)\n' "$name" "$(median "${times[@]}")" "$runs" "${times[*]}"
+	[ -z "${CSV:-}" ] || echo "\"$name\",$(median "${times[@]}")" >>"$CSV"
 }
+[ -z "${CSV:-}" ] || echo command,median_s >"$CSV"
 
-measure 'explain 1 M ids, text' sh -c "exec '$tool' -i < '$ids'"
-measure 'explain 1 M ids, --json' sh -c "exec '$tool' --json -i < '$ids'"
-measure 'explain 1 M ids, --json --all' sh -c "exec '$tool' --json --all -i < '$ids'"
-measure 'make 1 M locality ids' "$tool" -n 1000000
+measure 'locality-uuid -i < file' sh -c "exec '$tool' -i < '$ids'"
+measure 'locality-uuid --json -i < file' sh -c "exec '$tool' --json -i < '$ids'"
+measure 'locality-uuid --json --all -i < file' sh -c "exec '$tool' --json --all -i < '$ids'"
+measure 'locality-uuid -n 1000000' "$tool" -n 1000000

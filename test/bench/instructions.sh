@@ -5,7 +5,8 @@
 #   EXPR   SQL expressions to count (default: gen_random_uuid() uuidv7() uuidv4() uuidv7_ordered()
 #          uuid_generate_v7() locality_uuid(true)); x is the floor, always counted first
 # Environment: PG_CONFIG (default pg_config), the server whose installed extensions are used
-# (locality_uuid, and pg_uuidv7 when installed); CALLS (default 100000).
+# (locality_uuid, and pg_uuidv7 when installed); CALLS (default 100000); CSV, a file that gets
+# the figures in the columns of docs/bench/pg*/instructions_v7.csv (the timed ones left empty).
 #
 # For each expression, a single-user backend (postgres --single, no other process) runs
 # SELECT count(EXPR) FROM generate_series(1, N) x under valgrind --tool=callgrind, once with
@@ -69,8 +70,12 @@ for e in x "${EXPRS[@]}"; do
 done
 fl=${per[x]}
 g=$((${per['gen_random_uuid()']:-0} - fl))
+[ -z "${CSV:-}" ] || echo generator,instructions_per_call,above_floor,ratio,timed_min_ns,timed_median_ns >"$CSV"
 for e in x "${EXPRS[@]}"; do
 	[ -n "${per[$e]:-}" ] || continue
-	awk -v e="$e" -v p="${per[$e]}" -v f="$fl" -v g="$g" \
-		'BEGIN { printf "%-28s %12d %12d %10s\n", e, p, p - f, (g > 0 && e != "x") ? sprintf("%.3fx", (p - f) / g) : "" }'
+	awk -v e="$e" -v p="${per[$e]}" -v f="$fl" -v g="$g" -v csv="${CSV:-}" 'BEGIN {
+		r = (g > 0 && e != "x") ? sprintf("%.4f", (p - f) / g) : ""
+		printf "%-28s %12d %12d %10s\n", e, p, p - f, (r == "") ? "" : sprintf("%.3fx", r)
+		if (csv != "") printf "\"%s\",%d,%d,%s,,\n", e, p, p - f, r >>csv
+	}'
 done

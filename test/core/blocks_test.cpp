@@ -89,15 +89,8 @@ test_layouts()
 	}
 
 	/* Every width boundary of the block count. */
-	CHECK_EQ(prefix_bits_for(1), 8);
-	CHECK_EQ(prefix_bits_for(256), 8);
-	CHECK_EQ(prefix_bits_for(257), 16);
-	CHECK_EQ(prefix_bits_for(65536), 16);
-	CHECK_EQ(prefix_bits_for(65537), 24);
-	CHECK_EQ(prefix_bits_for(16777216), 24);
-	CHECK_EQ(prefix_bits_for(16777217), 32);
-	CHECK_EQ(prefix_bits_for(1073741825), 32);
-	CHECK_EQ(prefix_bits_for(INT32_MAX), 32);
+	CHECK_TABLE(prefix_bits_for, {{1, 8}, {256, 8}, {257, 16}, {65536, 16}, {65537, 24}, {16777216, 24},
+								  {16777217, 32}, {1073741825, 32}, {INT32_MAX, 32}});
 }
 
 void
@@ -493,6 +486,20 @@ test_time_block_start()
 	CHECK_EQ(mismatches, 0);
 }
 
+// Check the figures of an advice whose hot set fits and whose wrap covers the retention.
+void
+check_fitting_advice(const BlockAdvice &a, int32_t count, int prefix_bits, int64_t effective,
+					 double rows_per_block, int64_t hot_set_bytes)
+{
+	CHECK_EQ(a.count, count);
+	CHECK_EQ(a.prefix_bits, prefix_bits);
+	CHECK_EQ(a.effective, effective);
+	CHECK(a.rows_per_block == rows_per_block);
+	CHECK_EQ(a.hot_set_bytes, hot_set_bytes);
+	CHECK(a.hot_set_fits);
+	CHECK(a.wrap_covers);
+}
+
 void
 test_advice()
 {
@@ -505,24 +512,12 @@ test_advice()
 	CHECK_EQ(advice_rows_that_fit(mb16), 52428);
 	advise_sequence(390000, day, mb16, &a);
 	CHECK_EQ(a.block_size, 32768);
-	CHECK_EQ(a.count, 16777216);
-	CHECK_EQ(a.prefix_bits, 24);
-	CHECK_EQ(a.effective, 32768);
-	CHECK(a.rows_per_block == 32768);
-	CHECK_EQ(a.hot_set_bytes, 1310720);
-	CHECK(a.hot_set_fits);
-	CHECK(a.wrap_covers);
+	check_fitting_advice(a, 16777216, 24, 32768, 32768, 1310720);
 	CHECK_EQ(static_cast<int64_t>(a.wrap_us), INT64_C(1409630292020));	/* 2^24 * 32768 / 390000 s */
 
 	advise_time(390000, day, mb16, &a);
 	CHECK_EQ(a.interval_us, 100000);
-	CHECK_EQ(a.count, 16777216);
-	CHECK_EQ(a.prefix_bits, 24);
-	CHECK_EQ(a.effective, 100000);
-	CHECK(a.rows_per_block == 39000);
-	CHECK_EQ(a.hot_set_bytes, 1560000);
-	CHECK(a.hot_set_fits);
-	CHECK(a.wrap_covers);
+	check_fitting_advice(a, 16777216, 24, 100000, 39000, 1560000);
 	CHECK(a.wrap_us == 1677721600000.0);
 
 	/* 30 days kept: 4-byte prefixes, written as count 2^30 and 4 times the size. */

@@ -63,6 +63,44 @@ uuid_text(const uint8_t *u)
 	return buf;
 }
 
+// Record that u reads as text.
+inline void
+uuid_is(const uint8_t *u, const char *text, const char *file, int line)
+{
+	char		what[64];
+	const char *got = uuid_text(u);
+	bool		ok = std::strcmp(got, text) == 0;
+
+	std::snprintf(what, sizeof(what), "uuid %s", text);
+	report(ok, what, file, line);
+	if (!ok)
+		std::printf("#   got %s\n", got);
+}
+
+// One row of a table of a function's values.
+struct Row
+{
+	long long	in;
+	long long	want;
+};
+
+// Record fn(in) == want for every row, one TAP line each, named "name(in) == want".
+template<typename Fn, std::size_t N>
+inline void
+table(const char *name, Fn fn, const Row (&rows)[N], const char *file, int line)
+{
+	for (const Row &r : rows)
+	{
+		char		what[128];
+		long long	got = static_cast<long long>(fn(r.in));
+
+		std::snprintf(what, sizeof(what), "%s(%lld) == %lld", name, r.in, r.want);
+		report(got == r.want, what, file, line);
+		if (got != r.want)
+			std::printf("#   got %lld\n", got);
+	}
+}
+
 // Print the plan line and the summary; return the process exit code.
 inline int
 finish(const char *suite)
@@ -86,11 +124,5 @@ finish(const char *suite)
 						(unsigned long long) check_b_); \
 	} while (0)
 
-#define CHECK_UUID(bytes, text) \
-	do { \
-		const char *check_got_ = check::uuid_text(bytes); \
-		bool		check_ok_ = std::strcmp(check_got_, (text)) == 0; \
-		check::report(check_ok_, "uuid " text, __FILE__, __LINE__); \
-		if (!check_ok_) \
-			std::printf("#   got %s\n", check_got_); \
-	} while (0)
+#define CHECK_UUID(bytes, text) check::uuid_is((bytes), (text), __FILE__, __LINE__)
+#define CHECK_TABLE(fn, ...) check::table(#fn, [](long long x) { return fn(x); }, __VA_ARGS__, __FILE__, __LINE__)

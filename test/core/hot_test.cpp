@@ -65,31 +65,29 @@ void
 test_limits()
 {
 	uint8_t		u[uuid_len];
-	HotFields	f{0xFFFFFFFF, {0xFF, 0xFF, 0xFF}, 0xFFFF, hot_counter_max, 0xFFFFFFFF};
+	/* The extremes, then each field landing only in its own bytes. */
+	const struct
+	{
+		HotFields	f;
+		const char *text;
+	}			layouts[] = {
+		{{0xFFFFFFFF, {0xFF, 0xFF, 0xFF}, 0xFFFF, hot_counter_max, 0xFFFFFFFF}, "ffffffff-ffff-ffff-ffff-ffffffffffff"},
+		{{0, {0, 0, 0}, 0, 0, 0}, "00000000-0000-0000-0000-000000000000"},
+		{{0, {0x01, 0x02, 0x03}, 0, 0, 0}, "00000000-0201-0003-0000-000000000000"},
+		{{0, {0, 0, 0}, 0xABCD, 0, 0}, "00000000-0000-ab00-cd00-000000000000"},
+		{{0, {0, 0, 0}, 0, 0xFEDCBA, 0}, "00000000-0000-0000-00fe-dcba00000000"},
+		{{0, {0, 0, 0}, 0, 0, 0xFFFFFFFF}, "00000000-0000-0000-0000-0000ffffffff"},
+		{{0, {0, 0, 0}, 0, 0, 1}, "00000000-0000-0000-0000-000001000000"},
+	};
 
-	CHECK(encode_hot(f, u));
-	CHECK_UUID(u, "ffffffff-ffff-ffff-ffff-ffffffffffff");
-	f = HotFields{0, {0, 0, 0}, 0, 0, 0};
-	CHECK(encode_hot(f, u));
-	CHECK_UUID(u, "00000000-0000-0000-0000-000000000000");
+	for (const auto &l : layouts)
+	{
+		CHECK(encode_hot(l.f, u));
+		CHECK_UUID(u, l.text);
+		CHECK_EQ(hot_shard_key(u), l.f.shard);
+	}
 
-	/* Each field lands only in its own bytes. */
-	f = HotFields{0, {0x01, 0x02, 0x03}, 0, 0, 0};
-	encode_hot(f, u);
-	CHECK_UUID(u, "00000000-0201-0003-0000-000000000000");
-	f = HotFields{0, {0, 0, 0}, 0xABCD, 0, 0};
-	encode_hot(f, u);
-	CHECK_UUID(u, "00000000-0000-ab00-cd00-000000000000");
-	f = HotFields{0, {0, 0, 0}, 0, 0xFEDCBA, 0};
-	encode_hot(f, u);
-	CHECK_UUID(u, "00000000-0000-0000-00fe-dcba00000000");
-	f = HotFields{0, {0, 0, 0}, 0, 0, 0xFFFFFFFF};
-	encode_hot(f, u);
-	CHECK_UUID(u, "00000000-0000-0000-0000-0000ffffffff");
-	CHECK_EQ(hot_shard_key(u), 4294967295u);
-	f = HotFields{0, {0, 0, 0}, 0, 0, 1};
-	encode_hot(f, u);
-	CHECK_UUID(u, "00000000-0000-0000-0000-000001000000");
+	HotFields	f = layouts[6].f;
 
 	/* A counter beyond 24 bits is refused and nothing is written. */
 	uint8_t		before[uuid_len];
@@ -141,15 +139,8 @@ void
 test_ticks()
 {
 	/* 2^23 ticks a second: a tick is 119.2 ns; one microsecond is 8.388608 ticks, floored. */
-	CHECK_EQ(hot_tick_of(0), 0);
-	CHECK_EQ(hot_tick_of(119), 0);
-	CHECK_EQ(hot_tick_of(120), 1);
-	CHECK_EQ(hot_tick_of(1000), 8);
-	CHECK_EQ(hot_tick_of(2000), 16);
-	CHECK_EQ(hot_tick_of(999999999), 8388607);
-	CHECK_EQ(hot_tick_of(1000000000), hot_ticks_per_second);
-	CHECK_EQ(hot_tick_of(-1), -1);
-	CHECK_EQ(hot_tick_of(-1000), -9);
+	CHECK_TABLE(hot_tick_of, {{0, 0}, {119, 0}, {120, 1}, {1000, 8}, {2000, 16}, {999999999, 8388607},
+							  {1000000000, hot_ticks_per_second}, {-1, -1}, {-1000, -9}});
 	CHECK_EQ(hot_tick_of(us_2022_02_06 * 1000), t_2022_02_06 * hot_ticks_per_second);
 	CHECK_EQ(hot_tick_at(t_2022_02_06, 999999999), t_2022_02_06 * hot_ticks_per_second + 8388607);
 }

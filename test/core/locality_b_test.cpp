@@ -36,33 +36,37 @@ fake_md5(const char *text, std::size_t len, uint8_t digest[digest_len])
 Environment
 env_at(int64_t ms, uint16_t process = 12618, uint32_t node = 0xd537a50)
 {
-	return Environment{ms, process, node, fake_random_bytes, fake_md5, nullptr, nullptr};
+	return Environment{ms, process, node, nullptr};
 }
 
-/* A shared run word for generators that stand for several backends of one cluster. */
+/* A run word for generators that stand for several backends of one cluster. */
 uint64_t	shared_word = seq_word_empty;
 
-SeqStatus
-shared_take(int64_t bucket, SeqTake *take)
-{
-	uint64_t	next;
-	SeqStatus	st = seq_advance(shared_word, bucket, &next, take);
-
-	if (st == SeqStatus::ok)
-		shared_word = next;
-	return st;
-}
-
-// Return an environment on the shared run and the given slot's marks.
+// Return an environment on the given slot's marks.
 Environment
 shared_env(int64_t ms, SlotMarks *slot, uint16_t process = 12618)
 {
 	Environment e = env_at(ms, process);
 
-	e.seq_take = shared_take;
 	e.slot = slot;
 	return e;
 }
+
+/* A backend: its generator, on its own run word or on shared_word (a cluster's). */
+struct Backend
+{
+	LocalityGenerator gen;
+	uint64_t	own_word = seq_word_empty;
+	bool		shared;
+
+	explicit	Backend(bool on_shared_run = false) : shared(on_shared_run) {}
+
+	// Make the next id from the fake sources.
+	Status		next(CounterMode mode, const Environment &env, uint8_t out[uuid_len])
+	{
+		return next_alone(gen, mode, env, fake_random_bytes, fake_md5, shared ? &shared_word : &own_word, out);
+	}
+};
 
 void
 set_digest(const uint8_t (&d)[digest_len])
@@ -212,7 +216,7 @@ test_buckets()
 void
 test_variable_generator()
 {
-	LocalityGenerator g;
+	Backend g;
 	uint8_t		u[uuid_len];
 	LocalityFields f;
 
@@ -225,7 +229,7 @@ test_variable_generator()
 	CHECK_EQ(f.counter, 2u * variable_step);
 
 	/* The random start is read once; later random values do not matter. */
-	LocalityGenerator w;
+	Backend w;
 
 	fake_random[0] = 0xFF;
 	fake_random[1] = 0xFF;
@@ -251,7 +255,7 @@ test_variable_generator()
 	CHECK_EQ(seen, 0xFFFFu);
 
 	/* A failing random source is reported and leaves the counter unseeded. */
-	LocalityGenerator r;
+	Backend r;
 
 	fake_random_ok = false;
 	CHECK(r.next(CounterMode::variable, env_at(1), u) == Status::random_failed);
@@ -271,7 +275,7 @@ test_variable_generator()
 void
 test_sequential_generator()
 {
-	LocalityGenerator g;
+	Backend g;
 	uint8_t		u[uuid_len];
 	LocalityFields f;
 	const uint64_t t0 = 1350327498450ULL;	/* 2012-10-15 18:58:18.450 UTC */
@@ -317,7 +321,7 @@ test_sequential_generator()
 	CHECK_EQ(f.counter, 2u * variable_step);
 
 	/* A failing digest is reported; the next call tries to seed again. */
-	LocalityGenerator d;
+	Backend d;
 
 	fake_md5_ok = false;
 	CHECK(d.next(CounterMode::sequential, env_at(t0), u) == Status::digest_failed);
@@ -327,7 +331,7 @@ test_sequential_generator()
 	CHECK_UUID(u, "01b85440-314a-bd53-7a50-013a65ca76d2");
 
 	/* A clock past year 9999 cannot be bucketed. */
-	LocalityGenerator y;
+	Backend y;
 
 	CHECK(y.next(CounterMode::sequential, env_at(253402300800000LL), u) == Status::time_out_of_range);
 }
@@ -379,8 +383,8 @@ test_shared_run()
 	/* Two backends on one run: the cluster's first id is seed + 1, then +1 across both. */
 	set_digest(md5_20121015185);
 	shared_word = seq_word_empty;
-	LocalityGenerator a;
-	LocalityGenerator b;
+	Backend a(true);
+	Backend b(true);
 
 	a.next(CounterMode::sequential, shared_env(t0, &s1, 1), u);
 	CHECK_UUID(u, "01b85440-0001-bd53-7a50-013a65ca76d2");
@@ -405,7 +409,7 @@ test_shared_run()
 	CHECK_EQ(f.counter, 0x12u);
 
 	/* b's clock is still held at t0 and stepped back: a new run in a held millisecond moves on. */
-	LocalityGenerator h;
+	Backend h(true);
 	SlotMarks	s3 = {0, 0};
 
 	set_digest(md5_20121015185);
@@ -436,7 +440,7 @@ test_slot_marks_and_clock()
 
 	for (int64_t step : steps)
 	{
-		LocalityGenerator g;
+		Backend g(true);
 
 		for (int i = 0; i < 3; i++)
 		{
@@ -450,7 +454,7 @@ test_slot_marks_and_clock()
 	CHECK_EQ(slot.next_ms, last + 1);
 
 	/* A clock before 1970 or past the format is refused, and leaves the backend healthy. */
-	LocalityGenerator c;
+	Backend c;
 
 	CHECK(c.next(CounterMode::variable, env_at(-1), u) == Status::time_out_of_range);
 	CHECK(c.next(CounterMode::sequential, env_at(-86400000LL), u) == Status::time_out_of_range);
@@ -459,7 +463,7 @@ test_slot_marks_and_clock()
 	/* Year 9999 .. 10889: variable mode only (sequential needs a 4-digit year for its seed). */
 	CHECK(c.next(CounterMode::variable, env_at(253402300800000LL), u) == Status::ok);
 	CHECK(c.next(CounterMode::sequential, env_at(253402300800000LL), u) == Status::time_out_of_range);
-	LocalityGenerator d;
+	Backend d;
 
 	CHECK(d.next(CounterMode::variable, env_at(-5), u) == Status::time_out_of_range);
 	CHECK(d.next(CounterMode::variable, env_at(t0), u) == Status::ok);
@@ -474,7 +478,7 @@ test_frozen_mixed_modes()
 {
 	const int64_t t0 = 1350327498450LL;
 	const int	n = 200000;
-	LocalityGenerator g;
+	Backend g;
 
 	/*
 	 * A frozen clock, both modes in one millisecond, with a variable start chosen so that

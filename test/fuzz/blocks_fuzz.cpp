@@ -324,19 +324,7 @@ fuzz_advice(FuzzedDataProvider &fdp)
 extern "C" int
 LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
 {
-	FuzzedDataProvider fdp(data, size);
+	static const Check checks[] = {fuzz_blocks, fuzz_time_blocks, fuzz_advice};
 
-	switch (fdp.ConsumeIntegralInRange<int>(0, 2))
-	{
-		case 0:
-			fuzz_blocks(fdp);
-			break;
-		case 1:
-			fuzz_time_blocks(fdp);
-			break;
-		default:
-			fuzz_advice(fdp);
-			break;
-	}
-	return 0;
+	return run_check(data, size, checks);
 }

@@ -25,8 +25,11 @@ same_fields(const HotFields &a, const HotFields &b)
 
 // Any 16 bytes decode, and encoding the fields gives the same bytes back.
 void
-check_decode_encode(const uint8_t in[uuid_len])
+check_decode_encode(FuzzedDataProvider &fdp)
 {
+	uint8_t		in[uuid_len] = {0};
+
+	fdp.ConsumeData(in, uuid_len);
 	HotFields	f;
 	uint8_t		out[uuid_len];
 
@@ -264,27 +267,7 @@ check_machine_hash(FuzzedDataProvider &fdp)
 extern "C" int
 LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
 {
-	FuzzedDataProvider fdp(data, size);
+	static const Check checks[] = {check_decode_encode, check_encode_decode, check_generator, check_machine_hash};
 
-	switch (fdp.ConsumeIntegralInRange<int>(0, 3))
-	{
-		case 0:
-			{
-				uint8_t		in[uuid_len] = {0};
-
-				fdp.ConsumeData(in, uuid_len);
-				check_decode_encode(in);
-				break;
-			}
-		case 1:
-			check_encode_decode(fdp);
-			break;
-		case 2:
-			check_generator(fdp);
-			break;
-		case 3:
-			check_machine_hash(fdp);
-			break;
-	}
-	return 0;
+	return run_check(data, size, checks);
 }

@@ -68,8 +68,11 @@ digits(const char *p, int n)
 
 // Any 16 bytes: a version-b id decodes, and encoding the fields gives the same bytes back.
 void
-check_decode_encode(const uint8_t in[uuid_len])
+check_decode_encode(FuzzedDataProvider &fdp)
 {
+	uint8_t		in[uuid_len] = {0};
+
+	fdp.ConsumeData(in, uuid_len);
 	for (CounterMode mode : {CounterMode::variable, CounterMode::sequential})
 	{
 		LocalityFields f;
@@ -88,8 +91,19 @@ check_decode_encode(const uint8_t in[uuid_len])
 
 // Any fields: encoding succeeds exactly when they fit, and decoding returns them.
 void
-check_encode_decode(const LocalityFields &f, CounterMode mode)
+check_encode_decode(FuzzedDataProvider &fdp)
 {
+	LocalityFields f;
+
+	f.counter = fdp.ConsumeIntegral<uint32_t>();
+	f.process = fdp.ConsumeIntegral<uint16_t>();
+	/* Mostly in range, sometimes just past it, sometimes anything. */
+	f.node = fdp.ConsumeBool() ? fdp.ConsumeIntegralInRange<uint32_t>(0, node_max + 2)
+		: fdp.ConsumeIntegral<uint32_t>();
+	f.time_ms = fdp.ConsumeBool() ? fdp.ConsumeIntegralInRange<uint64_t>(0, time_ms_max + 2)
+		: fdp.ConsumeIntegral<uint64_t>();
+
+	CounterMode mode = fdp.ConsumeBool() ? CounterMode::sequential : CounterMode::variable;
 	uint8_t		out[uuid_len];
 	LocalityFields g;
 	Status		st = encode_b(f, mode, out);
@@ -114,8 +128,9 @@ check_encode_decode(const LocalityFields &f, CounterMode mode)
 
 // Any time: the bucket text is 11 digits that read back to the same bucket, in order.
 void
-check_bucket(int64_t unix_ms)
+check_bucket(FuzzedDataProvider &fdp)
 {
+	int64_t		unix_ms = fdp.ConsumeIntegral<int64_t>();
 	int64_t		bucket = bucket_of(unix_ms);
 	char		text[bucket_text_len];
 	char		next[bucket_text_len];
@@ -138,19 +153,7 @@ check_bucket(int64_t unix_ms)
 		REQUIRE(std::memcmp(text, next, bucket_text_len) < 0);
 }
 
-uint64_t	fuzz_word = seq_word_empty;
-
-// Take a position in the run shared by the fuzzed backends.
-SeqStatus
-fuzz_take(int64_t bucket, SeqTake *take)
-{
-	uint64_t	next;
-	SeqStatus	st = seq_advance(fuzz_word, bucket, &next, take);
-
-	if (st == SeqStatus::ok)
-		fuzz_word = next;
-	return st;
-}
+uint64_t	fuzz_word = seq_word_empty;	/* the run shared by the fuzzed backends */
 
 // A run of generated ids under a fuzzed clock and modes, from backends that take one slot
 // in turn on one shared run: fields carried, time never goes back (not even across
@@ -168,6 +171,7 @@ check_generator(FuzzedDataProvider &fdp)
 	uint16_t	process = fdp.ConsumeIntegral<uint16_t>();
 	uint32_t	node = fdp.ConsumeIntegralInRange<uint32_t>(0, node_max);
 
+	provider = &fdp;
 	gen = LocalityGenerator();
 	fuzz_word = seq_word_empty;
 	while (fdp.remaining_bytes() > 0 && count < max_ids)
@@ -182,8 +186,11 @@ check_generator(FuzzedDataProvider &fdp)
 		if (op & 16)
 		{
 			SeqTake		t;
+			uint64_t	next;
 
-			fuzz_take(bucket_of(wall < 0 ? 0 : wall) + fdp.ConsumeIntegralInRange<int64_t>(0, 2), &t);
+			if (seq_advance(fuzz_word, bucket_of(wall < 0 ? 0 : wall) + fdp.ConsumeIntegralInRange<int64_t>(0, 2),
+							&next, &t) == SeqStatus::ok)
+				fuzz_word = next;
 		}
 		/* Clock: stay, step forward, jump, or step back (also before 1970 and past the format). */
 		switch ((op >> 1) & 3)
@@ -201,10 +208,10 @@ check_generator(FuzzedDataProvider &fdp)
 				break;
 		}
 
-		Environment env{wall, process, node, fuzz_random, fuzz_md5, fuzz_take, &slot};
+		Environment env{wall, process, node, &slot};
 		uint8_t		out[uuid_len];
 		LocalityFields f;
-		Status		st = gen.next(mode, env, out);
+		Status		st = next_alone(gen, mode, env, fuzz_random, fuzz_md5, &fuzz_word, out);
 
 		if (st != Status::ok)
 		{
@@ -230,8 +237,11 @@ check_generator(FuzzedDataProvider &fdp)
 // One step of the cluster's run from any word: a later bucket starts its run at index 0,
 // an earlier or equal one steps the run by one, and the run never wraps.
 void
-check_seq_advance(uint64_t word, int64_t bucket)
+check_seq_advance(FuzzedDataProvider &fdp)
 {
+	uint64_t	word = fdp.ConsumeIntegral<uint64_t>();
+	int64_t		bucket = fdp.ConsumeBool() ? static_cast<int64_t>(word >> 32) - 1 + fdp.ConsumeIntegralInRange<int64_t>(-1, 1)
+		: fdp.ConsumeIntegral<int64_t>();
 	uint64_t	next = 0;
 	SeqTake		t;
 	SeqStatus	st = seq_advance(word, bucket, &next, &t);
@@ -264,47 +274,8 @@ check_seq_advance(uint64_t word, int64_t bucket)
 extern "C" int
 LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
 {
-	FuzzedDataProvider fdp(data, size);
+	static const Check checks[] = {check_decode_encode, check_encode_decode, check_bucket, check_generator,
+		check_seq_advance};
 
-	provider = &fdp;
-	switch (fdp.ConsumeIntegralInRange<int>(0, 4))
-	{
-		case 0:
-			{
-				uint8_t		in[uuid_len] = {0};
-
-				fdp.ConsumeData(in, uuid_len);
-				check_decode_encode(in);
-				break;
-			}
-		case 1:
-			{
-				LocalityFields f;
-
-				f.counter = fdp.ConsumeIntegral<uint32_t>();
-				f.process = fdp.ConsumeIntegral<uint16_t>();
-				/* Mostly in range, sometimes just past it, sometimes anything. */
-				f.node = fdp.ConsumeBool() ? fdp.ConsumeIntegralInRange<uint32_t>(0, node_max + 2)
-					: fdp.ConsumeIntegral<uint32_t>();
-				f.time_ms = fdp.ConsumeBool() ? fdp.ConsumeIntegralInRange<uint64_t>(0, time_ms_max + 2)
-					: fdp.ConsumeIntegral<uint64_t>();
-				check_encode_decode(f, fdp.ConsumeBool() ? CounterMode::sequential : CounterMode::variable);
-				break;
-			}
-		case 2:
-			check_bucket(fdp.ConsumeIntegral<int64_t>());
-			break;
-		case 3:
-			check_generator(fdp);
-			break;
-		case 4:
-			{
-				uint64_t	word = fdp.ConsumeIntegral<uint64_t>();
-
-				check_seq_advance(word, fdp.ConsumeBool() ? static_cast<int64_t>(word >> 32) - 1 + fdp.ConsumeIntegralInRange<int64_t>(-1, 1)
-								  : fdp.ConsumeIntegral<int64_t>());
-				break;
-			}
-	}
-	return 0;
+	return run_check(data, size, checks);
 }

@@ -141,24 +141,9 @@ check_explicit(FuzzedDataProvider &fdp)
 }							// namespace
 
 extern "C" int
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+LLVMFuzzerTestOneInput(const uint8_t *data, std::size_t size)
 {
-	FuzzedDataProvider fdp(data, size);
+	static const Check checks[] = {check_encode, check_clock, check_ordered, check_explicit};
 
-	switch (fdp.ConsumeIntegralInRange<int>(0, 3))
-	{
-		case 0:
-			check_encode(fdp);
-			break;
-		case 1:
-			check_clock(fdp);
-			break;
-		case 2:
-			check_ordered(fdp);
-			break;
-		default:
-			check_explicit(fdp);
-			break;
-	}
-	return 0;
+	return run_check(data, size, checks);
 }

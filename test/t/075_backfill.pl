@@ -38,9 +38,7 @@ my @editions = (
 sub backfill_node
 {
 	my ($name, $preload, %opts) = @_;
-	my $node = extension_node($name,
-		conf => [ $preload ? q{shared_preload_libraries = 'locality_uuid'} : () ],
-		%opts);
+	my $node = extension_node($name, preload => $preload, %opts);
 	install_portable($node, 'postgres', schema => 'p');
 	$node->safe_psql('postgres', 'CREATE TABLE ids (edition text, phase text, id uuid)');
 	return $node;
@@ -74,12 +72,9 @@ sub no_repeats
 	}
 }
 
-my $probe = PostgreSQL::Test::Cluster->new('probe');
-my @preloads = $probe->pg_version >= 17 ? (0) : (0, 1);
-
-for my $preload (@preloads)
+for my $kind (state_kinds())
 {
-	my $tag = $preload ? 'preload' : 'plain';
+	my ($tag, $preload) = @$kind{qw(name preload)};
 	note "state: " . ($preload ? 'library preloaded' : 'not preloaded');
 
 	# A clean restart, then a crash restart, of one node.

@@ -1,41 +1,23 @@
 # Generator state shared by the backends of a cluster: which state is in use, one sequential
 # run per cluster across short sessions and concurrent clients, and explicit-time backfills.
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 
-use PostgreSQL::Test::Cluster;
-use PostgreSQL::Test::Utils;
+use LocalityUuid;
 use Test::More;
 use Time::HiRes qw(time);
 
-# On 17 and later the state comes from the DSM registry, preload or not. On 15 and 16 it is
-# shared only with the library in shared_preload_libraries; without, each backend keeps its own.
-my @nodes;
-my $probe = PostgreSQL::Test::Cluster->new('probe');
-my $major = int($probe->pg_version->major);
-if ($major >= 17)
+foreach my $kind (state_kinds())
 {
-	push @nodes, [ 'nopreload', 0, 'dsm_registry' ];
-}
-else
-{
-	push @nodes, [ 'preload', 1, 'preload' ], [ 'nopreload', 0, 'backend' ];
-}
-
-foreach my $spec (@nodes)
-{
-	my ($name, $preload, $want_state) = @$spec;
-	my $node = PostgreSQL::Test::Cluster->new($name);
-	$node->init;
-	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'locality_uuid'")
-	  if $preload;
-	$node->append_conf('postgresql.conf', "fsync = off\nwork_mem = '256MB'\nmax_parallel_workers_per_gather = 0\nautovacuum = off");
-	# Few backend slots, so that new backends take slots that earlier ones held.
-	$node->append_conf('postgresql.conf',
-		"max_connections = 6\nsuperuser_reserved_connections = 0\nmax_wal_senders = 0");
-	$node->start;
-	$node->safe_psql('postgres', 'CREATE EXTENSION locality_uuid');
-	my $shared = $want_state ne 'backend';
+	my ($name, $want_state, $shared) = @$kind{qw(name state shared)};
+	# Few backend slots, so that new backends take slots that earlier ones held (with room for
+	# the backends of -C connections that are still exiting).
+	my $node = extension_node($name,
+		preload => $kind->{preload},
+		conf => [
+			'fsync = off', "work_mem = '256MB'", 'max_parallel_workers_per_gather = 0', 'autovacuum = off',
+			'max_connections = 10', 'superuser_reserved_connections = 0', 'max_wal_senders = 0'
+		]);
 
 	is($node->safe_psql('postgres', 'SELECT locality_uuid_state()'),
 		$want_state, "$name: state in use is $want_state");
@@ -100,8 +82,8 @@ foreach my $spec (@nodes)
 	is($node->safe_psql('postgres', 'SELECT count(*) FROM conc_hot'),
 		$shared ? 112000 : 80000, "$name: concurrent: all hot ids");
 
-	# A backfill at one explicit second: a real per-second counter, no repeat (5 M ids, as the
-	# issue measured, where the state is shared; 1 M on the per-backend node to save time).
+	# A backfill at one explicit second: a real per-second counter, no repeat (5 M ids where the
+	# state is shared; 1 M on the per-backend node, to save time).
 	# Then the next backends of the slot at the same second: they continue after it.
 	my $backfill = $shared ? 5000000 : 1000000;
 	$t0 = time;

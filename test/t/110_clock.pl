@@ -3,61 +3,34 @@
 # in 2300 and in year 11000; no id repeats, the backend stays healthy, and every long call is
 # cancellable within a second.
 use strict;
-use warnings;
+use warnings FATAL => 'all';
 
-use IPC::Run;
 use LocalityUuid;
-use PostgreSQL::Test::Cluster;
-use PostgreSQL::Test::Utils;
 use Test::More;
-use Time::HiRes qw(time sleep);
+use Time::HiRes qw(time);
 
-my $libfaketime = libfaketime();
 plan skip_all => 'libfaketime not found (Debian package faketime; or set LIBFAKETIME)'
-  unless $libfaketime;
+  unless libfaketime();
 
 # One clock file for every node: the servers re-read it at most a second after it changes.
 my $clock_file = "$PostgreSQL::Test::Utils::tmp_check/110_clock.faketime";
-my %clock_env = fake_clock_env($clock_file);
-
-# Set the servers' clock (a libfaketime spec) and wait until every backend has read it.
-sub set_clock { set_fake_clock($clock_file, @_) }
-sub frozen_at { frozen_clock_spec(@_) }
-
-set_clock('+0');
-
-# On 17 and later the state is shared without preloading; on 15 and 16 only when preloaded.
-my $probe = PostgreSQL::Test::Cluster->new('probe');
-my @specs =
-  int($probe->pg_version->major) >= 17
-  ? ([ 'nopreload', 0, 1 ])
-  : ([ 'preload', 1, 1 ], [ 'nopreload', 0, 0 ]);
+set_fake_clock($clock_file, '+0');
 
 my @nodes;
-foreach my $spec (@specs)
+foreach my $kind (state_kinds())
 {
-	my ($name, $preload, $shared) = @$spec;
-	my $node = PostgreSQL::Test::Cluster->new($name);
-	$node->init;
-	$node->append_conf('postgresql.conf', "shared_preload_libraries = 'locality_uuid'")
-	  if $preload;
-	$node->append_conf('postgresql.conf',
-		"fsync = off\nautovacuum = off\nmax_parallel_workers_per_gather = 0\nwork_mem = '64MB'");
 	# Few backend slots, so that new backends take slots that earlier ones held, whichever
 	# order the free list hands them out in (the last freed first on 15, the first on 18).
-	$node->append_conf('postgresql.conf',
-		"max_connections = 4\nsuperuser_reserved_connections = 0\nmax_wal_senders = 0");
-	{
-		# Only the postmaster (and so every backend) runs on the fake clock.
-		local @ENV{ keys %clock_env } = values %clock_env;
-		$node->start;
-	}
-	$node->safe_psql('postgres', q{
-		CREATE EXTENSION locality_uuid;
-		CREATE TABLE ids (n bigserial PRIMARY KEY, who text, kind text, u uuid);
-	});
+	my $node = extension_node($kind->{name},
+		preload => $kind->{preload},
+		clock => $clock_file,
+		conf => [
+			'fsync = off', 'autovacuum = off', 'max_parallel_workers_per_gather = 0', "work_mem = '64MB'",
+			'max_connections = 4', 'superuser_reserved_connections = 0', 'max_wal_senders = 0'
+		]);
+	$node->safe_psql('postgres', 'CREATE TABLE ids (n bigserial PRIMARY KEY, who text, kind text, u uuid)');
 	my $bg = $node->background_psql('postgres', on_error_stop => 0);
-	push @nodes, { name => $name, node => $node, shared => $shared, bg => $bg };
+	push @nodes, { name => $kind->{name}, node => $node, shared => $kind->{shared}, bg => $bg };
 }
 
 # The statement that makes $count ids of each kind, the three kinds interleaved.
@@ -85,22 +58,15 @@ sub gen_new
 	$n->{node}->safe_psql('postgres', gen_sql($who, $count));
 }
 
-# Return the SQLSTATEs of the three generators, in the long-lived backend and in a new one.
-sub sqlstates
+# The errors of the four generators by SQLSTATE, each in the long-lived backend and in a new
+# one: "ERROR:  22008" or "ok".
+sub generator_states
 {
 	my ($n) = @_;
-	my @got;
-	foreach my $call ('hot_uuid(0)', 'locality_uuid(true)', 'locality_uuid(false)', 'uuid_time_nextval()')
-	{
-		$n->{bg}->query("\\set VERBOSITY sqlstate\nSELECT $call");
-		my $err = $n->{bg}->{stderr};
-		$n->{bg}->{stderr} = '';
-		push @got, ($err =~ /ERROR:\s+([0-9A-Z]{5})/ ? $1 : 'ok');
-		my ($ret, $out, $err2) = $n->{node}->psql('postgres', "SELECT $call",
-			extra_params => [ '-v', 'VERBOSITY=sqlstate' ]);
-		push @got, ($err2 =~ /ERROR:\s+([0-9A-Z]{5})/ ? $1 : 'ok');
-	}
-	return join ',', @got;
+	return join ',', map {
+		(session_states($n->{bg}, "SELECT $_"))[1] || 'ok',
+		  (psql_states($n->{node}, 'postgres', "SELECT $_"))[1] || 'ok'
+	} ('hot_uuid(0)', 'locality_uuid(true)', 'locality_uuid(false)', 'uuid_time_nextval()');
 }
 
 # Make 100 ids of each kind in the long-lived backend and in a new one, tagged who; return how
@@ -119,14 +85,14 @@ sub stamped
 # Year 10500 for a moment, past the clock every generator reads (1970 to 9999): refused with
 # 22008 while it lasts, in an old and a new backend, and remembered by no slot: once the clock
 # is back, every generator makes ids of the present again.
-set_clock('+0');
+set_fake_clock($clock_file, '+0');
 gen_bg($_, 'present', 100) foreach @nodes;
-set_clock('+3095000d');
+set_fake_clock($clock_file, '+3095000d');
 foreach my $n (@nodes)
 {
-	is(sqlstates($n), join(',', ('22008') x 8), "$n->{name}: year 10500: 22008 from every generator");
+	is(generator_states($n), join(',', ('ERROR:  22008') x 8), "$n->{name}: year 10500: 22008 from every generator");
 }
-set_clock('+0');
+set_fake_clock($clock_file, '+0');
 foreach my $n (@nodes)
 {
 	is(stamped($n, 'back from 10500', q{BETWEEN now() - interval '1 minute' AND now()},
@@ -136,7 +102,7 @@ foreach my $n (@nodes)
 
 # Frozen clock: nothing spins; ids go on from the last tick + 1 and the last millisecond.
 my $frozen = 1893456000;    # 2030-01-01 00:00:00 UTC
-set_clock(frozen_at($frozen));
+set_fake_clock($clock_file, frozen_clock_spec($frozen));
 foreach my $n (@nodes)
 {
 	my $t0 = time;
@@ -160,7 +126,7 @@ foreach my $step (0.001, 1, 3600, 86400)
 {
 	$t -= $step;
 	$step_no++;
-	set_clock(frozen_at($t));
+	set_fake_clock($clock_file, frozen_clock_spec($t));
 	foreach my $n (@nodes)
 	{
 		gen_bg($n, 'bg', 3000);
@@ -208,14 +174,14 @@ foreach my $n (@nodes)
 }
 
 # Before 1970: a clear 22008 from every generator, in an old and a new backend ...
-set_clock('1969-12-31 23:59:59');
+set_fake_clock($clock_file, '1969-12-31 23:59:59');
 foreach my $n (@nodes)
 {
-	is(sqlstates($n), join(',', ('22008') x 8), "$n->{name}: clock before 1970: 22008");
+	is(generator_states($n), join(',', ('ERROR:  22008') x 8), "$n->{name}: clock before 1970: 22008");
 }
 
 # ... and the backends are healthy once the clock is back.
-set_clock('+0');
+set_fake_clock($clock_file, '+0');
 foreach my $n (@nodes)
 {
 	gen_bg($n, 'after1970', 100);
@@ -225,7 +191,7 @@ foreach my $n (@nodes)
 }
 
 # 2300: past int64 nanoseconds (2262); shard-key ids carry the second mod 2^32.
-set_clock('2300-01-01 00:00:00');
+set_fake_clock($clock_file, '2300-01-01 00:00:00');
 foreach my $n (@nodes)
 {
 	is(stamped($n, 'y2300', '= to_timestamp(10413792000 % 4294967296)', q{= '2300-01-01 00:00:00+00'}),
@@ -233,20 +199,20 @@ foreach my $n (@nodes)
 }
 
 # Year 11000: past the range of every format: 22008.
-set_clock('+3298140d');
+set_fake_clock($clock_file, '+3298140d');
 foreach my $n (@nodes)
 {
-	is(sqlstates($n), join(',', ('22008') x 8), "$n->{name}: year 11000: 22008");
+	is(generator_states($n), join(',', ('ERROR:  22008') x 8), "$n->{name}: year 11000: 22008");
 }
 
 # Every long call is cancellable within a second (LocalityUuid::long_call).
-set_clock('-1d');
+set_fake_clock($clock_file, '-1d');
 foreach my $n (@nodes)
 {
 	long_call($n->{node}, $_, 'timeout', "$n->{name}: ")
 	  foreach ('hot_uuid(0)', 'locality_uuid(true)', "hot_uuid(1, timestamptz '2020-01-01' + g % 1000 * interval '1 s')");
 }
-set_clock(frozen_at($frozen + 86400 * 200));
+set_fake_clock($clock_file, frozen_clock_spec($frozen + 86400 * 200));
 foreach my $n (@nodes)
 {
 	long_call($n->{node}, $_, 'cancel', "$n->{name}: ")

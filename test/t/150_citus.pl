@@ -4,60 +4,41 @@
 use strict;
 use warnings FATAL => 'all';
 use JSON::PP;
-use PostgreSQL::Test::Cluster;
-use PostgreSQL::Test::Utils;
+use LocalityUuid;
 use Test::More;
 
-my $coord = PostgreSQL::Test::Cluster->new('coord');
-my $pkglibdir = $coord->config_data('--pkglibdir');
+my $probe = PostgreSQL::Test::Cluster->new('probe');
+my $pkglibdir = $probe->config_data('--pkglibdir');
 plan skip_all =>
   "Citus is not installed for this PostgreSQL (no $pkglibdir/citus.so; test/citus.sh installs it)"
   unless -f "$pkglibdir/citus.so";
 
-my $w1 = PostgreSQL::Test::Cluster->new('worker1');
-my $w2 = PostgreSQL::Test::Cluster->new('worker2');
-my @workers = ($w1, $w2);
 my %node_id = (coord => 200, worker1 => 201, worker2 => 202);
 my $shards = 4;
 
-# Each node listens where the framework puts it (a socket directory, or 127.0.0.1 with TCP) and
-# Citus connects to that host string, also back to itself (citus.local_hostname). wal_level
-# logical: shard moves copy by logical replication.
-for my $node ($coord, @workers)
-{
-	my $name = $node->name;
-	my $host = $node->host;
-	$node->init;
-	$node->append_conf(
-		'postgresql.conf', qq{
-shared_preload_libraries = 'citus'
-shared_buffers = 16MB
-max_connections = 60
-max_worker_processes = 16
-wal_level = logical
-max_wal_senders = 10
-max_replication_slots = 10
-citus.local_hostname = '$host'
-citus.enable_statistics_collection = off
-locality_uuid.node_id = $node_id{$name}
-locality_uuid.machine_name = '$name'
-});
-	$node->start;
+# Every node listens where the framework puts them all (a socket directory, or 127.0.0.1 with
+# TCP) and Citus connects to that host string, also back to itself (citus.local_hostname).
+# wal_level logical: shard moves copy by logical replication.
+my ($coord, @workers) = map {
+	my $node = extension_node(
+		$_,
+		extension => 0,
+		conf => [
+			q{shared_preload_libraries = 'citus'}, 'shared_buffers = 16MB', 'max_connections = 60',
+			'max_worker_processes = 16', 'wal_level = logical', 'max_wal_senders = 10',
+			'max_replication_slots = 10', "citus.local_hostname = '" . $probe->host . "'",
+			'citus.enable_statistics_collection = off', "locality_uuid.node_id = $node_id{$_}",
+			"locality_uuid.machine_name = '$_'"
+		]);
 	$node->safe_psql('postgres', 'CREATE EXTENSION citus');
-}
+	$node;
+} qw(coord worker1 worker2);
+my ($w1, $w2) = @workers;
 
 # Run SQL on the coordinator.
 sub q_coord
 {
 	return $coord->safe_psql('postgres', $_[0]);
-}
-
-# SQLSTATE of the first error SQL raises on a node, '' if none.
-sub sqlstate
-{
-	my ($node, $sql) = @_;
-	my ($rc, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\n$sql");
-	return $rc == 0 ? '' : ($err =~ /ERROR:  ([0-9A-Z]{5}):/ ? $1 : "rc $rc: $err");
 }
 
 # The Citus job of a query's plan, from EXPLAIN (FORMAT JSON): (task count, node of the first task).
@@ -200,7 +181,7 @@ is( q_coord(
 		  (SELECT locality_uuid_block(id, 65536) AS b, count(*) AS n FROM orders GROUP BY 1) AS x}),
 	'0:16 1:16 2:16 3:16 4:16 5:16 6:4',
 	'100 ids in blocks of 16, from block 0');
-is( sqlstate($w1, 'INSERT INTO orders (k) SELECT g FROM generate_series(101, 110) AS g'),
+is((psql_states($w1, 'postgres', 'INSERT INTO orders (k) SELECT g FROM generate_series(101, 110) AS g'))[1],
 	'', 'uuid_sequence_nextval in an INSERT on a worker works');
 is( $w1->safe_psql('postgres',
 		'SELECT last_value - ((SELECT groupid FROM pg_dist_local_group)::bigint << 48) FROM ord_seq'),
@@ -230,9 +211,9 @@ q_coord(
 CREATE SEQUENCE small_seq AS integer;
 CREATE TABLE orders_small (k bigint NOT NULL, id uuid NOT NULL DEFAULT uuid_sequence_nextval('small_seq'));
 });
-is( sqlstate($coord,
-		"SELECT create_distributed_table('orders_small', 'k', colocate_with => 'none', shard_count => $shards)"),
-	'42804',
+is( (psql_states($coord, 'postgres',
+		"SELECT create_distributed_table('orders_small', 'k', colocate_with => 'none', shard_count => $shards)"))[1],
+	'ERROR:  42804',
 	'an integer sequence: create_distributed_table fails with 42804 (default of type integer)');
 
 # --- hot_uuid(tenant): the id carries the distribution column
@@ -286,8 +267,8 @@ my $prepared = 'PREPARE lookup(uuid) AS SELECT count(*) FROM events WHERE id = $
 my $out = q_coord($prepared . "EXPLAIN (FORMAT JSON) EXECUTE lookup('$id')");
 is(scalar(() = $out =~ /^1$/mg), 7, 'prepared idiom: each of 7 executions finds the row');
 is(($out =~ /"Task Count": (\d+)/)[0], 1, 'prepared idiom, 8th execution: Task Count 1');
-is(sqlstate($coord, "SET plan_cache_mode = force_generic_plan; $prepared"),
-	'0A000', 'prepared idiom under force_generic_plan: 0A000 (no distributed plan)');
+is((psql_states($coord, 'postgres', "SET plan_cache_mode = force_generic_plan; $prepared"))[1],
+	join("\n", ('ERROR:  0A000') x 7), 'prepared idiom under force_generic_plan: 0A000 from each of 7 executions (no distributed plan)');
 is( ( q_coord(
 			'SET plan_cache_mode = force_generic_plan;
 			 PREPARE lookup2(uuid, bigint) AS SELECT count(*) FROM events WHERE id = $1 AND tenant = $2;'
@@ -300,8 +281,8 @@ is( ( q_coord(
 q_coord(
 	q{CREATE TABLE events_gen (id uuid NOT NULL, tenant bigint GENERATED ALWAYS AS (hot_uuid_shard_key(id)) STORED)}
 );
-is(sqlstate($coord, "SELECT create_distributed_table('events_gen', 'tenant')"),
-	'0A000', 'a generated column as distribution column: 0A000');
+is((psql_states($coord, 'postgres', "SELECT create_distributed_table('events_gen', 'tenant')"))[1],
+	'ERROR:  0A000', 'a generated column as distribution column: 0A000');
 
 # --- a reference table: the coordinator or worker that runs the INSERT makes the ids once,
 # and every placement stores the same ones

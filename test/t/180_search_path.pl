@@ -41,7 +41,7 @@ for my $i (@installs)
 	my ($db) = @$i;
 	my $installer = $db =~ /_bob$/ ? 'bob' : $superuser;
 	$node->safe_psql('postgres', "CREATE DATABASE $db; GRANT CREATE ON DATABASE $db TO bob");
-	# 15 and later no longer let every role create in public: alice gets it explicitly.
+	# From 15 on, only the owner of schema public may create in it: alice gets it explicitly.
 	$node->safe_psql($db, q{
 GRANT CREATE ON SCHEMA public TO alice;
 CREATE SCHEMA fixture;

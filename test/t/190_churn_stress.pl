@@ -20,21 +20,17 @@ my $seconds = $ENV{LOCALITY_UUID_STRESS_SECONDS} // 6;    # length of each run
 my $clock_file = "$PostgreSQL::Test::Utils::tmp_check/190_churn.faketime";
 set_fake_clock($clock_file, '+0');
 
-my $probe = PostgreSQL::Test::Cluster->new('probe');
-my @preloads = $probe->pg_version >= 17 ? (0) : (0, 1);
-
-for my $preload (@preloads)
+foreach my $kind (state_kinds())
 {
-	my $name = $preload ? 'preload' : 'plain';
-	my $shared = $preload || $probe->pg_version >= 17;
-	my $node = PostgreSQL::Test::Cluster->new($name);
-	$node->init;
-	$node->append_conf('postgresql.conf', join("\n",
-		'max_connections = 12', 'superuser_reserved_connections = 0', 'max_wal_senders = 0',
-		'fsync = off', 'autovacuum = off',
-		$preload ? q{shared_preload_libraries = 'locality_uuid'} : ()));
-	start_on_fake_clock($node, $clock_file);
-	$node->safe_psql('postgres', 'CREATE EXTENSION locality_uuid; CREATE TABLE ids (kind text, id uuid)');
+	my ($name, $shared) = @$kind{qw(name shared)};
+	my $node = extension_node($name,
+		preload => $kind->{preload},
+		clock => $clock_file,
+		conf => [
+			'max_connections = 12', 'superuser_reserved_connections = 0', 'max_wal_senders = 0',
+			'fsync = off', 'autovacuum = off'
+		]);
+	$node->safe_psql('postgres', 'CREATE TABLE ids (kind text, id uuid)');
 
 	my $script = "$PostgreSQL::Test::Utils::tmp_check/190_churn.sql";
 	PostgreSQL::Test::Utils::append_to_file($script, q{

@@ -18,17 +18,12 @@ my $t0 = int(time()) + 0.25;
 set_fake_clock($clock_file, frozen_clock_spec($t0));
 
 # Shared state: the DSM registry from 17, shared_preload_libraries before.
-my $preload = int(PostgreSQL::Test::Cluster->new('probe')->pg_version->major) < 17;
-my @conf = ('fsync = off', 'autovacuum = off');
-push @conf, q{shared_preload_libraries = 'locality_uuid'} if $preload;
+my ($shared) = grep { $_->{shared} } state_kinds();
+my @conf = ('fsync = off', 'autovacuum = off',
+	$shared->{preload} ? q{shared_preload_libraries = 'locality_uuid'} : ());
 
-my $primary = PostgreSQL::Test::Cluster->new('primary');
-$primary->init(allows_streaming => 1);
-$primary->append_conf('postgresql.conf', join("\n", @conf));
-start_on_fake_clock($primary, $clock_file);
-$primary->safe_psql('postgres', q{
-	CREATE EXTENSION locality_uuid;
-	CREATE TABLE ids (n bigserial PRIMARY KEY, who text, u uuid);});
+my $primary = extension_node('primary', init => { allows_streaming => 1 }, conf => \@conf, clock => $clock_file);
+$primary->safe_psql('postgres', 'CREATE TABLE ids (n bigserial PRIMARY KEY, who text, u uuid)');
 
 # Rows of ids (in the order made) whose id is not greater than the one made before.
 sub not_increasing
@@ -133,8 +128,8 @@ $primary->safe_psql('postgres',
 	q{INSERT INTO ids (who, u) SELECT 'primary', uuidv7_ordered() FROM generate_series(1, 1000)});
 backfill($primary, 'primary');
 $primary->wait_for_catchup($standby);
-my ($rc, $out, $err) = $standby->psql('postgres', 'SELECT uuidv7_ordered()', extra_params => [ '-v', 'VERBOSITY=sqlstate' ]);
-like($err, qr/25006/, 'on a standby: 25006 (no lease can be extended)');
+is((psql_states($standby, 'postgres', 'SELECT uuidv7_ordered()'))[1], 'ERROR:  25006',
+	'on a standby: 25006 (no lease can be extended)');
 $primary->stop('immediate');
 step_back();
 $standby->promote;
@@ -160,8 +155,7 @@ for my $t ([ 'before 1970', '-21000d' ], [ 'year 10500', '+3095000d' ])
 	set_fake_clock($clock_file, $t->[1]);
 	for my $g (@generators)
 	{
-		my ($rc, $out, $err) = $new->psql('postgres', "SELECT $g", extra_params => [ '-v', 'VERBOSITY=sqlstate' ]);
-		like($err, qr/22008/, "clock $t->[0]: $g raises 22008");
+		is((psql_states($new, 'postgres', "SELECT $g"))[1], 'ERROR:  22008', "clock $t->[0]: $g raises 22008");
 	}
 }
 set_fake_clock($clock_file, frozen_clock_spec($t0 - $back));

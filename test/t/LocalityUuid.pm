@@ -16,7 +16,7 @@ use Time::HiRes ();
 
 our @EXPORT = qw(
   @GENERATORS $GENERATOR_SETUP
-  extension_node parallel_guc psql_states start_psql finish_psql
+  extension_node state_kinds parallel_guc psql_states session_states start_psql finish_psql
   plan_nodes count_nodes vendor_source install_portable long_call
   libfaketime fake_clock_env start_on_fake_clock set_fake_clock frozen_clock_spec
   v7_time_sql pg_upgrade_into
@@ -46,18 +46,42 @@ our @GENERATORS = (
 our $GENERATOR_SETUP = 'CREATE SEQUENCE IF NOT EXISTS rel_shared_seq;';
 
 # Make, configure and start a node; create the extension in database postgres unless
-# extension => 0. conf => [lines] go after the framework's own settings; init => {...} are
-# arguments of the framework's init (allows_streaming => 1 for a node to copy).
+# extension => 0. conf => [lines] go after the framework's own settings; preload => 1 puts the
+# library in shared_preload_libraries; init => {...} are arguments of the framework's init
+# (allows_streaming => 1 for a node to copy); clock => FILE starts it on the fake clock of FILE
+# (start_on_fake_clock).
 sub extension_node
 {
 	my ($name, %opts) = @_;
 	my $node = PostgreSQL::Test::Cluster->new($name);
 	$node->init(%{ $opts{init} // {} });
-	$node->append_conf('postgresql.conf', join("\n", @{ $opts{conf} // [] }));
-	$node->start;
+	$node->append_conf('postgresql.conf',
+		join("\n", ($opts{preload} ? q{shared_preload_libraries = 'locality_uuid'} : ()), @{ $opts{conf} // [] }));
+	if (defined $opts{clock})
+	{
+		start_on_fake_clock($node, $opts{clock});
+	}
+	else
+	{
+		$node->start;
+	}
 	$node->safe_psql('postgres', 'CREATE EXTENSION locality_uuid')
 	  if $opts{extension} // 1;
 	return $node;
+}
+
+# The kinds of generator state of the PostgreSQL on PATH, each a hash: name (for a node), preload
+# (the library in shared_preload_libraries), state (what locality_uuid_state() says) and shared
+# (one state for every backend). From 17 the DSM registry shares it, preloaded or not: one kind,
+# not preloaded. On 15 and 16 it is shared only when preloaded, else kept per backend: two kinds.
+sub state_kinds
+{
+	my ($major) = installed_major();
+	die 'no pg_config on PATH' unless defined $major;
+	return { name => 'plain', preload => 0, state => 'dsm_registry', shared => 1 } if $major >= 17;
+	return (
+		{ name => 'preload', preload => 1, state => 'preload', shared => 1 },
+		{ name => 'plain', preload => 0, state => 'backend', shared => 0 });
 }
 
 # Run new's pg_upgrade from old (stopped) into new (made by init, stopped), with extra options;
@@ -174,9 +198,25 @@ sub psql_states
 		stderr => \$err,
 		on_error_stop => 0,
 		extra_params => [ '-v', 'VERBOSITY=sqlstate' ]);
-	my @states = map { s/^psql:[^:]*:\d+: //r } grep { /\b(ERROR|WARNING|FATAL):/ }
-	  split /\n/, $err;
-	return ($out, join("\n", @states));
+	return ($out, error_lines($err));
+}
+
+# The same in a session of the framework's background_psql (made with on_error_stop => 0):
+# the backend stays, and so does VERBOSITY=sqlstate.
+sub session_states
+{
+	my ($session, $sql) = @_;
+	my $out = $session->query("\\set VERBOSITY sqlstate\n$sql");
+	my $err = $session->{stderr};
+	$session->{stderr} = '';
+	return ($out, error_lines($err));
+}
+
+# The error and warning lines of psql's stderr, without psql's script prefix, one string.
+sub error_lines
+{
+	my ($err) = @_;
+	return join "\n", map { s/^psql:[^:]*:\d+: //r } grep { /\b(ERROR|WARNING|FATAL):/ } split /\n/, $err;
 }
 
 # Start psql on SQL in the background; finish_psql waits for it. Returns a handle whose

@@ -1,0 +1,50 @@
+// SQL values the glue makes and reads: timestamps as Unix milliseconds, uuids, result rows.
+#include "glue.hpp"
+
+#include <cstring>
+
+extern "C" {
+#include "funcapi.h"
+}
+
+namespace locality_uuid
+{
+
+int64_t
+timestamptz_to_unix_ms(TimestampTz ts, const char *argname)
+{
+	if (TIMESTAMP_NOT_FINITE(ts))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+				 errmsg("%s must be a finite timestamp", argname)));
+	return floor_div(ts, 1000) + pg_epoch_unix_ms;
+}
+
+TimestampTz
+unix_ms_to_timestamptz(int64_t ms)
+{
+	return (ms - pg_epoch_unix_ms) * 1000;
+}
+
+TupleDesc
+result_tupdesc(FunctionCallInfo fcinfo)
+{
+	TupleDesc	tupdesc;
+
+	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("function returning record called in context that cannot accept type record")));
+	return BlessTupleDesc(tupdesc);
+}
+
+pg_uuid_t *
+make_uuid(const uint8_t bytes[uuid_len])
+{
+	pg_uuid_t  *u = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
+
+	memcpy(u->data, bytes, uuid_len);
+	return u;
+}
+
+}							// namespace locality_uuid

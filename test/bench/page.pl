@@ -1,0 +1,152 @@
+#!/usr/bin/env perl
+# Write the tables of docs/bench/README.md from the published runs' CSV files (docs/bench/pg15,
+# pg18, cli.csv and routing.csv): each table stands between <!-- table:NAME --> and <!-- /table -->.
+# Usage: perl test/bench/page.pl [--check]   (--check: exit 1 if the page's tables differ)
+use strict;
+use warnings;
+use File::Basename qw(dirname);
+use Text::ParseWords qw(parse_line);
+
+my $DOCS = dirname(__FILE__) . '/../../docs/bench';
+my @MAJORS = (15, 18);
+
+# csv FILE: its rows as hashes by the header's names, in file order.
+sub csv
+{
+	open my $f, '<', "$DOCS/$_[0]" or die "page.pl: $DOCS/$_[0]: $!\n";
+	chomp(my @lines = <$f>);
+	my @head = split /,/, shift @lines;
+	return map { my %r; @r{@head} = parse_line(',', 0, $_); \%r } @lines;
+}
+# by KEY ROWS: the rows by their KEY column.
+sub by { my $k = shift; return { map { $_->{$k} => $_ } @_ } }
+# union LISTS: every name of the lists once, a later list's new names after their predecessor.
+sub union
+{
+	my @all;
+	for my $list (@_) {
+		my $at = 0;
+		for my $n (@$list) {
+			my ($i) = grep { $all[$_] eq $n } 0 .. $#all;
+			if (defined $i) { $at = $i + 1 } else { splice @all, $at++, 0, $n }
+		}
+	}
+	return @all;
+}
+sub x { return defined $_[0] && $_[0] ne '' ? sprintf('%.2f', $_[0]) : '' }
+sub n { my ($v, $f) = @_; return defined $v && $v ne '' ? sprintf($f, $v) : '' }
+# table HEAD ROWS: a compact Markdown table; the cells after the first two are right-aligned.
+sub table
+{
+	my ($head, @rows) = @_;
+	return join '', map { '|' . join('|', @$_) . "|\n" } $head, [ '-', map { '-:' } 1 .. $#$head ], @rows;
+}
+# per_major SUFFIX CSV...: [major => {csv => rows}] of each published run.
+sub runs
+{
+	my ($suffix, @names) = @_;
+	return map { my $m = $_; [ $m, { map { $_ => [ csv("pg$m/$_$suffix.csv") ] } @names } ] } @MAJORS;
+}
+
+# cost SUFFIX FILTER: ns above the floor in one backend; ratio to gen_random_uuid() in one
+# backend, with 1 and with 8 clients; of the generators whose name matches FILTER.
+sub cost
+{
+	my ($suffix, $filter) = @_;
+	my @runs = runs($suffix, qw(cost cost_concurrent));
+	my @names = grep { $_ ne 'floor' && ($filter eq '' || /$filter/) } union(map { [ map { $_->{generator} } @{ $_->[1]{cost} } ] } @runs);
+	return table([ 'generator', map { ("$_->[0] ns", 'x', '1 client', '8 clients') } @runs ],
+		map { my $g = $_; [ $g, map {
+			my ($c, $cc) = (by(generator => @{ $_->[1]{cost} })->{$g}, by(generator => @{ $_->[1]{cost_concurrent} })->{$g});
+			(n($c->{ns_per_call_above_floor}, '%.0f'), x($c->{ratio_to_gen_random_uuid}), x($cc->{ratio_1_client}),
+				x($cc->{ratio_8_clients}))
+		} @runs ] } @names);
+}
+# locality SUFFIX [PHASE, HEAD, COLUMNS]...: per run and phase the COLUMNS (w: WAL per row as a
+# ratio to the sequential uuid's, f: full-page images per 1000 rows, d: leaf density %).
+sub locality
+{
+	my ($suffix, @phases) = @_;
+	my @runs = runs($suffix, map { $_->[0] } @phases);
+	my @names = union(map { my $r = $_; map { [ map { $_->{label} } @{ $r->[1]{ $_->[0] } } ] } @phases } @runs);
+	my %head = (w => 'WAL', f => 'FPI', d => '%');
+	return table([ 'generator', map { my $m = $_->[0]; map { my ($h, @c) = ($_->[1], split //, $_->[2]);
+				("$m $h $head{shift @c}", map { $head{$_} } @c) } @phases } @runs ],
+		map { my $g = $_; [ $g, map { my $r = $_; map {
+			my $row = by(label => @{ $r->[1]{ $_->[0] } })->{$g};
+			my %v = (w => x($row->{wal_ratio}), f => n($row->{fpi_per_1000_rows}, '%.2f'),
+				d => n($row->{leaf_density} // $row->{leaf_density_after}, '%.1f'));
+			@v{ split //, $_->[2] }
+		} @phases } @runs ] } @names);
+}
+
+# meta RAW: the meta lines of a run's raw.csv, by name.
+sub meta
+{
+	open my $f, '<', "$DOCS/$_[0]" or die "page.pl: $DOCS/$_[0]: $!\n";
+	return { map { /^meta,([^,]+),(.*)$/ ? ($1 => $2) : () } <$f> };
+}
+
+my %tables = (
+	runs => sub {
+		table([ 'run', 'PostgreSQL', 'state', 'date', 'load', 's' ], map {
+			my ($m, $s) = @$_;
+			my $r = meta("pg$m/raw$s.csv");
+			[ "[$m$s](pg$m/)", $r->{postgres} =~ s/ .*//r, $r->{state}, $r->{date} =~ s/ UTC//r,
+				($r->{load_at_start} =~ s/ .*//r) . ' to ' . ($r->{load_at_end} =~ s/ .*//r), $r->{seconds} ]
+		} map { [ $_, '' ], [ $_, '_v7' ] } @MAJORS);
+	},
+	cost => sub { cost('', '') },
+	wal => sub { locality('', [ locality => 'bulk', 'wfd' ], [ concurrent => "clients", "w" ],
+			[ short => 'short', 'wfd' ], [ short_concurrent => '-C', 'wf' ]) },
+	order => sub {
+		my @runs = runs('', 'monotonic');
+		table([ 'generator', map { "$_->[0] out of order" } @runs ],
+			map { my $g = $_; [ $g, map { n(by(generator => @{ $_->[1]{monotonic} })->{$g}{out_of_order_pairs}, '%d') } @runs ] }
+			  union(map { [ map { $_->{generator} } @{ $_->[1]{monotonic} } ] } @runs));
+	},
+	targets => sub {
+		table([ 'run', 'met', 'missed' ], map {
+			my ($m, $s) = @$_;
+			my @t = csv("pg$m/targets$s.csv");
+			[ "$m" . ($s ? ' v7' : ''), scalar(grep { $_->{result} eq 'met' } @t),
+				join '; ', map { ($_->{generator} =~ s/`//gr) . ' ' . ($_->{target} =~ s/, ratio to gen_random_uuid\(\)|above floor, //gr)
+					  . ' ' . ($_->{target} =~ /ratio/ ? n($_->{measured}, '%.2fx') : n($_->{measured}, '%.0f ns')) }
+				  grep { $_->{result} ne 'met' } @t ]
+		} map { [ $_, '' ], [ $_, '_v7' ] } @MAJORS);
+	},
+	v7_cost => sub { cost('_v7', qr/uuidv|gen_random|_v7/) },
+	v7_locality => sub { locality('_v7', [ locality => 'bulk', 'wfd' ], [ short_concurrent => '-C', 'wfd' ]) },
+	instructions => sub {
+		my @runs = runs('', 'instructions_v7');
+		table([ 'generator', map { ("$_->[0] instructions", 'x', 'timed ns min / median') } @runs ],
+			map { my $g = $_; [ $g, map { my $r = by(generator => @{ $_->[1]{instructions_v7} })->{$g};
+				(n($g eq 'x' ? $r->{instructions_per_call} : $r->{above_floor}, '%d'), n($r->{ratio}, '%.3f'),
+					$r->{timed_min_ns} ? "$r->{timed_min_ns} / $r->{timed_median_ns}" : '') } @runs ] }
+			  union(map { [ map { $_->{generator} } @{ $_->[1]{instructions_v7} } ] } @runs));
+	},
+	routing => sub {
+		my @rows = csv('routing.csv');
+		table([ 'PostgreSQL', 'DEFAULT', 'plain rows/s', 'partitioned rows/s', 'plain rows/CPU s', 'partitioned rows/CPU s', 'partitioned / plain (CPU)' ],
+			map { my ($p, $q) = @rows[ $_, $_ + 1 ]; [ $p->{postgres}, "`$p->{format}`", $p->{rows_per_s}, $q->{rows_per_s},
+				$p->{rows_per_cpu_s}, $q->{rows_per_cpu_s}, $q->{ratio_cpu} ] } grep { $_ % 2 == 0 } 0 .. $#rows);
+	},
+	cli => sub { table([ 'command (1 M ids)', 'median of 5, s' ], map { [ "`$_->{command}`", $_->{median_s} ] } csv('cli.csv')) },
+);
+
+my $page = "$DOCS/README.md";
+open my $f, '<', $page or die "page.pl: $page: $!\n";
+my $text = do { local $/; <$f> };
+close $f;
+my @differ;
+(my $new = $text) =~ s{(<!-- table:(\w+) -->\n)(.*?)(<!-- \/table -->)}{
+	my $t = ($tables{$2} or die "page.pl: no table $2\n")->();
+	push @differ, $2 if $t ne $3;
+	"$1$t$4"
+}gse;
+if (grep { $_ eq '--check' } @ARGV) {
+	print "page.pl: $page: these tables differ from what the CSV files give: @differ (perl test/bench/page.pl writes them)\n" if @differ;
+	exit(@differ ? 1 : 0);
+}
+open $f, '>', $page or die "page.pl: $page: $!\n";
+print $f $new;

@@ -1,0 +1,36 @@
+# shellcheck shell=bash
+# TAP for the step scripts that prove runs (test/run-tests.sh, test/matrix.sh): sourced, not run.
+# Each step is a test; prove counts them and prints the summary. $LOGS: the log directory;
+# $INDENT: what to put before each line (a subtest's steps are indented); $tap_failed: the
+# names of the steps that failed.
+
+# step NAME COMMAND...: run COMMAND with its output in $LOGS/NAME.log; "ok" or "not ok" and the log's tail.
+step() {
+	local name=$1 start=$SECONDS rc
+	shift
+	tap_tests=$((${tap_tests:-0} + 1))
+	"$@" </dev/null >"$LOGS/$name.log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		echo "${INDENT:-}ok $tap_tests - $name ($((SECONDS - start)) s)"
+	else
+		tap_failed="${tap_failed:-} $name"
+		echo "${INDENT:-}not ok $tap_tests - $name (exit $rc after $((SECONDS - start)) s; log ${LOGS#"$PWD"/}/$name.log)"
+		tail -40 "$LOGS/$name.log" | sed "s/^/${INDENT:-}#   /"
+	fi
+	return $rc
+}
+
+# under_prove ARGS...: unless prove already runs this script, have prove run it (verbose, so each
+# step shows as it ends) and end with prove's summary.
+# A fresh Debian has no prove: perl brings it.
+under_prove() {
+	[ -n "${HARNESS_ACTIVE:-}" ] && return
+	command -v prove >/dev/null || bash test/setup-debian.sh perl || exit
+	exec prove -v --exec bash "$0" :: "$@"
+}
+
+# no_warnings LOG: fail if the compiler warned.
+no_warnings() {
+	! grep -n 'warning:' "$1"
+}
