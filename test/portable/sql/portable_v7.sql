@@ -34,7 +34,7 @@ ORDER BY 1;
 
 \c -
 SET timezone = 'UTC';
-\i sql/include/try.psql
+\i sql/include/helpers.psql
 -- The ordering key of a uuidv7_ordered() id (millisecond, fraction, counter) and the allocation
 -- number of a uuidv7_ordered(at) id, read from their fields.
 CREATE FUNCTION pg_temp.v7_key(u uuid) RETURNS bigint LANGUAGE sql IMMUTABLE
