@@ -194,11 +194,12 @@ RETURN nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next() IS
 'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit); called by uuidv7_ordered of the portable edition';
 
--- The generators read the clock as Unix microseconds us and call this only when us is outside
--- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC, before any state changes: 22008, as
--- the C extension raises it.
+-- A clock reading us (Unix microseconds), or 22008 as the C extension raises it outside
+-- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC, the range the generators read. The
+-- generators read the clock into us and check it through locality_uuid_portable_clock(us),
+-- before any state changes.
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_clock(us bigint)
-RETURNS void
+RETURNS bigint
 AS $body$
 BEGIN
     IF us < 0 OR us > 253402300799999999 THEN
@@ -207,12 +208,24 @@ BEGIN
                   DETAIL = format('The system clock reads %s seconds from 1970-01-01 UTC; the generators read it from 0 to 253402300799 (1970-01-01 to 9999-12-31 UTC).',
                                   floor(us / 1000000.0));
     END IF;
+    RETURN us;
 END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_clock(bigint) IS
-'raise 22008 if a clock reading (Unix microseconds) is outside 1970 to 9999, the range the generators read; called by the generators of the portable edition';
+'a clock reading (Unix microseconds), or 22008 if it is outside 1970 to 9999, the range the generators read; called through locality_uuid_portable_clock()';
+
+-- The same, inlined into the generators: a reading within the range here, any other through
+-- the check, which raises.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_clock(us bigint)
+RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN us BETWEEN 0 AND 253402300799999999 THEN us
+            ELSE @extschema@.locality_uuid_portable_check_clock(us) END;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_clock(bigint) IS
+'a clock reading (Unix microseconds), or 22008 if it is outside 1970 to 9999, the range the generators read; called by the generators of the portable edition';
 
 -- The cluster's system identifier, read once per session (a setting caches it).
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_read_system_identifier()
@@ -411,9 +424,7 @@ BEGIN
                   HINT = 'Call locality_uuid() to follow locality_uuid.counter_mode.';
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    IF us < 0 OR us > 253402300799999999 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
-    END IF;
+    us := @extschema@.locality_uuid_portable_clock(us);
     IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_state();
     END IF;
@@ -738,9 +749,7 @@ BEGIN
         PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time');
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    IF us < 0 OR us > 253402300799999999 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
-    END IF;
+    us := @extschema@.locality_uuid_portable_clock(us);
     RETURN @extschema@.locality_uuid_portable_block_uuid(
         us / 1000000 / @extschema@.locality_uuid_portable_per_block(interval_length, interval_count),
         @extschema@.locality_uuid_portable_prefix_bits(interval_count));
@@ -951,9 +960,7 @@ BEGIN
     END IF;
     block_us := @extschema@.locality_uuid_portable_block_us(total, interval_count);
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    IF us < 0 OR us > 253402300799999999 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
-    END IF;
+    us := @extschema@.locality_uuid_portable_clock(us);
     RETURN @extschema@.locality_uuid_portable_block_uuid((us - ((us % block_us) + block_us) % block_us) / block_us,
                                                          @extschema@.locality_uuid_portable_prefix_bits(interval_count));
 END
@@ -1079,9 +1086,7 @@ BEGIN
         RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    IF us < 0 OR us > 253402300799999999 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
-    END IF;
+    us := @extschema@.locality_uuid_portable_clock(us);
     IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_state();
     END IF;
@@ -1327,9 +1332,7 @@ DECLARE
     r text;
 BEGIN
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    IF us < 0 OR us > 253402300799999999 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
-    END IF;
+    us := @extschema@.locality_uuid_portable_clock(us);
     IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_v7_state();
     END IF;
@@ -1440,9 +1443,7 @@ BEGIN
                   DETAIL = 'UUID version 7 does not support infinite intervals.';
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    IF us < 0 OR us > 253402300799999999 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
-    END IF;
+    us := @extschema@.locality_uuid_portable_clock(us);
     IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_v7_state();
     END IF;

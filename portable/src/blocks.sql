@@ -93,9 +93,7 @@ BEGIN
         PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time');
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    IF us < 0 OR us > 253402300799999999 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
-    END IF;
+    us := @extschema@.locality_uuid_portable_clock(us);
     RETURN @extschema@.locality_uuid_portable_block_uuid(
         us / 1000000 / @extschema@.locality_uuid_portable_per_block(interval_length, interval_count),
         @extschema@.locality_uuid_portable_prefix_bits(interval_count));
@@ -306,9 +304,7 @@ BEGIN
     END IF;
     block_us := @extschema@.locality_uuid_portable_block_us(total, interval_count);
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    IF us < 0 OR us > 253402300799999999 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
-    END IF;
+    us := @extschema@.locality_uuid_portable_clock(us);
     RETURN @extschema@.locality_uuid_portable_block_uuid((us - ((us % block_us) + block_us) % block_us) / block_us,
                                                          @extschema@.locality_uuid_portable_prefix_bits(interval_count));
 END

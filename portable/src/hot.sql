@@ -60,9 +60,7 @@ BEGIN
         RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    IF us < 0 OR us > 253402300799999999 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
-    END IF;
+    us := @extschema@.locality_uuid_portable_clock(us);
     IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_state();
     END IF;

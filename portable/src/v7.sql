@@ -70,9 +70,7 @@ DECLARE
     r text;
 BEGIN
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    IF us < 0 OR us > 253402300799999999 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_clock(us);
-    END IF;
+    us := @extschema@.locality_uuid_portable_clock(us);
     IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_v7_state();
     END IF;
