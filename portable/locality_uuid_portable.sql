@@ -113,7 +113,7 @@ BEGIN
     IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NOT NULL THEN
         RETURN;
     END IF;
-    -- A session whose state an earlier install made lacks only the arc.
+    -- State without the arc (made by an install that kept none): the arc alone is added.
     IF to_regclass('pg_temp.locality_uuid_portable_hot_tick') IS NOT NULL THEN
         CREATE TEMP SEQUENCE locality_uuid_portable_arc MINVALUE -9223372036854775808;
         GRANT ALL ON SEQUENCE locality_uuid_portable_arc TO PUBLIC;

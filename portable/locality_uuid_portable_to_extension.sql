@@ -24,10 +24,10 @@ BEGIN;
 -- An empty search_path makes pg_get_expr write every name with its schema.
 SELECT pg_catalog.set_config('search_path', '', true) AS locality_uuid_search_path \gset
 
--- The functions that every install has must all be there; those of 1.3 (core's names only
--- where the server lacked them) and the helpers the functions call are taken if they are.
--- Dropped in the order listed: those of 1.3 first, which may call the others, the helpers last,
--- each before those it calls.
+-- The functions that every install has must all be there; the version 7 functions (core's
+-- names only where the server lacked them) and the helpers the functions call are taken if they
+-- are. Dropped in the order listed: the version 7 functions first, which may call the others,
+-- the helpers last, each before those it calls.
 CREATE TEMP TABLE locality_uuid_portable_functions ON COMMIT DROP AS
 SELECT f.oid, s.required, s.n
 FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
