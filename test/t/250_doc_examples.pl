@@ -125,6 +125,22 @@ sub page_database
 	return \%db;
 }
 
+# Is extension name available in version min (dotted numbers) or later?
+sub available
+{
+	my ($db, $name, $min) = @_;
+	my $version = $db->{node}->safe_psql($db->{name},
+		"SELECT default_version FROM pg_available_extensions WHERE name = '$name'");
+	return 0 if $version eq '';
+	my @have = split /\./, $version;
+	for my $want (split /\./, $min // '')
+	{
+		my $part = shift(@have) // 0;
+		return $part > $want if $part != $want;
+	}
+	return 1;
+}
+
 # Check a conf block with the server's parser: postgres -C reads a postgresql.conf and exits
 # non-zero on a line it cannot parse or a value a known setting refuses.
 sub conf_errors
@@ -157,10 +173,9 @@ for my $page (@pages)
 		next unless $block->{lang} =~ /^(sql|console|conf)$/;
 		my $d = $block->{directive} // '';
 		if ($d =~ /^skip (.+)/) { note "$where skipped: $1"; next; }
-		if ($d =~ /^requires (\S+)/ && !$db->{node}->safe_psql($db->{name},
-				"SELECT count(*) FROM pg_available_extensions WHERE name = '$1'"))
+		if ($d =~ /^requires (\S+)(?: (\S+))?/ && !available($db, $1, $2))
 		{
-			note "$where skipped: $1 is not installed";
+			note "$where skipped: " . join(' ', grep { defined } $1, $2) . ' is not installed';
 			next;
 		}
 		if ($block->{lang} eq 'conf')
