@@ -10,13 +10,14 @@ use Time::HiRes qw(time);
 foreach my $kind (state_kinds())
 {
 	my ($name, $want_state, $shared) = @$kind{qw(name state shared)};
-	# Few backend slots, so that new backends take slots that earlier ones held (with room for
-	# the backends of -C connections that are still exiting).
+	# Seven backend slots: fewer than the 8 backfill sessions below, so that new backends take
+	# slots that earlier ones held; three more than pgbench's 4 clients, for the backends of -C
+	# connections that are still exiting.
 	my $node = extension_node($name,
 		preload => $kind->{preload},
 		conf => [
 			'fsync = off', "work_mem = '256MB'", 'max_parallel_workers_per_gather = 0', 'autovacuum = off',
-			'max_connections = 10', 'superuser_reserved_connections = 0', 'max_wal_senders = 0'
+			'max_connections = 7', 'superuser_reserved_connections = 0', 'max_wal_senders = 0'
 		]);
 
 	is($node->safe_psql('postgres', 'SELECT locality_uuid_state()'),
