@@ -194,6 +194,23 @@ RETURN nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next() IS
 'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit); called by uuidv7_ordered of the portable edition';
 
+-- Raise 22003, as the C extension's composers do, unless value (the argument name) is within 0 .. max.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_range(name text, value bigint, max bigint)
+RETURNS void
+AS $body$
+BEGIN
+    IF value < 0 OR value > max THEN
+        RAISE EXCEPTION '% % is out of range', name, value
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = format('The %s must be between 0 and %s.', name, max);
+    END IF;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_range(text, bigint, bigint) IS
+'raise 22003 unless value (the argument called name) is within 0 .. max; called by the portable edition''s composers';
+
 -- A clock reading us (Unix microseconds), or 22008 as the C extension raises it outside
 -- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC, the range the generators read. The
 -- generators read the clock into us and check it through locality_uuid_portable_clock(us),
@@ -618,21 +635,9 @@ BEGIN
         RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
     ms := floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
-    IF counter < 0 OR counter > 4294967295 THEN
-        RAISE EXCEPTION 'counter % is out of range', counter
-            USING ERRCODE = 'numeric_value_out_of_range',
-                  DETAIL = 'The counter must be between 0 and 4294967295.';
-    END IF;
-    IF pid < 0 OR pid > 65535 THEN
-        RAISE EXCEPTION 'pid % is out of range', pid
-            USING ERRCODE = 'numeric_value_out_of_range',
-                  DETAIL = 'The pid must be between 0 and 65535.';
-    END IF;
-    IF node < 0 OR node > 268435455 THEN
-        RAISE EXCEPTION 'node % is out of range', node
-            USING ERRCODE = 'numeric_value_out_of_range',
-                  DETAIL = 'The node must be between 0 and 268435455.';
-    END IF;
+    PERFORM @extschema@.locality_uuid_portable_check_range('counter', counter, 4294967295);
+    PERFORM @extschema@.locality_uuid_portable_check_range('pid', pid, 65535);
+    PERFORM @extschema@.locality_uuid_portable_check_range('node', node, 268435455);
     IF ms < 0 OR ms > 281474976710655 THEN
         RAISE EXCEPTION 'ts is out of range for a locality uuid'
             USING ERRCODE = 'datetime_field_overflow',
@@ -1228,16 +1233,8 @@ BEGIN
             USING ERRCODE = 'invalid_parameter_value',
                   HINT = 'Pass the first 3 bytes of the MD5 digest of the machine name, e.g. substring(decode(md5(''host''), ''hex'') for 3).';
     END IF;
-    IF process < 0 OR process > 65535 THEN
-        RAISE EXCEPTION 'process % is out of range', process
-            USING ERRCODE = 'numeric_value_out_of_range',
-                  DETAIL = 'The process must be between 0 and 65535.';
-    END IF;
-    IF counter < 0 OR counter > 16777215 THEN
-        RAISE EXCEPTION 'counter % is out of range', counter
-            USING ERRCODE = 'numeric_value_out_of_range',
-                  DETAIL = 'The counter must be between 0 and 16777215.';
-    END IF;
+    PERFORM @extschema@.locality_uuid_portable_check_range('process', process, 65535);
+    PERFORM @extschema@.locality_uuid_portable_check_range('counter', counter, 16777215);
     m := encode(machine, 'hex');
     p := lpad(to_hex(process), 4, '0');
     RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);

@@ -59,7 +59,7 @@ FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
     'locality_uuid_portable_next(boolean, boolean)', 'locality_uuid_portable_node_id()',
     'locality_uuid_portable_parse_node_id()', 'locality_uuid_portable_system_identifier()',
     'locality_uuid_portable_read_system_identifier()', 'locality_uuid_portable_clock(bigint)',
-    'locality_uuid_portable_check_clock(bigint)',
+    'locality_uuid_portable_check_clock(bigint)', 'locality_uuid_portable_check_range(text, bigint, bigint)',
     'locality_uuid_portable_hot(bigint, boolean, timestamptz)',
     'locality_uuid_portable_hot_encode(bigint, text, text, bigint, bigint)',
     'locality_uuid_portable_check_shard_key(bigint)', 'locality_uuid_portable_check_blocks(integer, integer, text)',

@@ -202,16 +202,8 @@ BEGIN
             USING ERRCODE = 'invalid_parameter_value',
                   HINT = 'Pass the first 3 bytes of the MD5 digest of the machine name, e.g. substring(decode(md5(''host''), ''hex'') for 3).';
     END IF;
-    IF process < 0 OR process > 65535 THEN
-        RAISE EXCEPTION 'process % is out of range', process
-            USING ERRCODE = 'numeric_value_out_of_range',
-                  DETAIL = 'The process must be between 0 and 65535.';
-    END IF;
-    IF counter < 0 OR counter > 16777215 THEN
-        RAISE EXCEPTION 'counter % is out of range', counter
-            USING ERRCODE = 'numeric_value_out_of_range',
-                  DETAIL = 'The counter must be between 0 and 16777215.';
-    END IF;
+    PERFORM @extschema@.locality_uuid_portable_check_range('process', process, 65535);
+    PERFORM @extschema@.locality_uuid_portable_check_range('counter', counter, 16777215);
     m := encode(machine, 'hex');
     p := lpad(to_hex(process), 4, '0');
     RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);

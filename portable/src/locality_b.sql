@@ -361,21 +361,9 @@ BEGIN
         RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
     ms := floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
-    IF counter < 0 OR counter > 4294967295 THEN
-        RAISE EXCEPTION 'counter % is out of range', counter
-            USING ERRCODE = 'numeric_value_out_of_range',
-                  DETAIL = 'The counter must be between 0 and 4294967295.';
-    END IF;
-    IF pid < 0 OR pid > 65535 THEN
-        RAISE EXCEPTION 'pid % is out of range', pid
-            USING ERRCODE = 'numeric_value_out_of_range',
-                  DETAIL = 'The pid must be between 0 and 65535.';
-    END IF;
-    IF node < 0 OR node > 268435455 THEN
-        RAISE EXCEPTION 'node % is out of range', node
-            USING ERRCODE = 'numeric_value_out_of_range',
-                  DETAIL = 'The node must be between 0 and 268435455.';
-    END IF;
+    PERFORM @extschema@.locality_uuid_portable_check_range('counter', counter, 4294967295);
+    PERFORM @extschema@.locality_uuid_portable_check_range('pid', pid, 65535);
+    PERFORM @extschema@.locality_uuid_portable_check_range('node', node, 268435455);
     IF ms < 0 OR ms > 281474976710655 THEN
         RAISE EXCEPTION 'ts is out of range for a locality uuid'
             USING ERRCODE = 'datetime_field_overflow',

@@ -97,6 +97,23 @@ RETURN nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next() IS
 'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit); called by uuidv7_ordered of the portable edition';
 
+-- Raise 22003, as the C extension's composers do, unless value (the argument name) is within 0 .. max.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_range(name text, value bigint, max bigint)
+RETURNS void
+AS $body$
+BEGIN
+    IF value < 0 OR value > max THEN
+        RAISE EXCEPTION '% % is out of range', name, value
+            USING ERRCODE = 'numeric_value_out_of_range',
+                  DETAIL = format('The %s must be between 0 and %s.', name, max);
+    END IF;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_range(text, bigint, bigint) IS
+'raise 22003 unless value (the argument called name) is within 0 .. max; called by the portable edition''s composers';
+
 -- A clock reading us (Unix microseconds), or 22008 as the C extension raises it outside
 -- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC, the range the generators read. The
 -- generators read the clock into us and check it through locality_uuid_portable_clock(us),
