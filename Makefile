@@ -2,7 +2,7 @@
 
 EXTENSION = locality_uuid
 MODULE_big = locality_uuid
-DATA = locality_uuid--1.0.sql locality_uuid--1.0--1.1.sql locality_uuid--1.1--1.2.sql locality_uuid--1.2--1.3.sql
+DATA = locality_uuid--1.0.sql locality_uuid--1.0--1.1.sql locality_uuid--1.1--1.2.sql locality_uuid--1.2--1.3.sql locality_uuid--1.3--1.4.sql
 PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
 CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp src/core/v7.cpp
