@@ -72,9 +72,9 @@ ROLLBACK;
 REVOKE ALL ON SEQUENCE :"schema".locality_uuid_portable_explicit, :"schema".locality_uuid_portable_v7_explicit
     FROM PUBLIC;
 COMMENT ON SEQUENCE :"schema".locality_uuid_portable_explicit IS
-'allocation numbers of hot_uuid(shard_key, at) ids: counter 8388608 + n mod 8388608 (taken through locality_uuid_portable_explicit_next())';
+'allocation numbers of hot_uuid(shard_key, at) ids: 39 bits in the process field (65535 - n >> 23) and counter (8388608 | n & 8388607), each handed out once (taken through locality_uuid_portable_explicit_next())';
 COMMENT ON SEQUENCE :"schema".locality_uuid_portable_v7_explicit IS
-'allocation numbers of uuidv7_ordered(at) ids: 41 bits after the millisecond (taken through locality_uuid_portable_v7_explicit_next())';
+'allocation numbers of uuidv7_ordered(at) ids: 41 bits after the millisecond, each handed out once (taken through locality_uuid_portable_v7_explicit_next())';
 
 -- uuid_time_nextval_interval(interval, integer) is named so that every call of sequential_uuids'
 -- uuid_time_nextval (untyped literals, NULL, parameters of unknown type) finds the integer form
@@ -92,6 +92,30 @@ ALTER FUNCTION :"schema".uuid_time_nextval(interval, integer) RENAME TO uuid_tim
 -- PostgreSQL 18, uuid_extract_timestamp and uuid_extract_version before 17.
 SELECT current_setting('server_version_num')::integer < 180000 AS locality_uuid_core_generators,
        current_setting('server_version_num')::integer < 170000 AS locality_uuid_core_extractors \gset
+-- Creating them must not change what another role's code calls: a function of one of those
+-- names in any other schema (which a search_path may put after or before this one), or in the
+-- install schema but owned by another role, stops the install (42723), naming them.
+SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE = %L, DETAIL = %L, HINT = %L; END $locality_uuid_refuse$',
+              'functions of the names the portable edition would create exist in this database',
+              'duplicate_function',
+              'Installed into ' || quote_ident(:'schema') || ', the edition would create ' || names
+              || '; these exist: ' || string_agg(format('%s owned by %s', p.oid::regprocedure, p.proowner::regrole), ', '
+                                                 ORDER BY p.oid::regprocedure::text)
+              || '. Calls of them by name could then reach the edition''s instead.',
+              'Drop or rename them, or install the edition on PostgreSQL 18, which has these functions in pg_catalog.')
+FROM pg_proc p,
+     (SELECT array_to_string(ARRAY['uuidv7', 'uuidv4'] || CASE WHEN :'locality_uuid_core_extractors'::boolean
+                                                               THEN ARRAY['uuid_extract_timestamp', 'uuid_extract_version']
+                                                               ELSE '{}' END, ', ') AS names) n
+WHERE :'locality_uuid_core_generators'::boolean
+  AND (p.proname IN ('uuidv7', 'uuidv4')
+       OR (:'locality_uuid_core_extractors'::boolean AND p.proname IN ('uuid_extract_timestamp', 'uuid_extract_version')))
+  AND p.pronamespace <> 'pg_catalog'::regnamespace
+  AND p.pronamespace <> coalesce(pg_my_temp_schema(), 0)
+  AND (SELECT nspname FROM pg_namespace WHERE oid = p.pronamespace) NOT LIKE 'pg\_temp\_%'
+  AND (p.pronamespace <> :'schema'::regnamespace OR p.proowner <> current_user::regrole)
+GROUP BY n.names
+\gexec
 
 -- portable/src/state.sql
 SELECT replace($locality_uuid_portable$
@@ -119,7 +143,7 @@ BEGIN
         GRANT ALL ON SEQUENCE locality_uuid_portable_arc TO PUBLIC;
         PERFORM setval('pg_temp.locality_uuid_portable_arc', 0);
         PERFORM setval('pg_temp.locality_uuid_portable_last_ms',
-                       currval('pg_temp.locality_uuid_portable_last_ms') * 4);
+                       pg_sequence_last_value('pg_temp.locality_uuid_portable_last_ms'::regclass) * 4);
         RETURN;
     END IF;
     -- Without IF NOT EXISTS: a relation of that name already in the caller's pg_temp (made by
@@ -441,7 +465,7 @@ BEGIN
                   HINT = 'Call locality_uuid() to follow locality_uuid.counter_mode.';
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
+    us := @extschema@.locality_uuid_portable_clock(us::bigint);
     IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_state();
     END IF;
@@ -454,14 +478,14 @@ BEGIN
     -- the sequential counters is skipped, and a sequential counter whose digits are a variable
     -- counter of the millisecond moves on to the next millisecond.
     ms := us / 1000;
-    last_ms := currval('pg_temp.locality_uuid_portable_last_ms');
+    last_ms := pg_sequence_last_value('pg_temp.locality_uuid_portable_last_ms'::regclass);
     IF ms > last_ms >> 2 THEN
         modes := 0;
     ELSE
         ms := last_ms >> 2;
         modes := last_ms & 3;
     END IF;
-    arc := currval('pg_temp.locality_uuid_portable_arc');
+    arc := pg_sequence_last_value('pg_temp.locality_uuid_portable_arc'::regclass);
     IF sequential THEN
         -- Seed from MD5 of the 10-minute UTC bucket (yyyyMMddHHm), read little-endian; + 1 per id.
         bucket := ms / 600000;
@@ -482,7 +506,7 @@ BEGIN
             r := ('x' || reverse(first))::bit(32)::bigint;
             r := (r * 20893 + (((r * 47719) & 65535) << 16)) & 4294967295;
             IF ((r - arc) & 4294967295)
-               <= ((currval('pg_temp.locality_uuid_portable_variable') - arc) & 4294967295) THEN
+               <= ((pg_sequence_last_value('pg_temp.locality_uuid_portable_variable'::regclass) - arc) & 4294967295) THEN
                 ms := ms + 1;
                 modes := 0;
             END IF;
@@ -499,7 +523,7 @@ BEGIN
             EXIT WHEN modes & 1 = 0;
             r := ('x' || first)::bit(32)::bigint;
             EXIT WHEN ((r - (arc >> 32)) & 4294967295)
-                      > ((currval('pg_temp.locality_uuid_portable_sequential') - (arc >> 32)) & 4294967295);
+                      > ((pg_sequence_last_value('pg_temp.locality_uuid_portable_sequential'::regclass) - (arc >> 32)) & 4294967295);
             skips := skips + 1;
             IF skips = 64 THEN
                 -- A crowded millisecond: the next one, where no sequential id is yet.
@@ -516,7 +540,7 @@ BEGIN
     IF ms * 4 + modes <> last_ms THEN
         PERFORM setval('pg_temp.locality_uuid_portable_last_ms', ms * 4 + modes);
     END IF;
-    IF arc <> currval('pg_temp.locality_uuid_portable_arc') THEN
+    IF arc <> pg_sequence_last_value('pg_temp.locality_uuid_portable_arc'::regclass) THEN
         PERFORM setval('pg_temp.locality_uuid_portable_arc', arc);
     END IF;
     RETURN (first || lpad(to_hex(pg_backend_pid() & 65535), 4, '0') || 'b' || lpad(to_hex(node), 7, '0')
@@ -635,9 +659,9 @@ BEGIN
         RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
     ms := floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
-    PERFORM @extschema@.locality_uuid_portable_check_range('counter', counter, 4294967295);
-    PERFORM @extschema@.locality_uuid_portable_check_range('pid', pid, 65535);
-    PERFORM @extschema@.locality_uuid_portable_check_range('node', node, 268435455);
+    PERFORM @extschema@.locality_uuid_portable_check_range('counter'::text, counter::bigint, 4294967295::bigint);
+    PERFORM @extschema@.locality_uuid_portable_check_range('pid'::text, pid::bigint, 65535::bigint);
+    PERFORM @extschema@.locality_uuid_portable_check_range('node'::text, node::bigint, 268435455::bigint);
     IF ms < 0 OR ms > 281474976710655 THEN
         RAISE EXCEPTION 'ts is out of range for a locality uuid'
             USING ERRCODE = 'datetime_field_overflow',
@@ -729,7 +753,7 @@ BEGIN
     -- Arguments are checked first, so a bad call uses no sequence value; nextval runs with
     -- the caller's privileges. nextval's minimum minus one wraps to the maximum, as in C.
     IF block_size < 1 OR block_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence');
+        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text);
     END IF;
     n := nextval($1);
     RETURN @extschema@.locality_uuid_portable_block_uuid(
@@ -751,7 +775,7 @@ DECLARE
     us bigint;
 BEGIN
     IF interval_length < 1 OR interval_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time');
+        PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text);
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
     us := @extschema@.locality_uuid_portable_clock(us);
@@ -777,7 +801,7 @@ RETURNS record
 AS $body$
 BEGIN
     IF block_size < 1 OR block_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence');
+        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text);
     END IF;
     prefix_bits := @extschema@.locality_uuid_portable_prefix_bits(block_count);
     prefixes := 1::bigint << prefix_bits;
@@ -908,7 +932,7 @@ DECLARE
 BEGIN
     IF from_seconds THEN
         IF interval_seconds < 1 OR interval_count < 1 THEN
-            PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_seconds, interval_count, 'time');
+            PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_seconds, interval_count, 'time'::text);
         END IF;
         block_us := @extschema@.locality_uuid_portable_per_block(interval_seconds, interval_count) * 1000000;
     ELSE
@@ -1080,18 +1104,22 @@ DECLARE
     seconds bigint;
     counter bigint;
     n bigint;
-    field text;
-    memory text;
-    pos integer;
 BEGIN
     IF shard_key < 0 OR shard_key > 4294967295 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key);
+        PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key::bigint);
     END IF;
     IF explicit AND NOT isfinite(at) THEN
         RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
+    -- On every call, whether it would take an allocation number or not (ENCODING.md).
+    IF explicit AND current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'hot_uuid at an explicit time cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
+    END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
+    us := @extschema@.locality_uuid_portable_clock(us::bigint);
     IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_state();
     END IF;
@@ -1101,8 +1129,9 @@ BEGIN
     END IF;
     m := md5(machine_name);
     p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
+    -- pg_sequence_last_value, not currval: DISCARD SEQUENCES forgets currval, not the value.
     tick := greatest(us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000,
-                     currval('pg_temp.locality_uuid_portable_hot_tick') + 1);
+                     pg_sequence_last_value('pg_temp.locality_uuid_portable_hot_tick'::regclass) + 1);
     IF explicit THEN
         seconds := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
     END IF;
@@ -1111,26 +1140,22 @@ BEGIN
         seconds := tick >> 23;
         counter := tick & 8388607;
     ELSE
-        -- Any other second: counter 8388608 + n mod 8388608 (bit 23 set, so never a wall-clock
-        -- id's), n an allocation number of the install schema's sequence. The session remembers
-        -- the first n of its 256 latest such seconds (time field and n, 31 characters each, in a
-        -- setting) and refuses a second's ids once they would repeat its first one's counter.
+        -- Any other second: a 39-bit allocation number n of the install schema's sequence,
+        -- handed out once and never reduced: counter 0x800000 | (n & 0x7FFFFF) (bit 23 set, so
+        -- never a wall-clock id's), process field 0xFFFF - (n >> 23). No two such ids are
+        -- equal; once n passes 39 bits every call fails.
         n := @extschema@.locality_uuid_portable_explicit_next();
-        field := ' ' || lpad((seconds & 4294967295)::text, 10, '0') || ':';
-        memory := coalesce(current_setting('locality_uuid_portable.explicit_seconds', true), '');
-        pos := strpos(memory, field);
-        IF pos = 0 THEN
-            PERFORM set_config('locality_uuid_portable.explicit_seconds',
-                               field || lpad(n::text, 19, '0') || left(memory, 31 * 255), false);
-        ELSIF n - substr(memory, pos + 12, 19)::bigint >= 8388608 THEN
-            RAISE EXCEPTION 'hot_uuid made all 8388608 ids of second % in this backend', seconds
+        IF n >= 549755813888 THEN
+            RAISE EXCEPTION 'hot_uuid used up all 549755813888 allocation numbers of ids at explicit times'
                 USING ERRCODE = 'program_limit_exceeded',
-                      DETAIL = 'An id at an explicit time carries 23 bits of its counter for the ids of its second.',
-                      HINT = 'Spread the backfill over more seconds, or over several sessions running at the same time.';
+                      DETAIL = format('An id at an explicit time carries a 39-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_explicit is at %s.',
+                                      '@extschema@', n),
+                      HINT = 'Make further ids with the current time (hot_uuid(shard_key)).';
         END IF;
-        counter := 8388608 + n % 8388608;
+        counter := 8388608 | (n & 8388607);
+        p := lpad(to_hex(65535 - (n >> 23)), 4, '0');
     END IF;
-    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
+    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds::bigint, m::text, p::text, counter::bigint, shard_key::bigint);
 END
 $body$
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
@@ -1223,7 +1248,7 @@ DECLARE
     p text;
 BEGIN
 
-    PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key);
+    PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key::bigint);
     IF NOT isfinite(ts) THEN
         RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
@@ -1233,11 +1258,11 @@ BEGIN
             USING ERRCODE = 'invalid_parameter_value',
                   HINT = 'Pass the first 3 bytes of the MD5 digest of the machine name, e.g. substring(decode(md5(''host''), ''hex'') for 3).';
     END IF;
-    PERFORM @extschema@.locality_uuid_portable_check_range('process', process, 65535);
-    PERFORM @extschema@.locality_uuid_portable_check_range('counter', counter, 16777215);
+    PERFORM @extschema@.locality_uuid_portable_check_range('process'::text, process::bigint, 65535::bigint);
+    PERFORM @extschema@.locality_uuid_portable_check_range('counter'::text, counter::bigint, 16777215::bigint);
     m := encode(machine, 'hex');
     p := lpad(to_hex(process), 4, '0');
-    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
+    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds::bigint, m::text, p::text, counter::bigint, shard_key::bigint);
 END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
@@ -1328,8 +1353,15 @@ DECLARE
     k bigint;
     r text;
 BEGIN
+    -- On every call, so that the refusal never depends on timing (ENCODING.md).
+    IF current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
+    END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
+    us := @extschema@.locality_uuid_portable_clock(us::bigint);
     IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_v7_state();
     END IF;
@@ -1350,26 +1382,30 @@ COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
 
 -- At an explicit time: the millisecond of at, bit 5 of byte 8 set (never a clock id's), and a
 -- 41-bit allocation number n of the install schema's sequence in the fraction (bits 40..29),
--- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Ids of a session are distinct while
--- fewer than 2^41 numbers separate their n: the session remembers its first n (in a setting)
--- and refuses once that many have been taken since, by any session.
+-- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Each n is handed out once and
+-- never reduced, so no two such ids are equal; once n passes 41 bits every call fails.
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered(at timestamptz)
 RETURNS uuid
 AS $body$
 DECLARE
-    ms bigint := @extschema@.locality_uuid_portable_v7_ms(at);
-    n bigint := @extschema@.locality_uuid_portable_v7_explicit_next();
-    first text;
+    ms bigint;
+    n bigint;
 BEGIN
-    first := current_setting('locality_uuid_portable.v7_explicit_first', true);
-    IF first IS NULL OR first = '' THEN
-        PERFORM set_config('locality_uuid_portable.v7_explicit_first', n::text, false);
-    ELSIF n - first::bigint >= 2199023255552 THEN
-        RAISE EXCEPTION 'uuidv7_ordered cannot make more ids at explicit times in this session'
+    ms := @extschema@.locality_uuid_portable_v7_ms(at::timestamptz);
+    -- On every call, so that the refusal never depends on timing (ENCODING.md).
+    IF current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
+    END IF;
+    n := @extschema@.locality_uuid_portable_v7_explicit_next();
+    IF n >= 2199023255552 THEN
+        RAISE EXCEPTION 'uuidv7_ordered used up all 2199023255552 allocation numbers of ids at explicit times'
             USING ERRCODE = 'program_limit_exceeded',
-                  DETAIL = format('An id at an explicit time carries 41 bits of its allocation number; %s numbers were taken since this session''s first such id.',
-                                  n - first::bigint),
-                  HINT = 'Make further ids at explicit times in a new session.';
+                  DETAIL = format('An id at an explicit time carries a 41-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_v7_explicit is at %s.',
+                                  '@extschema@', n),
+                  HINT = 'Make further ids with the current time (uuidv7_ordered()).';
     END IF;
     RETURN (lpad(to_hex(ms), 12, '0') || '7' || lpad(to_hex((n >> 29) & 4095), 3, '0')
             || to_hex(160 | ((n >> 24) & 31)) || lpad(to_hex(n & 16777215), 6, '0')
@@ -1385,7 +1421,7 @@ CREATE OR REPLACE FUNCTION @extschema@.uuidv7_lower(at timestamptz)
 RETURNS uuid
 AS $body$
 BEGIN
-    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '70008000000000000000')::uuid;
+    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at::timestamptz)), 12, '0') || '70008000000000000000')::uuid;
 END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
@@ -1397,7 +1433,7 @@ CREATE OR REPLACE FUNCTION @extschema@.uuidv7_upper(at timestamptz)
 RETURNS uuid
 AS $body$
 BEGIN
-    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7fffbfffffffffffffff')::uuid;
+    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at::timestamptz)), 12, '0') || '7fffbfffffffffffffff')::uuid;
 END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
@@ -1440,7 +1476,7 @@ BEGIN
                   DETAIL = 'UUID version 7 does not support infinite intervals.';
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
+    us := @extschema@.locality_uuid_portable_clock(us::bigint);
     IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_v7_state();
     END IF;

@@ -68,7 +68,7 @@ BEGIN
     -- Arguments are checked first, so a bad call uses no sequence value; nextval runs with
     -- the caller's privileges. nextval's minimum minus one wraps to the maximum, as in C.
     IF block_size < 1 OR block_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence');
+        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text);
     END IF;
     n := nextval($1);
     RETURN @extschema@.locality_uuid_portable_block_uuid(
@@ -90,7 +90,7 @@ DECLARE
     us bigint;
 BEGIN
     IF interval_length < 1 OR interval_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time');
+        PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text);
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
     us := @extschema@.locality_uuid_portable_clock(us);
@@ -116,7 +116,7 @@ RETURNS record
 AS $body$
 BEGIN
     IF block_size < 1 OR block_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence');
+        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text);
     END IF;
     prefix_bits := @extschema@.locality_uuid_portable_prefix_bits(block_count);
     prefixes := 1::bigint << prefix_bits;
@@ -247,7 +247,7 @@ DECLARE
 BEGIN
     IF from_seconds THEN
         IF interval_seconds < 1 OR interval_count < 1 THEN
-            PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_seconds, interval_count, 'time');
+            PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_seconds, interval_count, 'time'::text);
         END IF;
         block_us := @extschema@.locality_uuid_portable_per_block(interval_seconds, interval_count) * 1000000;
     ELSE

@@ -28,7 +28,7 @@ BEGIN
                   DETAIL = 'UUID version 7 does not support infinite intervals.';
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
+    us := @extschema@.locality_uuid_portable_clock(us::bigint);
     IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_v7_state();
     END IF;

@@ -49,18 +49,22 @@ DECLARE
     seconds bigint;
     counter bigint;
     n bigint;
-    field text;
-    memory text;
-    pos integer;
 BEGIN
     IF shard_key < 0 OR shard_key > 4294967295 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key);
+        PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key::bigint);
     END IF;
     IF explicit AND NOT isfinite(at) THEN
         RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
+    -- On every call, whether it would take an allocation number or not (ENCODING.md).
+    IF explicit AND current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'hot_uuid at an explicit time cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
+    END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
+    us := @extschema@.locality_uuid_portable_clock(us::bigint);
     IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_state();
     END IF;
@@ -70,8 +74,9 @@ BEGIN
     END IF;
     m := md5(machine_name);
     p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
+    -- pg_sequence_last_value, not currval: DISCARD SEQUENCES forgets currval, not the value.
     tick := greatest(us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000,
-                     currval('pg_temp.locality_uuid_portable_hot_tick') + 1);
+                     pg_sequence_last_value('pg_temp.locality_uuid_portable_hot_tick'::regclass) + 1);
     IF explicit THEN
         seconds := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
     END IF;
@@ -80,26 +85,22 @@ BEGIN
         seconds := tick >> 23;
         counter := tick & 8388607;
     ELSE
-        -- Any other second: counter 8388608 + n mod 8388608 (bit 23 set, so never a wall-clock
-        -- id's), n an allocation number of the install schema's sequence. The session remembers
-        -- the first n of its 256 latest such seconds (time field and n, 31 characters each, in a
-        -- setting) and refuses a second's ids once they would repeat its first one's counter.
+        -- Any other second: a 39-bit allocation number n of the install schema's sequence,
+        -- handed out once and never reduced: counter 0x800000 | (n & 0x7FFFFF) (bit 23 set, so
+        -- never a wall-clock id's), process field 0xFFFF - (n >> 23). No two such ids are
+        -- equal; once n passes 39 bits every call fails.
         n := @extschema@.locality_uuid_portable_explicit_next();
-        field := ' ' || lpad((seconds & 4294967295)::text, 10, '0') || ':';
-        memory := coalesce(current_setting('locality_uuid_portable.explicit_seconds', true), '');
-        pos := strpos(memory, field);
-        IF pos = 0 THEN
-            PERFORM set_config('locality_uuid_portable.explicit_seconds',
-                               field || lpad(n::text, 19, '0') || left(memory, 31 * 255), false);
-        ELSIF n - substr(memory, pos + 12, 19)::bigint >= 8388608 THEN
-            RAISE EXCEPTION 'hot_uuid made all 8388608 ids of second % in this backend', seconds
+        IF n >= 549755813888 THEN
+            RAISE EXCEPTION 'hot_uuid used up all 549755813888 allocation numbers of ids at explicit times'
                 USING ERRCODE = 'program_limit_exceeded',
-                      DETAIL = 'An id at an explicit time carries 23 bits of its counter for the ids of its second.',
-                      HINT = 'Spread the backfill over more seconds, or over several sessions running at the same time.';
+                      DETAIL = format('An id at an explicit time carries a 39-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_explicit is at %s.',
+                                      '@extschema@', n),
+                      HINT = 'Make further ids with the current time (hot_uuid(shard_key)).';
         END IF;
-        counter := 8388608 + n % 8388608;
+        counter := 8388608 | (n & 8388607);
+        p := lpad(to_hex(65535 - (n >> 23)), 4, '0');
     END IF;
-    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
+    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds::bigint, m::text, p::text, counter::bigint, shard_key::bigint);
 END
 $body$
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
@@ -192,7 +193,7 @@ DECLARE
     p text;
 BEGIN
 
-    PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key);
+    PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key::bigint);
     IF NOT isfinite(ts) THEN
         RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
@@ -202,11 +203,11 @@ BEGIN
             USING ERRCODE = 'invalid_parameter_value',
                   HINT = 'Pass the first 3 bytes of the MD5 digest of the machine name, e.g. substring(decode(md5(''host''), ''hex'') for 3).';
     END IF;
-    PERFORM @extschema@.locality_uuid_portable_check_range('process', process, 65535);
-    PERFORM @extschema@.locality_uuid_portable_check_range('counter', counter, 16777215);
+    PERFORM @extschema@.locality_uuid_portable_check_range('process'::text, process::bigint, 65535::bigint);
+    PERFORM @extschema@.locality_uuid_portable_check_range('counter'::text, counter::bigint, 16777215::bigint);
     m := encode(machine, 'hex');
     p := lpad(to_hex(process), 4, '0');
-    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
+    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds::bigint, m::text, p::text, counter::bigint, shard_key::bigint);
 END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;

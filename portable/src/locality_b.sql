@@ -167,7 +167,7 @@ BEGIN
                   HINT = 'Call locality_uuid() to follow locality_uuid.counter_mode.';
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
+    us := @extschema@.locality_uuid_portable_clock(us::bigint);
     IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_state();
     END IF;
@@ -180,14 +180,14 @@ BEGIN
     -- the sequential counters is skipped, and a sequential counter whose digits are a variable
     -- counter of the millisecond moves on to the next millisecond.
     ms := us / 1000;
-    last_ms := currval('pg_temp.locality_uuid_portable_last_ms');
+    last_ms := pg_sequence_last_value('pg_temp.locality_uuid_portable_last_ms'::regclass);
     IF ms > last_ms >> 2 THEN
         modes := 0;
     ELSE
         ms := last_ms >> 2;
         modes := last_ms & 3;
     END IF;
-    arc := currval('pg_temp.locality_uuid_portable_arc');
+    arc := pg_sequence_last_value('pg_temp.locality_uuid_portable_arc'::regclass);
     IF sequential THEN
         -- Seed from MD5 of the 10-minute UTC bucket (yyyyMMddHHm), read little-endian; + 1 per id.
         bucket := ms / 600000;
@@ -208,7 +208,7 @@ BEGIN
             r := ('x' || reverse(first))::bit(32)::bigint;
             r := (r * 20893 + (((r * 47719) & 65535) << 16)) & 4294967295;
             IF ((r - arc) & 4294967295)
-               <= ((currval('pg_temp.locality_uuid_portable_variable') - arc) & 4294967295) THEN
+               <= ((pg_sequence_last_value('pg_temp.locality_uuid_portable_variable'::regclass) - arc) & 4294967295) THEN
                 ms := ms + 1;
                 modes := 0;
             END IF;
@@ -225,7 +225,7 @@ BEGIN
             EXIT WHEN modes & 1 = 0;
             r := ('x' || first)::bit(32)::bigint;
             EXIT WHEN ((r - (arc >> 32)) & 4294967295)
-                      > ((currval('pg_temp.locality_uuid_portable_sequential') - (arc >> 32)) & 4294967295);
+                      > ((pg_sequence_last_value('pg_temp.locality_uuid_portable_sequential'::regclass) - (arc >> 32)) & 4294967295);
             skips := skips + 1;
             IF skips = 64 THEN
                 -- A crowded millisecond: the next one, where no sequential id is yet.
@@ -242,7 +242,7 @@ BEGIN
     IF ms * 4 + modes <> last_ms THEN
         PERFORM setval('pg_temp.locality_uuid_portable_last_ms', ms * 4 + modes);
     END IF;
-    IF arc <> currval('pg_temp.locality_uuid_portable_arc') THEN
+    IF arc <> pg_sequence_last_value('pg_temp.locality_uuid_portable_arc'::regclass) THEN
         PERFORM setval('pg_temp.locality_uuid_portable_arc', arc);
     END IF;
     RETURN (first || lpad(to_hex(pg_backend_pid() & 65535), 4, '0') || 'b' || lpad(to_hex(node), 7, '0')
@@ -361,9 +361,9 @@ BEGIN
         RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
     ms := floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
-    PERFORM @extschema@.locality_uuid_portable_check_range('counter', counter, 4294967295);
-    PERFORM @extschema@.locality_uuid_portable_check_range('pid', pid, 65535);
-    PERFORM @extschema@.locality_uuid_portable_check_range('node', node, 268435455);
+    PERFORM @extschema@.locality_uuid_portable_check_range('counter'::text, counter::bigint, 4294967295::bigint);
+    PERFORM @extschema@.locality_uuid_portable_check_range('pid'::text, pid::bigint, 65535::bigint);
+    PERFORM @extschema@.locality_uuid_portable_check_range('node'::text, node::bigint, 268435455::bigint);
     IF ms < 0 OR ms > 281474976710655 THEN
         RAISE EXCEPTION 'ts is out of range for a locality uuid'
             USING ERRCODE = 'datetime_field_overflow',

@@ -22,7 +22,7 @@ BEGIN
         GRANT ALL ON SEQUENCE locality_uuid_portable_arc TO PUBLIC;
         PERFORM setval('pg_temp.locality_uuid_portable_arc', 0);
         PERFORM setval('pg_temp.locality_uuid_portable_last_ms',
-                       currval('pg_temp.locality_uuid_portable_last_ms') * 4);
+                       pg_sequence_last_value('pg_temp.locality_uuid_portable_last_ms'::regclass) * 4);
         RETURN;
     END IF;
     -- Without IF NOT EXISTS: a relation of that name already in the caller's pg_temp (made by

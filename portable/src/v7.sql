@@ -69,8 +69,15 @@ DECLARE
     k bigint;
     r text;
 BEGIN
+    -- On every call, so that the refusal never depends on timing (ENCODING.md).
+    IF current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
+    END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
+    us := @extschema@.locality_uuid_portable_clock(us::bigint);
     IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
         PERFORM @extschema@.locality_uuid_portable_v7_state();
     END IF;
@@ -91,26 +98,30 @@ COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
 
 -- At an explicit time: the millisecond of at, bit 5 of byte 8 set (never a clock id's), and a
 -- 41-bit allocation number n of the install schema's sequence in the fraction (bits 40..29),
--- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Ids of a session are distinct while
--- fewer than 2^41 numbers separate their n: the session remembers its first n (in a setting)
--- and refuses once that many have been taken since, by any session.
+-- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Each n is handed out once and
+-- never reduced, so no two such ids are equal; once n passes 41 bits every call fails.
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered(at timestamptz)
 RETURNS uuid
 AS $body$
 DECLARE
-    ms bigint := @extschema@.locality_uuid_portable_v7_ms(at);
-    n bigint := @extschema@.locality_uuid_portable_v7_explicit_next();
-    first text;
+    ms bigint;
+    n bigint;
 BEGIN
-    first := current_setting('locality_uuid_portable.v7_explicit_first', true);
-    IF first IS NULL OR first = '' THEN
-        PERFORM set_config('locality_uuid_portable.v7_explicit_first', n::text, false);
-    ELSIF n - first::bigint >= 2199023255552 THEN
-        RAISE EXCEPTION 'uuidv7_ordered cannot make more ids at explicit times in this session'
+    ms := @extschema@.locality_uuid_portable_v7_ms(at::timestamptz);
+    -- On every call, so that the refusal never depends on timing (ENCODING.md).
+    IF current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
+    END IF;
+    n := @extschema@.locality_uuid_portable_v7_explicit_next();
+    IF n >= 2199023255552 THEN
+        RAISE EXCEPTION 'uuidv7_ordered used up all 2199023255552 allocation numbers of ids at explicit times'
             USING ERRCODE = 'program_limit_exceeded',
-                  DETAIL = format('An id at an explicit time carries 41 bits of its allocation number; %s numbers were taken since this session''s first such id.',
-                                  n - first::bigint),
-                  HINT = 'Make further ids at explicit times in a new session.';
+                  DETAIL = format('An id at an explicit time carries a 41-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_v7_explicit is at %s.',
+                                  '@extschema@', n),
+                  HINT = 'Make further ids with the current time (uuidv7_ordered()).';
     END IF;
     RETURN (lpad(to_hex(ms), 12, '0') || '7' || lpad(to_hex((n >> 29) & 4095), 3, '0')
             || to_hex(160 | ((n >> 24) & 31)) || lpad(to_hex(n & 16777215), 6, '0')
@@ -126,7 +137,7 @@ CREATE OR REPLACE FUNCTION @extschema@.uuidv7_lower(at timestamptz)
 RETURNS uuid
 AS $body$
 BEGIN
-    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '70008000000000000000')::uuid;
+    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at::timestamptz)), 12, '0') || '70008000000000000000')::uuid;
 END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
@@ -138,7 +149,7 @@ CREATE OR REPLACE FUNCTION @extschema@.uuidv7_upper(at timestamptz)
 RETURNS uuid
 AS $body$
 BEGIN
-    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7fffbfffffffffffffff')::uuid;
+    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at::timestamptz)), 12, '0') || '7fffbfffffffffffffff')::uuid;
 END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
