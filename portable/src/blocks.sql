@@ -159,7 +159,8 @@ COMMENT ON FUNCTION @extschema@.locality_uuid_portable_interval_us(interval) IS
 
 -- Raise 22023 as the C extension does unless interval_length is a fixed length (a day is
 -- 86400 s, no months) from 1 ms to 2147483647 s and interval_count is positive; total is its
--- length in microseconds (locality_uuid_portable_interval_us).
+-- length in microseconds (locality_uuid_portable_interval_us), NULL for months or years (so
+-- not strict).
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_interval(interval_length interval,
                                                                          total numeric,
                                                                          interval_count integer)
@@ -191,7 +192,7 @@ BEGIN
     END IF;
 END
 $body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_interval(interval, numeric, integer) IS
 'raise 22023 unless interval_length is a fixed length from 1 ms to 2147483647 s and interval_count is positive; called by the interval block functions of the portable edition';
