@@ -72,9 +72,9 @@ ROLLBACK;
 REVOKE ALL ON SEQUENCE :"schema".locality_uuid_portable_explicit, :"schema".locality_uuid_portable_v7_explicit
     FROM PUBLIC;
 COMMENT ON SEQUENCE :"schema".locality_uuid_portable_explicit IS
-'allocation numbers of hot_uuid(shard_key, at) ids: counter 8388608 + n mod 8388608 (taken through locality_uuid_portable_explicit_next())';
+'allocation numbers of hot_uuid(shard_key, at) ids: 39 bits in the process field (65535 - n >> 23) and counter (8388608 | n & 8388607), each handed out once (taken through locality_uuid_portable_explicit_next())';
 COMMENT ON SEQUENCE :"schema".locality_uuid_portable_v7_explicit IS
-'allocation numbers of uuidv7_ordered(at) ids: 41 bits after the millisecond (taken through locality_uuid_portable_v7_explicit_next())';
+'allocation numbers of uuidv7_ordered(at) ids: 41 bits after the millisecond, each handed out once (taken through locality_uuid_portable_v7_explicit_next())';
 
 -- uuid_time_nextval_interval(interval, integer) is named so that every call of sequential_uuids'
 -- uuid_time_nextval (untyped literals, NULL, parameters of unknown type) finds the integer form
@@ -92,10 +92,42 @@ ALTER FUNCTION :"schema".uuid_time_nextval(interval, integer) RENAME TO uuid_tim
 -- PostgreSQL 18, uuid_extract_timestamp and uuid_extract_version before 17.
 SELECT current_setting('server_version_num')::integer < 180000 AS locality_uuid_core_generators,
        current_setting('server_version_num')::integer < 170000 AS locality_uuid_core_extractors \gset
+-- Creating them must not change what another role's code calls: a function of one of those
+-- names in any other schema (which a search_path may put after or before this one), or in the
+-- install schema but owned by another role, stops the install (42723), naming them.
+SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE = %L, DETAIL = %L, HINT = %L; END $locality_uuid_refuse$',
+              'functions of the names the portable edition would create exist in this database',
+              'duplicate_function',
+              'Installed into ' || quote_ident(:'schema') || ', the edition would create ' || names
+              || '; these exist: ' || string_agg(format('%s owned by %s', p.oid::regprocedure, p.proowner::regrole), ', '
+                                                 ORDER BY p.oid::regprocedure::text)
+              || '. Calls of them by name could then reach the edition''s instead.',
+              'Drop or rename them, or install the edition on PostgreSQL 18, which has these functions in pg_catalog.')
+FROM pg_proc p,
+     (SELECT array_to_string(ARRAY['uuidv7', 'uuidv4'] || CASE WHEN :'locality_uuid_core_extractors'::boolean
+                                                               THEN ARRAY['uuid_extract_timestamp', 'uuid_extract_version']
+                                                               ELSE '{}' END, ', ') AS names) n
+WHERE :'locality_uuid_core_generators'::boolean
+  AND (p.proname IN ('uuidv7', 'uuidv4')
+       OR (:'locality_uuid_core_extractors'::boolean AND p.proname IN ('uuid_extract_timestamp', 'uuid_extract_version')))
+  AND p.pronamespace <> 'pg_catalog'::regnamespace
+  AND p.pronamespace <> coalesce(pg_my_temp_schema(), 0)
+  AND (SELECT nspname FROM pg_namespace WHERE oid = p.pronamespace) NOT LIKE 'pg\_temp\_%'
+  AND (p.pronamespace <> :'schema'::regnamespace OR p.proowner <> current_user::regrole)
+GROUP BY n.names
+\gexec
 
 -- portable/src/state.sql
 SELECT replace($locality_uuid_portable$
 -- Session state, allocation numbers and the checks every generator shares.
+--
+-- PL/pgSQL bodies call no function of this edition: a call by name is resolved when it first
+-- runs in a session, in the install schema, where a role with CREATE there may have added an
+-- overload (another integer type, an extra argument with a default) that would be chosen or
+-- would make the call ambiguous. The edition's functions call each other only from SQL-standard
+-- bodies (RETURN or BEGIN ATOMIC), which are bound to the functions' oids when they are created;
+-- a PL/pgSQL body gets what it needs (a checked clock reading, the node, the machine name) as
+-- arguments, or reads it with pg_catalog's functions.
 
 -- Make this session's state on its first id: five temporary sequences (the variable counter,
 -- the sequential counter and its bucket, the last millisecond and the modes used in it, the
@@ -119,7 +151,7 @@ BEGIN
         GRANT ALL ON SEQUENCE locality_uuid_portable_arc TO PUBLIC;
         PERFORM setval('pg_temp.locality_uuid_portable_arc', 0);
         PERFORM setval('pg_temp.locality_uuid_portable_last_ms',
-                       currval('pg_temp.locality_uuid_portable_last_ms') * 4);
+                       pg_sequence_last_value('pg_temp.locality_uuid_portable_last_ms'::regclass) * 4);
         RETURN;
     END IF;
     -- Without IF NOT EXISTS: a relation of that name already in the caller's pg_temp (made by
@@ -149,15 +181,7 @@ $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_state() IS
-'make this session''s generator state (temporary sequences) if it has none; called by the generators of the portable edition';
-
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_explicit_next()
-RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
-RETURN nextval('@extschema@.locality_uuid_portable_explicit'::regclass);
-
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_explicit_next() IS
-'next allocation number of hot_uuid(shard_key, at) ids at an explicit time (nextval of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
+'make this session''s generator state (temporary sequences) if it has none; called through locality_uuid_portable_now()';
 
 -- Make this session's version 7 state if it has none: three temporary sequences, apart from
 -- the other generators' (a session that makes no version 7 id never makes them), owned and
@@ -184,15 +208,37 @@ $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_state() IS
-'make this session''s version 7 state (temporary sequences) if it has none; called by the version 7 generators of the portable edition';
+'make this session''s version 7 state (temporary sequences) if it has none; called through locality_uuid_portable_v7_now()';
 
+-- Take the next allocation number of uuidv7_ordered(at): 25006 on every call in a read-only
+-- transaction, 54000 once the numbers pass 41 bits (each is handed out once, never reduced).
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next()
 RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
-RETURN nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
+AS $body$
+DECLARE
+    n bigint;
+BEGIN
+    IF current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
+    END IF;
+    n := nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
+    IF n >= 2199023255552 THEN
+        RAISE EXCEPTION 'uuidv7_ordered used up all 2199023255552 allocation numbers of ids at explicit times'
+            USING ERRCODE = 'program_limit_exceeded',
+                  DETAIL = format('An id at an explicit time carries a 41-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_v7_explicit is at %s.',
+                                  '@extschema@', n),
+                  HINT = 'Make further ids with the current time (uuidv7_ordered()).';
+    END IF;
+    RETURN n;
+END
+$body$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next() IS
-'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit); called by uuidv7_ordered of the portable edition';
+'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit; 25006 when read-only, 54000 past 41 bits); called by uuidv7_ordered of the portable edition';
 
 -- Raise 22003, as the C extension's composers do, unless value (the argument name) is within 0 .. max.
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_range(name text, value bigint, max bigint)
@@ -210,6 +256,21 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_range(text, bigint, bigint) IS
 'raise 22003 unless value (the argument called name) is within 0 .. max; called by the portable edition''s composers';
+
+-- Raise 22008, as the C extension does, unless at (the argument called name) is finite.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_finite(at timestamptz, name text)
+RETURNS void
+AS $body$
+BEGIN
+    IF NOT isfinite(at) THEN
+        RAISE EXCEPTION '% must be a finite timestamp', name USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_finite(timestamptz, text) IS
+'raise 22008 unless at (the argument called name) is a finite timestamp; called by the portable edition''s composers';
 
 -- A clock reading us (Unix microseconds), or 22008 as the C extension raises it outside
 -- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC, the range the generators read. The
@@ -268,6 +329,33 @@ RETURN coalesce(nullif(current_setting('locality_uuid_portable.system_identifier
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_system_identifier() IS
 'the cluster''s system identifier, as cached in this session; the default node and machine name of the portable edition';
+
+-- The clock reading of a generator (Unix microseconds, 22008 outside 1970 to 9999), with this
+-- session's state made first if it has none: the clock is read and checked before any state
+-- changes.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_now()
+RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN (SELECT CASE WHEN to_regclass('pg_temp.locality_uuid_portable_arc') IS NOT NULL THEN c.us
+                    ELSE (SELECT c.us FROM @extschema@.locality_uuid_portable_state() AS s) END
+        FROM (SELECT @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
+                     AS us OFFSET 0) AS c);
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_now() IS
+'the clock reading of a generator (Unix microseconds), with this session''s state made if it has none; called by the generators of the portable edition';
+
+-- The clock reading of a version 7 generator, with this session's version 7 state made first
+-- if it has none.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_now()
+RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN (SELECT CASE WHEN to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NOT NULL THEN c.us
+                    ELSE (SELECT c.us FROM @extschema@.locality_uuid_portable_v7_state() AS s) END
+        FROM (SELECT @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
+                     AS us OFFSET 0) AS c);
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_now() IS
+'the clock reading of a version 7 generator (Unix microseconds), with this session''s version 7 state made if it has none; called by the version 7 generators of the portable edition';
 $locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
 
 -- portable/src/locality_b.sql
@@ -279,7 +367,8 @@ SELECT replace($locality_uuid_portable$
 -- C's strtol with base 0 (0x hex, leading 0 octal), read again with strtod if it stops at '.',
 -- 'e' or 'E' or overflows 64 bits, trailing white space, rounded half to even, within int, then
 -- -1 .. 268435455. Empty is the default, as unset: it is what RESET leaves, and SQL cannot tell
--- the two apart. The default (-1) is the low 28 bits of the system identifier.
+-- the two apart. The default is -1 (locality_uuid_portable_node_id() reads it as the low 28 bits
+-- of the system identifier).
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_parse_node_id()
 RETURNS bigint
 AS $body$
@@ -376,9 +465,7 @@ BEGIN
             node := d;
         END;
     END IF;
-    IF node = -1 THEN
-        node := @extschema@.locality_uuid_portable_system_identifier()::numeric % 268435456;
-    ELSIF node NOT BETWEEN -1 AND 268435455 THEN
+    IF node NOT BETWEEN -1 AND 268435455 THEN
         RAISE EXCEPTION '% is outside the valid range for parameter "locality_uuid.node_id" (-1 .. 268435455)', node
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
@@ -388,7 +475,7 @@ $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_parse_node_id() IS
-'the node field of this session''s locality uuids: locality_uuid.node_id read as PostgreSQL reads an integer setting, or the default from the system identifier; called through locality_uuid_portable_node_id()';
+'the node field of this session''s locality uuids: locality_uuid.node_id read as PostgreSQL reads an integer setting, -1 for the default; called through locality_uuid_portable_node_id()';
 
 -- The node field: the default and plain decimals of up to 8 digits (always within 0 ..
 -- 268435455) read here, inlined into the generator; every other value by the full parser.
@@ -399,29 +486,17 @@ RETURN CASE WHEN coalesce(current_setting('locality_uuid.node_id', true), '') = 
             THEN @extschema@.locality_uuid_portable_system_identifier()::numeric % 268435456
             WHEN current_setting('locality_uuid.node_id', true) ~ '^(0|[1-9][0-9]{0,7})$'
             THEN current_setting('locality_uuid.node_id', true)::bigint
-            ELSE @extschema@.locality_uuid_portable_parse_node_id() END;
+            ELSE coalesce(nullif(@extschema@.locality_uuid_portable_parse_node_id(), -1),
+                          @extschema@.locality_uuid_portable_system_identifier()::numeric % 268435456) END;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_node_id() IS
 'the node field of this session''s locality uuids (locality_uuid.node_id or its default); called by the locality uuid generator of the portable edition';
 
--- Make one version-b id: sequential if sequential, else variable; with follow_setting, in the
--- mode of locality_uuid.counter_mode instead (sequential is then not read).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_next(sequential boolean, follow_setting boolean)
-RETURNS uuid
+-- Whether the next id is sequential: sequential, or with follow_setting the mode of
+-- locality_uuid.counter_mode (sequential is then not read).
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_mode(sequential boolean, follow_setting boolean)
+RETURNS boolean
 AS $body$
-DECLARE
-    node bigint;
-    ms bigint;
-    last_ms bigint;
-    modes bigint;
-    arc bigint;
-    r bigint;
-    skips integer;
-    bucket bigint;
-    us bigint;
-    v bigint;
-    h text;
-    first text;
 BEGIN
     IF follow_setting THEN
         -- As PostgreSQL reads an enum setting: the names in any ASCII case (empty: the default).
@@ -440,12 +515,31 @@ BEGIN
             USING ERRCODE = 'null_value_not_allowed',
                   HINT = 'Call locality_uuid() to follow locality_uuid.counter_mode.';
     END IF;
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
-        PERFORM @extschema@.locality_uuid_portable_state();
-    END IF;
-    node := @extschema@.locality_uuid_portable_node_id();
+    RETURN sequential;
+END
+$body$
+LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_mode(boolean, boolean) IS
+'whether the next locality uuid is sequential: sequential, or the mode of locality_uuid.counter_mode if follow_setting (22023, 22004); called by locality_uuid of the portable edition';
+
+-- Make one version-b id at clock reading us with node field node: sequential if sequential,
+-- else variable.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_next(sequential boolean, us bigint, node bigint)
+RETURNS uuid
+AS $body$
+DECLARE
+    ms bigint;
+    last_ms bigint;
+    modes bigint;
+    arc bigint;
+    r bigint;
+    skips integer;
+    bucket bigint;
+    v bigint;
+    h text;
+    first text;
+BEGIN
     -- Time never goes back within a session: a clock that steps back is held at the last
     -- millisecond used. The state holds that millisecond times 4, plus the modes that made ids
     -- in it (1 sequential, 2 variable), and in the arc sequence the first sequential counter
@@ -454,14 +548,14 @@ BEGIN
     -- the sequential counters is skipped, and a sequential counter whose digits are a variable
     -- counter of the millisecond moves on to the next millisecond.
     ms := us / 1000;
-    last_ms := currval('pg_temp.locality_uuid_portable_last_ms');
+    last_ms := pg_sequence_last_value('pg_temp.locality_uuid_portable_last_ms'::regclass);
     IF ms > last_ms >> 2 THEN
         modes := 0;
     ELSE
         ms := last_ms >> 2;
         modes := last_ms & 3;
     END IF;
-    arc := currval('pg_temp.locality_uuid_portable_arc');
+    arc := pg_sequence_last_value('pg_temp.locality_uuid_portable_arc'::regclass);
     IF sequential THEN
         -- Seed from MD5 of the 10-minute UTC bucket (yyyyMMddHHm), read little-endian; + 1 per id.
         bucket := ms / 600000;
@@ -482,7 +576,7 @@ BEGIN
             r := ('x' || reverse(first))::bit(32)::bigint;
             r := (r * 20893 + (((r * 47719) & 65535) << 16)) & 4294967295;
             IF ((r - arc) & 4294967295)
-               <= ((currval('pg_temp.locality_uuid_portable_variable') - arc) & 4294967295) THEN
+               <= ((pg_sequence_last_value('pg_temp.locality_uuid_portable_variable'::regclass) - arc) & 4294967295) THEN
                 ms := ms + 1;
                 modes := 0;
             END IF;
@@ -499,7 +593,7 @@ BEGIN
             EXIT WHEN modes & 1 = 0;
             r := ('x' || first)::bit(32)::bigint;
             EXIT WHEN ((r - (arc >> 32)) & 4294967295)
-                      > ((currval('pg_temp.locality_uuid_portable_sequential') - (arc >> 32)) & 4294967295);
+                      > ((pg_sequence_last_value('pg_temp.locality_uuid_portable_sequential'::regclass) - (arc >> 32)) & 4294967295);
             skips := skips + 1;
             IF skips = 64 THEN
                 -- A crowded millisecond: the next one, where no sequential id is yet.
@@ -516,7 +610,7 @@ BEGIN
     IF ms * 4 + modes <> last_ms THEN
         PERFORM setval('pg_temp.locality_uuid_portable_last_ms', ms * 4 + modes);
     END IF;
-    IF arc <> currval('pg_temp.locality_uuid_portable_arc') THEN
+    IF arc <> pg_sequence_last_value('pg_temp.locality_uuid_portable_arc'::regclass) THEN
         PERFORM setval('pg_temp.locality_uuid_portable_arc', arc);
     END IF;
     RETURN (first || lpad(to_hex(pg_backend_pid() & 65535), 4, '0') || 'b' || lpad(to_hex(node), 7, '0')
@@ -525,13 +619,15 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_next(boolean, boolean) IS
-'new locality uuid (version b), sequential or variable, or in the mode of locality_uuid.counter_mode if follow_setting; called by locality_uuid of the portable edition';
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_next(boolean, bigint, bigint) IS
+'new locality uuid (version b) at clock reading us with node field node, sequential or variable; called by locality_uuid of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_next(NULL, true);
+RETURN @extschema@.locality_uuid_portable_next(@extschema@.locality_uuid_portable_mode(NULL, true),
+                                              @extschema@.locality_uuid_portable_now(),
+                                              @extschema@.locality_uuid_portable_node_id());
 
 COMMENT ON FUNCTION @extschema@.locality_uuid() IS
 'new locality uuid (version b) in the mode set by locality_uuid.counter_mode';
@@ -539,7 +635,9 @@ COMMENT ON FUNCTION @extschema@.locality_uuid() IS
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid(sequential boolean)
 RETURNS uuid
 LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_next(sequential, false);
+RETURN @extschema@.locality_uuid_portable_next(@extschema@.locality_uuid_portable_mode(sequential, false),
+                                              @extschema@.locality_uuid_portable_now(),
+                                              @extschema@.locality_uuid_portable_node_id());
 
 COMMENT ON FUNCTION @extschema@.locality_uuid(boolean) IS
 'new locality uuid (version b): sequential (clustered) if true, variable (spread) if false';
@@ -623,21 +721,17 @@ RETURN substr(id::text, 15, 1);
 COMMENT ON FUNCTION @extschema@.locality_uuid_version(uuid) IS
 'version hex digit of any uuid (b for a locality uuid, 4 for a random one)';
 
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
-                                   sequential boolean DEFAULT false)
+-- Write a locality uuid of checked fields (counter, pid, node in range, ts finite), or 22008 if
+-- ts is outside the 48 bits of milliseconds.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_make_b(counter bigint, pid integer, node integer, ts timestamptz,
+                                                                  sequential boolean)
 RETURNS uuid
 AS $body$
 DECLARE
     ms bigint;
     first text;
 BEGIN
-    IF NOT isfinite(ts) THEN
-        RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
-    END IF;
     ms := floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
-    PERFORM @extschema@.locality_uuid_portable_check_range('counter', counter, 4294967295);
-    PERFORM @extschema@.locality_uuid_portable_check_range('pid', pid, 65535);
-    PERFORM @extschema@.locality_uuid_portable_check_range('node', node, 268435455);
     IF ms < 0 OR ms > 281474976710655 THEN
         RAISE EXCEPTION 'ts is out of range for a locality uuid'
             USING ERRCODE = 'datetime_field_overflow',
@@ -653,8 +747,27 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_make_b(bigint, integer, integer, timestamptz, boolean) IS
+'locality uuid (version b) of checked fields, 22008 if ts is outside 1970 to 10889; called by locality_uuid_make of the portable edition';
+
+-- The checks in the C extension's order, then the id.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
+                                   sequential boolean DEFAULT false)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_finite(ts, 'ts'::text);
+    SELECT @extschema@.locality_uuid_portable_check_range('counter'::text, counter, 4294967295::bigint);
+    SELECT @extschema@.locality_uuid_portable_check_range('pid'::text, pid::bigint, 65535::bigint);
+    SELECT @extschema@.locality_uuid_portable_check_range('node'::text, node::bigint, 268435455::bigint);
+    SELECT @extschema@.locality_uuid_portable_make_b(counter, pid, node, ts, sequential);
+END;
+
 COMMENT ON FUNCTION @extschema@.locality_uuid_make(bigint, integer, integer, timestamptz, boolean) IS
 'locality uuid (version b) built from explicit fields: counter 0..4294967295, pid 0..65535, node 0..268435455, ts to the millisecond';
+
+-- An install of an earlier version had this helper with other arguments.
+DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_next(boolean, boolean);
 $locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
 
 -- portable/src/blocks.sql
@@ -722,23 +835,18 @@ COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_uuid(bigint, intege
 CREATE OR REPLACE FUNCTION @extschema@.uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
                                                    block_count integer DEFAULT 65536)
 RETURNS uuid
-AS $body$
-DECLARE
-    n bigint;
-BEGIN
+LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+BEGIN ATOMIC
     -- Arguments are checked first, so a bad call uses no sequence value; nextval runs with
     -- the caller's privileges. nextval's minimum minus one wraps to the maximum, as in C.
-    IF block_size < 1 OR block_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence');
-    END IF;
-    n := nextval($1);
-    RETURN @extschema@.locality_uuid_portable_block_uuid(
-        CASE WHEN n = -9223372036854775808 THEN 9223372036854775807 ELSE n - 1 END
+    SELECT @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
+    WHERE block_size < 1 OR block_count < 1;
+    SELECT @extschema@.locality_uuid_portable_block_uuid(
+        CASE WHEN s.n = -9223372036854775808 THEN 9223372036854775807 ELSE s.n - 1 END
             / @extschema@.locality_uuid_portable_per_block(block_size, block_count),
-        @extschema@.locality_uuid_portable_prefix_bits(block_count));
-END
-$body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+        @extschema@.locality_uuid_portable_prefix_bits(block_count))
+    FROM (SELECT nextval($1) AS n OFFSET 0) AS s;
+END;
 
 COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer) IS
 'new version 4 uuid whose first bytes are the block of nextval(sequence) - 1; the block advances every block_size values and wraps after block_count blocks (calls nextval, so parallel unsafe)';
@@ -746,21 +854,15 @@ COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer
 CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval(interval_length integer DEFAULT 60,
                                                interval_count integer DEFAULT 65536)
 RETURNS uuid
-AS $body$
-DECLARE
-    us bigint;
-BEGIN
-    IF interval_length < 1 OR interval_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time');
-    END IF;
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
-    RETURN @extschema@.locality_uuid_portable_block_uuid(
-        us / 1000000 / @extschema@.locality_uuid_portable_per_block(interval_length, interval_count),
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text)
+    WHERE interval_length < 1 OR interval_count < 1;
+    SELECT @extschema@.locality_uuid_portable_block_uuid(
+        @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
+            / 1000000 / @extschema@.locality_uuid_portable_per_block(interval_length, interval_count),
         @extschema@.locality_uuid_portable_prefix_bits(interval_count));
-END
-$body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+END;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_nextval(integer, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time; the block advances every interval_length seconds and wraps after interval_count blocks';
@@ -774,26 +876,20 @@ CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_block_layout(block_size int
                                                         OUT block_interval interval,
                                                         OUT wrap_interval interval)
 RETURNS record
-AS $body$
-BEGIN
-    IF block_size < 1 OR block_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence');
-    END IF;
-    prefix_bits := @extschema@.locality_uuid_portable_prefix_bits(block_count);
-    prefixes := 1::bigint << prefix_bits;
-    effective_block_size := @extschema@.locality_uuid_portable_per_block(block_size, block_count);
-    wrap_values := prefixes * effective_block_size;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
+    WHERE block_size < 1 OR block_count < 1;
     -- Seconds as days and time; NULL past the interval type's days.
-    IF effective_block_size / 86400 <= 2147483647 THEN
-        block_interval := make_interval(days => (effective_block_size / 86400)::integer,
-                                        secs => effective_block_size % 86400);
-    END IF;
-    IF wrap_values / 86400 <= 2147483647 THEN
-        wrap_interval := make_interval(days => (wrap_values / 86400)::integer, secs => wrap_values % 86400);
-    END IF;
-END
-$body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+    SELECT l.bits, 1::bigint << l.bits, l.per, (1::bigint << l.bits) * l.per,
+           CASE WHEN l.per / 86400 <= 2147483647
+                THEN make_interval(days => (l.per / 86400)::integer, secs => l.per % 86400) END,
+           CASE WHEN ((1::bigint << l.bits) * l.per) / 86400 <= 2147483647
+                THEN make_interval(days => (((1::bigint << l.bits) * l.per) / 86400)::integer,
+                                   secs => ((1::bigint << l.bits) * l.per) % 86400) END
+    FROM (SELECT @extschema@.locality_uuid_portable_prefix_bits(block_count) AS bits,
+                 @extschema@.locality_uuid_portable_per_block(block_size, block_count) AS per) AS l;
+END;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_block_layout(integer, integer) IS
 'what uuid_sequence_nextval and uuid_time_nextval make of (block_size, block_count): prefix width in bits, number of prefixes, values per block, values per wrap, and the same read as seconds';
@@ -836,15 +932,17 @@ COMMENT ON FUNCTION @extschema@.locality_uuid_portable_interval_us(interval) IS
 'length of an interval in microseconds, NULL if it has months or years; called by the interval block functions of the portable edition';
 
 -- Raise 22023 as the C extension does unless interval_length is a fixed length (a day is
--- 86400 s, no months) from 1 ms to 2147483647 s and interval_count is positive.
+-- 86400 s, no months) from 1 ms to 2147483647 s and interval_count is positive; total is its
+-- length in microseconds (locality_uuid_portable_interval_us), NULL for months or years (so
+-- not strict).
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_interval(interval_length interval,
+                                                                         total numeric,
                                                                          interval_count integer)
 RETURNS void
 AS $body$
 DECLARE
     length_hint text := 'Give a fixed length from 1 millisecond to 2147483647 seconds in days, hours, minutes, '
                         'seconds and fractions of a second, such as interval ''250 ms''.';
-    total numeric := @extschema@.locality_uuid_portable_interval_us(interval_length);
 BEGIN
     IF NOT isfinite(interval_length) THEN
         RAISE EXCEPTION 'interval_length must be finite'
@@ -868,9 +966,9 @@ BEGIN
     END IF;
 END
 $body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_interval(interval, integer) IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_interval(interval, numeric, integer) IS
 'raise 22023 unless interval_length is a fixed length from 1 ms to 2147483647 s and interval_count is positive; called by the interval block functions of the portable edition';
 
 -- The block length in microseconds of a valid (total, c), total the interval's length in
@@ -888,36 +986,19 @@ COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_us(numeric, integer
 'block length in microseconds of uuid_time_nextval_interval for an interval of total microseconds and c intervals; called by the interval block functions of the portable edition';
 
 -- The start of the latest block at or before as_of whose prefix id carries, or NULL unless
--- version 4: blocks of uuid_time_nextval(interval_seconds, interval_count) if from_seconds, else
--- of uuid_time_nextval_interval(interval_length, interval_count), counted from the Unix epoch.
+-- version 4: blocks of block_us microseconds with prefixes of prefix_bits bits (checked by the
+-- caller), counted from the Unix epoch.
 -- start_us is counted from PostgreSQL's epoch (2000-01-01), whose range it must be in.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_block_start(id uuid, from_seconds boolean,
-                                                                      interval_seconds integer,
-                                                                      interval_length interval,
-                                                                      interval_count integer,
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_block_start(id uuid, block_us bigint,
+                                                                      prefix_bits integer,
                                                                       as_of timestamptz)
 RETURNS timestamptz
 AS $body$
 DECLARE
-    prefix_bits integer := @extschema@.locality_uuid_portable_prefix_bits(interval_count);
-    total numeric;
-    block_us bigint;
     as_of_us numeric;
     a numeric;
     start_us numeric;
 BEGIN
-    IF from_seconds THEN
-        IF interval_seconds < 1 OR interval_count < 1 THEN
-            PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_seconds, interval_count, 'time');
-        END IF;
-        block_us := @extschema@.locality_uuid_portable_per_block(interval_seconds, interval_count) * 1000000;
-    ELSE
-        total := @extschema@.locality_uuid_portable_interval_us(interval_length);
-        IF total IS NULL OR total < 1000 OR total > 2147483647000000 OR interval_count < 1 THEN
-            PERFORM @extschema@.locality_uuid_portable_check_interval(interval_length, interval_count);
-        END IF;
-        block_us := @extschema@.locality_uuid_portable_block_us(total, interval_count);
-    END IF;
     IF NOT isfinite(as_of) THEN
         RAISE EXCEPTION 'as_of must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
@@ -948,29 +1029,24 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_start(uuid, boolean, integer, interval, integer, timestamptz) IS
-'start of the latest time block at or before as_of whose prefix the id carries, of the integer form of uuid_time_nextval if from_seconds, else of the interval form; called by uuid_time_block_start of the portable edition';
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_start(uuid, bigint, integer, timestamptz) IS
+'start of the latest time block (block_us microseconds, prefix_bits bits) at or before as_of whose prefix the id carries; called by uuid_time_block_start of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval_interval(interval_length interval,
                                                         interval_count integer DEFAULT 65536)
 RETURNS uuid
-AS $body$
-DECLARE
-    total numeric := @extschema@.locality_uuid_portable_interval_us(interval_length);
-    block_us bigint;
-    us bigint;
-BEGIN
-    IF total IS NULL OR total < 1000 OR total > 2147483647000000 OR interval_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_interval(interval_length, interval_count);
-    END IF;
-    block_us := @extschema@.locality_uuid_portable_block_us(total, interval_count);
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
-    RETURN @extschema@.locality_uuid_portable_block_uuid((us - ((us % block_us) + block_us) % block_us) / block_us,
-                                                         @extschema@.locality_uuid_portable_prefix_bits(interval_count));
-END
-$body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_interval(interval_length, t.total, interval_count)
+    FROM (SELECT @extschema@.locality_uuid_portable_interval_us(interval_length) AS total) AS t
+    WHERE t.total IS NULL OR t.total < 1000 OR t.total > 2147483647000000 OR interval_count < 1;
+    SELECT @extschema@.locality_uuid_portable_block_uuid((c.us - ((c.us % b.us) + b.us) % b.us) / b.us,
+                                                         @extschema@.locality_uuid_portable_prefix_bits(interval_count))
+    FROM (SELECT @extschema@.locality_uuid_portable_block_us(
+                     @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count) AS us) AS b,
+         (SELECT @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
+                 AS us OFFSET 0) AS c;
+END;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_nextval_interval(interval, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the prefixes of uuid_time_nextval(integer, integer)';
@@ -984,24 +1060,21 @@ CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_block_layout(interval_lengt
                                                         OUT block_interval interval,
                                                         OUT wrap_interval interval)
 RETURNS record
-AS $body$
-BEGIN
-    PERFORM @extschema@.locality_uuid_portable_check_interval(interval_length, interval_count);
-    effective_block_size := @extschema@.locality_uuid_portable_block_us(
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_interval(interval_length,
         @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count);
-    prefix_bits := @extschema@.locality_uuid_portable_prefix_bits(interval_count);
-    prefixes := 1::bigint << prefix_bits;
-    block_interval := make_interval(days => (effective_block_size / 86400000000)::integer)
-                      + (effective_block_size % 86400000000) * interval '1 microsecond';
     -- The wrap is NULL past 2^63 microseconds.
-    IF effective_block_size <= 9223372036854775807 >> prefix_bits THEN
-        wrap_values := effective_block_size << prefix_bits;
-        wrap_interval := make_interval(days => (wrap_values / 86400000000)::integer)
-                         + (wrap_values % 86400000000) * interval '1 microsecond';
-    END IF;
-END
-$body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+    SELECT l.bits, 1::bigint << l.bits, l.us,
+           CASE WHEN l.us <= 9223372036854775807 >> l.bits THEN l.us << l.bits END,
+           make_interval(days => (l.us / 86400000000)::integer) + (l.us % 86400000000) * interval '1 microsecond',
+           CASE WHEN l.us <= 9223372036854775807 >> l.bits
+                THEN make_interval(days => ((l.us << l.bits) / 86400000000)::integer)
+                     + ((l.us << l.bits) % 86400000000) * interval '1 microsecond' END
+    FROM (SELECT @extschema@.locality_uuid_portable_prefix_bits(interval_count) AS bits,
+                 @extschema@.locality_uuid_portable_block_us(
+                     @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count) AS us) AS l;
+END;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_block_layout(interval, integer) IS
 'what uuid_time_nextval_interval(interval_length, interval_count) makes of its arguments: prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
@@ -1011,7 +1084,13 @@ CREATE OR REPLACE FUNCTION @extschema@.uuid_time_block_start(id uuid, interval_l
                                                    as_of timestamptz DEFAULT now())
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_block_start(id, true, interval_length, interval '0', interval_count, as_of);
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text)
+    WHERE interval_length < 1 OR interval_count < 1;
+    SELECT @extschema@.locality_uuid_portable_block_start(id,
+        @extschema@.locality_uuid_portable_per_block(interval_length, interval_count) * 1000000,
+        @extschema@.locality_uuid_portable_prefix_bits(interval_count), as_of);
+END;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_block_start(uuid, integer, integer, timestamptz) IS
 'start of the latest block of uuid_time_nextval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
@@ -1021,10 +1100,22 @@ CREATE OR REPLACE FUNCTION @extschema@.uuid_time_block_start(id uuid, interval_l
                                                    as_of timestamptz DEFAULT now())
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_block_start(id, false, 0, interval_length, interval_count, as_of);
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_interval(interval_length, t.total, interval_count)
+    FROM (SELECT @extschema@.locality_uuid_portable_interval_us(interval_length) AS total) AS t
+    WHERE t.total IS NULL OR t.total < 1000 OR t.total > 2147483647000000 OR interval_count < 1;
+    SELECT @extschema@.locality_uuid_portable_block_start(id,
+        @extschema@.locality_uuid_portable_block_us(
+            @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count),
+        @extschema@.locality_uuid_portable_prefix_bits(interval_count), as_of);
+END;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_block_start(uuid, interval, integer, timestamptz) IS
 'start of the latest block of uuid_time_nextval_interval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
+
+-- An install of an earlier version had these helpers with other arguments.
+DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_block_start(uuid, boolean, integer, interval, integer, timestamptz);
+DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_check_interval(interval, integer);
 $locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
 
 -- portable/src/hot.sql
@@ -1063,46 +1154,54 @@ RETURN (lpad(to_hex(seconds & 4294967295), 8, '0') || substr(m, 3, 2) || substr(
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot_encode(bigint, text, text, bigint, bigint) IS
 'shard-key uuid of its fields as hex digits (machine hash m, process p) and numbers; called by hot_uuid and hot_uuid_make of the portable edition';
 
--- Make one shard-key id, stamped with the current second, or with the second of at if
--- explicit (at is read only then). The next wall-clock tick (2^-23 s) of this session is the
--- clock's, or the tick after the last one used if the clock has not passed it (a burst, a
--- frozen clock, a clock that stepped back): nothing ever waits. A wall-clock id carries the
--- tick's second and the tick within it as counter (bit 23 zero).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_hot(shard_key bigint, explicit boolean, at timestamptz)
-RETURNS uuid
+-- Raise 22023, as the C extension does, unless machine is 3 bytes.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_machine(machine bytea)
+RETURNS void
+AS $body$
+BEGIN
+    IF length(machine) <> 3 THEN
+        RAISE EXCEPTION 'machine must be 3 bytes, not %', length(machine)
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'Pass the first 3 bytes of the MD5 digest of the machine name, e.g. substring(decode(md5(''host''), ''hex'') for 3).';
+    END IF;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_machine(bytea) IS
+'raise 22023 unless machine is 3 bytes; called by hot_uuid_make of the portable edition';
+
+-- The fields of one shard-key id, stamped with the second of clock reading us, or with the
+-- second of at if explicit (at is read only then); shard_key is checked and us read (with the
+-- session's state) by the caller. The next wall-clock tick (2^-23 s) of this session is the
+-- clock's, or the tick after the last one used if the clock has not passed it (a burst, a frozen
+-- clock, a clock that stepped back): nothing ever waits. A wall-clock id carries the tick's
+-- second and the tick within it as counter (bit 23 zero). SECURITY DEFINER: it takes allocation
+-- numbers from the install schema's sequence, which only the installer may use.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_hot(explicit boolean, at timestamptz, us bigint,
+                                                              machine_name text,
+                                                              OUT seconds bigint, OUT m text, OUT p text,
+                                                              OUT counter bigint)
 AS $body$
 DECLARE
-    machine_name text;
-    m text;
-    p text;
-    us bigint;
     tick bigint;
-    seconds bigint;
-    counter bigint;
     n bigint;
-    field text;
-    memory text;
-    pos integer;
 BEGIN
-    IF shard_key < 0 OR shard_key > 4294967295 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key);
-    END IF;
     IF explicit AND NOT isfinite(at) THEN
         RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
-        PERFORM @extschema@.locality_uuid_portable_state();
-    END IF;
-    machine_name := current_setting('locality_uuid.machine_name', true);
-    IF machine_name IS NULL OR machine_name = '' THEN
-        machine_name := @extschema@.locality_uuid_portable_system_identifier();
+    -- On every call, whether it would take an allocation number or not (ENCODING.md).
+    IF explicit AND current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'hot_uuid at an explicit time cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
     END IF;
     m := md5(machine_name);
     p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
+    -- pg_sequence_last_value, not currval: DISCARD SEQUENCES forgets currval, not the value.
     tick := greatest(us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000,
-                     currval('pg_temp.locality_uuid_portable_hot_tick') + 1);
+                     pg_sequence_last_value('pg_temp.locality_uuid_portable_hot_tick'::regclass) + 1);
     IF explicit THEN
         seconds := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
     END IF;
@@ -1111,37 +1210,49 @@ BEGIN
         seconds := tick >> 23;
         counter := tick & 8388607;
     ELSE
-        -- Any other second: counter 8388608 + n mod 8388608 (bit 23 set, so never a wall-clock
-        -- id's), n an allocation number of the install schema's sequence. The session remembers
-        -- the first n of its 256 latest such seconds (time field and n, 31 characters each, in a
-        -- setting) and refuses a second's ids once they would repeat its first one's counter.
-        n := @extschema@.locality_uuid_portable_explicit_next();
-        field := ' ' || lpad((seconds & 4294967295)::text, 10, '0') || ':';
-        memory := coalesce(current_setting('locality_uuid_portable.explicit_seconds', true), '');
-        pos := strpos(memory, field);
-        IF pos = 0 THEN
-            PERFORM set_config('locality_uuid_portable.explicit_seconds',
-                               field || lpad(n::text, 19, '0') || left(memory, 31 * 255), false);
-        ELSIF n - substr(memory, pos + 12, 19)::bigint >= 8388608 THEN
-            RAISE EXCEPTION 'hot_uuid made all 8388608 ids of second % in this backend', seconds
+        -- Any other second: a 39-bit allocation number n of the install schema's sequence,
+        -- handed out once and never reduced: counter 0x800000 | (n & 0x7FFFFF) (bit 23 set, so
+        -- never a wall-clock id's), process field 0xFFFF - (n >> 23). No two such ids are
+        -- equal; once n passes 39 bits every call fails.
+        n := nextval('@extschema@.locality_uuid_portable_explicit'::regclass);
+        IF n >= 549755813888 THEN
+            RAISE EXCEPTION 'hot_uuid used up all 549755813888 allocation numbers of ids at explicit times'
                 USING ERRCODE = 'program_limit_exceeded',
-                      DETAIL = 'An id at an explicit time carries 23 bits of its counter for the ids of its second.',
-                      HINT = 'Spread the backfill over more seconds, or over several sessions running at the same time.';
+                      DETAIL = format('An id at an explicit time carries a 39-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_explicit is at %s.',
+                                      '@extschema@', n),
+                      HINT = 'Make further ids with the current time (hot_uuid(shard_key)).';
         END IF;
-        counter := 8388608 + n % 8388608;
+        counter := 8388608 | (n & 8388607);
+        p := lpad(to_hex(65535 - (n >> 23)), 4, '0');
     END IF;
-    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
 END
 $body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot(bigint, boolean, timestamptz) IS
-'new shard-key uuid carrying shard_key, stamped with the current second, or with the second of at if explicit; called by hot_uuid of the portable edition';
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot(boolean, timestamptz, bigint, text) IS
+'fields of a new shard-key uuid of clock reading us, or of the second of at if explicit (an allocation number of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
+
+-- The machine name of hot_uuid: locality_uuid.machine_name, or the system identifier.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_machine_name()
+RETURNS text
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN coalesce(nullif(current_setting('locality_uuid.machine_name', true), ''),
+                @extschema@.locality_uuid_portable_system_identifier());
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_machine_name() IS
+'the machine name of this session''s shard-key uuids (locality_uuid.machine_name or the system identifier); called by hot_uuid of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_hot(shard_key, false, timestamptz '1970-01-01 00:00:00+00');
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_shard_key(shard_key)
+    WHERE shard_key < 0 OR shard_key > 4294967295;
+    SELECT @extschema@.locality_uuid_portable_hot_encode(h.seconds, h.m, h.p, h.counter, shard_key)
+    FROM @extschema@.locality_uuid_portable_hot(false, timestamptz '1970-01-01 00:00:00+00',
+                                                @extschema@.locality_uuid_portable_now(),
+                                                @extschema@.locality_uuid_portable_machine_name()) AS h;
+END;
 
 COMMENT ON FUNCTION @extschema@.hot_uuid(bigint) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key 0..4294967295, stamped with the current second';
@@ -1149,7 +1260,13 @@ COMMENT ON FUNCTION @extschema@.hot_uuid(bigint) IS
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint, at timestamptz)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_hot(shard_key, true, at);
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_shard_key(shard_key)
+    WHERE shard_key < 0 OR shard_key > 4294967295;
+    SELECT @extschema@.locality_uuid_portable_hot_encode(h.seconds, h.m, h.p, h.counter, shard_key)
+    FROM @extschema@.locality_uuid_portable_hot(true, at, @extschema@.locality_uuid_portable_now(),
+                                                @extschema@.locality_uuid_portable_machine_name()) AS h;
+END;
 
 COMMENT ON FUNCTION @extschema@.hot_uuid(bigint, timestamptz) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key, stamped with the second of at (for backfills; mod 2^32)';
@@ -1216,31 +1333,17 @@ CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_make(shard_key bigint, ts timest
                               machine bytea DEFAULT E'\\x000000', process integer DEFAULT 0,
                               counter integer DEFAULT 0)
 RETURNS uuid
-AS $body$
-DECLARE
-    seconds bigint;
-    m text;
-    p text;
-BEGIN
-
-    PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key);
-    IF NOT isfinite(ts) THEN
-        RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    seconds := floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
-    IF length(machine) <> 3 THEN
-        RAISE EXCEPTION 'machine must be 3 bytes, not %', length(machine)
-            USING ERRCODE = 'invalid_parameter_value',
-                  HINT = 'Pass the first 3 bytes of the MD5 digest of the machine name, e.g. substring(decode(md5(''host''), ''hex'') for 3).';
-    END IF;
-    PERFORM @extschema@.locality_uuid_portable_check_range('process', process, 65535);
-    PERFORM @extschema@.locality_uuid_portable_check_range('counter', counter, 16777215);
-    m := encode(machine, 'hex');
-    p := lpad(to_hex(process), 4, '0');
-    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
-END
-$body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_shard_key(shard_key);
+    SELECT @extschema@.locality_uuid_portable_check_finite(ts, 'ts'::text);
+    SELECT @extschema@.locality_uuid_portable_check_machine(machine);
+    SELECT @extschema@.locality_uuid_portable_check_range('process'::text, process::bigint, 65535::bigint);
+    SELECT @extschema@.locality_uuid_portable_check_range('counter'::text, counter::bigint, 16777215::bigint);
+    SELECT @extschema@.locality_uuid_portable_hot_encode(
+        floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800,
+        encode(machine, 'hex'), lpad(to_hex(process), 4, '0'), counter::bigint, shard_key);
+END;
 
 COMMENT ON FUNCTION @extschema@.hot_uuid_make(bigint, timestamptz, bytea, integer, integer) IS
 'shard-key uuid built from explicit fields: shard_key 0..4294967295, ts to the second (mod 2^32), machine 3 MD5 bytes, process 0..65535, counter 0..16777215';
@@ -1253,6 +1356,10 @@ RETURN @extschema@.hot_uuid_timestamp(id::uuid);
 
 COMMENT ON FUNCTION @extschema@.hot_uuid_time_decoder(text) IS
 'hot_uuid_timestamp of a shard-key uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is hot_uuid_boundary)';
+
+-- An install of an earlier version had these helpers.
+DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_hot(bigint, boolean, timestamptz);
+DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_explicit_next();
 $locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
 
 -- portable/src/v7.sql
@@ -1317,21 +1424,23 @@ RETURN @extschema@.uuidv7_timestamp(id::uuid);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_time_decoder(text) IS
 'uuidv7_timestamp of a version 7 uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is uuidv7_lower)';
--- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is the
--- clock's (counter 0) or one more than the session's last, whichever is later. Byte 8: variant
--- 10, bit 5 zero (a clock id), the counter in bits 4..2, random bits 1..0; bytes 9..15 random.
-CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered()
+-- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is that of
+-- clock reading us (counter 0) or one more than the session's last, whichever is later. Byte 8:
+-- variant 10, bit 5 zero (a clock id), the counter in bits 4..2, random bits 1..0; bytes 9..15
+-- random.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_ordered(us bigint)
 RETURNS uuid
 AS $body$
 DECLARE
-    us bigint;
     k bigint;
     r text;
 BEGIN
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
-        PERFORM @extschema@.locality_uuid_portable_v7_state();
+    -- On every call, so that the refusal never depends on timing (ENCODING.md).
+    IF current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
     END IF;
     k := greatest(((us / 1000) << 15) | ((us % 1000 * 4096 / 1000) << 3),
                   pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ordered') + 1);
@@ -1342,7 +1451,15 @@ BEGIN
             || substr(r, 22, 2) || substr(r, 25, 12))::uuid;
 END
 $body$
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_ordered(bigint) IS
+'new version 7 uuid of clock reading us, strictly greater than every uuidv7_ordered() id made before in this session; called by uuidv7_ordered of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered()
+RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN @extschema@.locality_uuid_portable_v7_ordered(@extschema@.locality_uuid_portable_v7_now());
 
 COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
 'new version 7 uuid, strictly greater than every uuidv7_ordered() id made before in this session (the C extension: in the cluster), also after clock steps back (parallel unsafe: its state is in temporary sequences)';
@@ -1350,57 +1467,32 @@ COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
 
 -- At an explicit time: the millisecond of at, bit 5 of byte 8 set (never a clock id's), and a
 -- 41-bit allocation number n of the install schema's sequence in the fraction (bits 40..29),
--- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Ids of a session are distinct while
--- fewer than 2^41 numbers separate their n: the session remembers its first n (in a setting)
--- and refuses once that many have been taken since, by any session.
+-- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Each n is handed out once and
+-- never reduced, so no two such ids are equal; once n passes 41 bits every call fails.
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered(at timestamptz)
 RETURNS uuid
-AS $body$
-DECLARE
-    ms bigint := @extschema@.locality_uuid_portable_v7_ms(at);
-    n bigint := @extschema@.locality_uuid_portable_v7_explicit_next();
-    first text;
-BEGIN
-    first := current_setting('locality_uuid_portable.v7_explicit_first', true);
-    IF first IS NULL OR first = '' THEN
-        PERFORM set_config('locality_uuid_portable.v7_explicit_first', n::text, false);
-    ELSIF n - first::bigint >= 2199023255552 THEN
-        RAISE EXCEPTION 'uuidv7_ordered cannot make more ids at explicit times in this session'
-            USING ERRCODE = 'program_limit_exceeded',
-                  DETAIL = format('An id at an explicit time carries 41 bits of its allocation number; %s numbers were taken since this session''s first such id.',
-                                  n - first::bigint),
-                  HINT = 'Make further ids at explicit times in a new session.';
-    END IF;
-    RETURN (lpad(to_hex(ms), 12, '0') || '7' || lpad(to_hex((n >> 29) & 4095), 3, '0')
-            || to_hex(160 | ((n >> 24) & 31)) || lpad(to_hex(n & 16777215), 6, '0')
-            || right(gen_random_uuid()::text, 8))::uuid;
-END
-$body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+RETURN (SELECT (lpad(to_hex(t.ms), 12, '0') || '7' || lpad(to_hex((t.n >> 29) & 4095), 3, '0')
+                || to_hex(160 | ((t.n >> 24) & 31)) || lpad(to_hex(t.n & 16777215), 6, '0')
+                || right(gen_random_uuid()::text, 8))::uuid
+        FROM (SELECT a.ms, @extschema@.locality_uuid_portable_v7_explicit_next() AS n
+              FROM (SELECT @extschema@.locality_uuid_portable_v7_ms(at) AS ms OFFSET 0) AS a OFFSET 0) AS t);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_ordered(timestamptz) IS
 'new version 7 uuid stamped with the millisecond of at (for backfills), carrying an allocation number from the sequence locality_uuid_portable_v7_explicit, so it repeats no id made before (parallel unsafe: nextval)';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_lower(at timestamptz)
 RETURNS uuid
-AS $body$
-BEGIN
-    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '70008000000000000000')::uuid;
-END
-$body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '70008000000000000000')::uuid;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_lower(timestamptz) IS
 'smallest version 7 uuid of the millisecond of at: id >= uuidv7_lower(a) AND id < uuidv7_lower(b) selects the ids of [a, b), and partition bounds take it';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_upper(at timestamptz)
 RETURNS uuid
-AS $body$
-BEGIN
-    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7fffbfffffffffffffff')::uuid;
-END
-$body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7fffbfffffffffffffff')::uuid;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_upper(timestamptz) IS
 'largest version 7 uuid of the millisecond of at';
@@ -1415,7 +1507,8 @@ SELECT replace($locality_uuid_portable$
 -- Core 18's signatures, argument names, labels, comments and results, but for PARALLEL UNSAFE
 -- on uuidv7 (its state is in temporary sequences) and LEAKPROOF, which only a superuser may set.
 
--- Make one version 7 id: as core's uuidv7(), the nanosecond of this id is the clock's, or at
+-- Make one version 7 id of clock reading us (read, with the session's version 7 state, by the
+-- caller): as core's uuidv7(), the nanosecond of this id is the clock's, or at
 -- least 1000000 / 4096 + 1 ns after the session's last one (a burst, a frozen clock, a clock
 -- that stepped back), so that every id of the session has a later 12-bit fraction of its
 -- millisecond or a later millisecond. Bytes 0..5 the millisecond, then version 7 and the
@@ -1424,11 +1517,10 @@ SELECT replace($locality_uuid_portable$
 -- the millisecond and fraction of that, with the nanosecond's own nanoseconds. A shift out of
 -- range changes no state. One write per id: the base moves only when the nanoseconds since it
 -- would pass 2^62.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7(shifted boolean, shift interval)
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7(shifted boolean, shift interval, us bigint)
 RETURNS uuid
 AS $body$
 DECLARE
-    us bigint;
     ns numeric;
     at timestamptz;
     shifted_us bigint;
@@ -1438,11 +1530,6 @@ BEGIN
         RAISE EXCEPTION 'interval out of range for UUID version 7'
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = 'UUID version 7 does not support infinite intervals.';
-    END IF;
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
-        PERFORM @extschema@.locality_uuid_portable_v7_state();
     END IF;
     ns := greatest(us * 1000::numeric,
                    pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric
@@ -1474,13 +1561,13 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7(boolean, interval) IS
-'new version 7 uuid of this session''s clock, its time shifted by shift if shifted; called by uuidv7 of the portable edition';
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7(boolean, interval, bigint) IS
+'new version 7 uuid of clock reading us, its time shifted by shift if shifted; called by uuidv7 of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7()
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_v7(false, interval '0');
+RETURN @extschema@.locality_uuid_portable_v7(false, interval '0', @extschema@.locality_uuid_portable_v7_now());
 
 COMMENT ON FUNCTION @extschema@.uuidv7() IS
 'generate UUID version 7';
@@ -1488,7 +1575,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7() IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7(shift interval)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_v7(true, shift);
+RETURN @extschema@.locality_uuid_portable_v7(true, shift, @extschema@.locality_uuid_portable_v7_now());
 
 COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS
 'generate UUID version 7 with a timestamp shifted by specified interval';
@@ -1500,6 +1587,9 @@ RETURN gen_random_uuid();
 
 COMMENT ON FUNCTION @extschema@.uuidv4() IS
 'generate UUID version 4';
+
+-- An install of an earlier version had this helper with other arguments.
+DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_v7(boolean, interval);
 $locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
 \endif
 \if :locality_uuid_core_extractors

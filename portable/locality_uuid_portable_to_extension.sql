@@ -40,8 +40,7 @@ FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
     'hot_uuid(bigint)', 'hot_uuid(bigint, timestamptz)', 'hot_uuid_shard_key(uuid)',
     'hot_uuid_timestamp(uuid)', 'hot_uuid_boundary(timestamptz)', 'hot_uuid_machine(uuid)',
     'hot_uuid_process(uuid)', 'hot_uuid_counter(uuid)',
-    'hot_uuid_make(bigint, timestamptz, bytea, integer, integer)', 'locality_uuid_portable_state()',
-    'locality_uuid_portable_explicit_next()',
+    'hot_uuid_make(bigint, timestamptz, bytea, integer, integer)',
     'uuid_time_nextval_interval(interval, integer)', 'locality_uuid_block_layout(interval, integer)',
     'uuid_time_block_start(uuid, integer, integer, timestamptz)',
     'uuid_time_block_start(uuid, interval, integer, timestamptz)'
@@ -49,13 +48,23 @@ FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
       UNION ALL
       SELECT signature, false, n FROM unnest(ARRAY[
     'hot_uuid_time_decoder(text)', 'uuidv7_time_decoder(text)',
-    'locality_uuid_portable_v7_state()', 'locality_uuid_portable_v7_explicit_next()',
     'uuidv7_ordered()', 'uuidv7_ordered(timestamptz)', 'uuidv7_lower(timestamptz)',
     'uuidv7_upper(timestamptz)', 'uuidv7_timestamp(uuid)', 'uuidv7()', 'uuidv7(interval)', 'uuidv4()',
     'uuid_extract_timestamp(uuid)', 'uuid_extract_version(uuid)'
 ]) WITH ORDINALITY AS l(signature, n)
       UNION ALL
       SELECT signature, false, 200 + n FROM unnest(ARRAY[
+    'locality_uuid_portable_next(boolean, bigint, bigint)', 'locality_uuid_portable_mode(boolean, boolean)',
+    'locality_uuid_portable_now()',
+    'locality_uuid_portable_state()', 'locality_uuid_portable_hot(boolean, timestamptz, bigint, text)',
+    'locality_uuid_portable_machine_name()', 'locality_uuid_portable_explicit_next()',
+    'locality_uuid_portable_make_b(bigint, integer, integer, timestamptz, boolean)',
+    'locality_uuid_portable_check_finite(timestamptz, text)', 'locality_uuid_portable_check_machine(bytea)',
+    'locality_uuid_portable_v7_ordered(bigint)', 'locality_uuid_portable_v7(boolean, interval, bigint)',
+    'locality_uuid_portable_v7_now()', 'locality_uuid_portable_v7_state()',
+    'locality_uuid_portable_v7_explicit_next()',
+    'locality_uuid_portable_block_start(uuid, bigint, integer, timestamptz)',
+    'locality_uuid_portable_check_interval(interval, numeric, integer)',
     'locality_uuid_portable_next(boolean, boolean)', 'locality_uuid_portable_node_id()',
     'locality_uuid_portable_parse_node_id()', 'locality_uuid_portable_system_identifier()',
     'locality_uuid_portable_read_system_identifier()', 'locality_uuid_portable_clock(bigint)',
@@ -73,7 +82,7 @@ FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
 LATERAL (SELECT to_regprocedure(pg_catalog.format('%I.%s', :'schema', s.signature)) AS oid) f
 WHERE f.oid IS NOT NULL;
 
-SELECT pg_catalog.count(*) = 30 AS locality_uuid_found FROM locality_uuid_portable_functions
+SELECT pg_catalog.count(*) = 28 AS locality_uuid_found FROM locality_uuid_portable_functions
 WHERE required \gset
 \if :locality_uuid_found
 \else

@@ -61,23 +61,18 @@ COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_uuid(bigint, intege
 CREATE OR REPLACE FUNCTION @extschema@.uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
                                                    block_count integer DEFAULT 65536)
 RETURNS uuid
-AS $body$
-DECLARE
-    n bigint;
-BEGIN
+LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+BEGIN ATOMIC
     -- Arguments are checked first, so a bad call uses no sequence value; nextval runs with
     -- the caller's privileges. nextval's minimum minus one wraps to the maximum, as in C.
-    IF block_size < 1 OR block_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence');
-    END IF;
-    n := nextval($1);
-    RETURN @extschema@.locality_uuid_portable_block_uuid(
-        CASE WHEN n = -9223372036854775808 THEN 9223372036854775807 ELSE n - 1 END
+    SELECT @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
+    WHERE block_size < 1 OR block_count < 1;
+    SELECT @extschema@.locality_uuid_portable_block_uuid(
+        CASE WHEN s.n = -9223372036854775808 THEN 9223372036854775807 ELSE s.n - 1 END
             / @extschema@.locality_uuid_portable_per_block(block_size, block_count),
-        @extschema@.locality_uuid_portable_prefix_bits(block_count));
-END
-$body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+        @extschema@.locality_uuid_portable_prefix_bits(block_count))
+    FROM (SELECT nextval($1) AS n OFFSET 0) AS s;
+END;
 
 COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer) IS
 'new version 4 uuid whose first bytes are the block of nextval(sequence) - 1; the block advances every block_size values and wraps after block_count blocks (calls nextval, so parallel unsafe)';
@@ -85,21 +80,15 @@ COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer
 CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval(interval_length integer DEFAULT 60,
                                                interval_count integer DEFAULT 65536)
 RETURNS uuid
-AS $body$
-DECLARE
-    us bigint;
-BEGIN
-    IF interval_length < 1 OR interval_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time');
-    END IF;
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
-    RETURN @extschema@.locality_uuid_portable_block_uuid(
-        us / 1000000 / @extschema@.locality_uuid_portable_per_block(interval_length, interval_count),
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text)
+    WHERE interval_length < 1 OR interval_count < 1;
+    SELECT @extschema@.locality_uuid_portable_block_uuid(
+        @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
+            / 1000000 / @extschema@.locality_uuid_portable_per_block(interval_length, interval_count),
         @extschema@.locality_uuid_portable_prefix_bits(interval_count));
-END
-$body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+END;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_nextval(integer, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time; the block advances every interval_length seconds and wraps after interval_count blocks';
@@ -113,26 +102,20 @@ CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_block_layout(block_size int
                                                         OUT block_interval interval,
                                                         OUT wrap_interval interval)
 RETURNS record
-AS $body$
-BEGIN
-    IF block_size < 1 OR block_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence');
-    END IF;
-    prefix_bits := @extschema@.locality_uuid_portable_prefix_bits(block_count);
-    prefixes := 1::bigint << prefix_bits;
-    effective_block_size := @extschema@.locality_uuid_portable_per_block(block_size, block_count);
-    wrap_values := prefixes * effective_block_size;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
+    WHERE block_size < 1 OR block_count < 1;
     -- Seconds as days and time; NULL past the interval type's days.
-    IF effective_block_size / 86400 <= 2147483647 THEN
-        block_interval := make_interval(days => (effective_block_size / 86400)::integer,
-                                        secs => effective_block_size % 86400);
-    END IF;
-    IF wrap_values / 86400 <= 2147483647 THEN
-        wrap_interval := make_interval(days => (wrap_values / 86400)::integer, secs => wrap_values % 86400);
-    END IF;
-END
-$body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+    SELECT l.bits, 1::bigint << l.bits, l.per, (1::bigint << l.bits) * l.per,
+           CASE WHEN l.per / 86400 <= 2147483647
+                THEN make_interval(days => (l.per / 86400)::integer, secs => l.per % 86400) END,
+           CASE WHEN ((1::bigint << l.bits) * l.per) / 86400 <= 2147483647
+                THEN make_interval(days => (((1::bigint << l.bits) * l.per) / 86400)::integer,
+                                   secs => ((1::bigint << l.bits) * l.per) % 86400) END
+    FROM (SELECT @extschema@.locality_uuid_portable_prefix_bits(block_count) AS bits,
+                 @extschema@.locality_uuid_portable_per_block(block_size, block_count) AS per) AS l;
+END;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_block_layout(integer, integer) IS
 'what uuid_sequence_nextval and uuid_time_nextval make of (block_size, block_count): prefix width in bits, number of prefixes, values per block, values per wrap, and the same read as seconds';
@@ -175,15 +158,17 @@ COMMENT ON FUNCTION @extschema@.locality_uuid_portable_interval_us(interval) IS
 'length of an interval in microseconds, NULL if it has months or years; called by the interval block functions of the portable edition';
 
 -- Raise 22023 as the C extension does unless interval_length is a fixed length (a day is
--- 86400 s, no months) from 1 ms to 2147483647 s and interval_count is positive.
+-- 86400 s, no months) from 1 ms to 2147483647 s and interval_count is positive; total is its
+-- length in microseconds (locality_uuid_portable_interval_us), NULL for months or years (so
+-- not strict).
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_interval(interval_length interval,
+                                                                         total numeric,
                                                                          interval_count integer)
 RETURNS void
 AS $body$
 DECLARE
     length_hint text := 'Give a fixed length from 1 millisecond to 2147483647 seconds in days, hours, minutes, '
                         'seconds and fractions of a second, such as interval ''250 ms''.';
-    total numeric := @extschema@.locality_uuid_portable_interval_us(interval_length);
 BEGIN
     IF NOT isfinite(interval_length) THEN
         RAISE EXCEPTION 'interval_length must be finite'
@@ -207,9 +192,9 @@ BEGIN
     END IF;
 END
 $body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_interval(interval, integer) IS
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_interval(interval, numeric, integer) IS
 'raise 22023 unless interval_length is a fixed length from 1 ms to 2147483647 s and interval_count is positive; called by the interval block functions of the portable edition';
 
 -- The block length in microseconds of a valid (total, c), total the interval's length in
@@ -227,36 +212,19 @@ COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_us(numeric, integer
 'block length in microseconds of uuid_time_nextval_interval for an interval of total microseconds and c intervals; called by the interval block functions of the portable edition';
 
 -- The start of the latest block at or before as_of whose prefix id carries, or NULL unless
--- version 4: blocks of uuid_time_nextval(interval_seconds, interval_count) if from_seconds, else
--- of uuid_time_nextval_interval(interval_length, interval_count), counted from the Unix epoch.
+-- version 4: blocks of block_us microseconds with prefixes of prefix_bits bits (checked by the
+-- caller), counted from the Unix epoch.
 -- start_us is counted from PostgreSQL's epoch (2000-01-01), whose range it must be in.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_block_start(id uuid, from_seconds boolean,
-                                                                      interval_seconds integer,
-                                                                      interval_length interval,
-                                                                      interval_count integer,
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_block_start(id uuid, block_us bigint,
+                                                                      prefix_bits integer,
                                                                       as_of timestamptz)
 RETURNS timestamptz
 AS $body$
 DECLARE
-    prefix_bits integer := @extschema@.locality_uuid_portable_prefix_bits(interval_count);
-    total numeric;
-    block_us bigint;
     as_of_us numeric;
     a numeric;
     start_us numeric;
 BEGIN
-    IF from_seconds THEN
-        IF interval_seconds < 1 OR interval_count < 1 THEN
-            PERFORM @extschema@.locality_uuid_portable_check_blocks(interval_seconds, interval_count, 'time');
-        END IF;
-        block_us := @extschema@.locality_uuid_portable_per_block(interval_seconds, interval_count) * 1000000;
-    ELSE
-        total := @extschema@.locality_uuid_portable_interval_us(interval_length);
-        IF total IS NULL OR total < 1000 OR total > 2147483647000000 OR interval_count < 1 THEN
-            PERFORM @extschema@.locality_uuid_portable_check_interval(interval_length, interval_count);
-        END IF;
-        block_us := @extschema@.locality_uuid_portable_block_us(total, interval_count);
-    END IF;
     IF NOT isfinite(as_of) THEN
         RAISE EXCEPTION 'as_of must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
@@ -287,29 +255,24 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_start(uuid, boolean, integer, interval, integer, timestamptz) IS
-'start of the latest time block at or before as_of whose prefix the id carries, of the integer form of uuid_time_nextval if from_seconds, else of the interval form; called by uuid_time_block_start of the portable edition';
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_start(uuid, bigint, integer, timestamptz) IS
+'start of the latest time block (block_us microseconds, prefix_bits bits) at or before as_of whose prefix the id carries; called by uuid_time_block_start of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval_interval(interval_length interval,
                                                         interval_count integer DEFAULT 65536)
 RETURNS uuid
-AS $body$
-DECLARE
-    total numeric := @extschema@.locality_uuid_portable_interval_us(interval_length);
-    block_us bigint;
-    us bigint;
-BEGIN
-    IF total IS NULL OR total < 1000 OR total > 2147483647000000 OR interval_count < 1 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_interval(interval_length, interval_count);
-    END IF;
-    block_us := @extschema@.locality_uuid_portable_block_us(total, interval_count);
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
-    RETURN @extschema@.locality_uuid_portable_block_uuid((us - ((us % block_us) + block_us) % block_us) / block_us,
-                                                         @extschema@.locality_uuid_portable_prefix_bits(interval_count));
-END
-$body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_interval(interval_length, t.total, interval_count)
+    FROM (SELECT @extschema@.locality_uuid_portable_interval_us(interval_length) AS total) AS t
+    WHERE t.total IS NULL OR t.total < 1000 OR t.total > 2147483647000000 OR interval_count < 1;
+    SELECT @extschema@.locality_uuid_portable_block_uuid((c.us - ((c.us % b.us) + b.us) % b.us) / b.us,
+                                                         @extschema@.locality_uuid_portable_prefix_bits(interval_count))
+    FROM (SELECT @extschema@.locality_uuid_portable_block_us(
+                     @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count) AS us) AS b,
+         (SELECT @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
+                 AS us OFFSET 0) AS c;
+END;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_nextval_interval(interval, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the prefixes of uuid_time_nextval(integer, integer)';
@@ -323,24 +286,21 @@ CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_block_layout(interval_lengt
                                                         OUT block_interval interval,
                                                         OUT wrap_interval interval)
 RETURNS record
-AS $body$
-BEGIN
-    PERFORM @extschema@.locality_uuid_portable_check_interval(interval_length, interval_count);
-    effective_block_size := @extschema@.locality_uuid_portable_block_us(
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_interval(interval_length,
         @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count);
-    prefix_bits := @extschema@.locality_uuid_portable_prefix_bits(interval_count);
-    prefixes := 1::bigint << prefix_bits;
-    block_interval := make_interval(days => (effective_block_size / 86400000000)::integer)
-                      + (effective_block_size % 86400000000) * interval '1 microsecond';
     -- The wrap is NULL past 2^63 microseconds.
-    IF effective_block_size <= 9223372036854775807 >> prefix_bits THEN
-        wrap_values := effective_block_size << prefix_bits;
-        wrap_interval := make_interval(days => (wrap_values / 86400000000)::integer)
-                         + (wrap_values % 86400000000) * interval '1 microsecond';
-    END IF;
-END
-$body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+    SELECT l.bits, 1::bigint << l.bits, l.us,
+           CASE WHEN l.us <= 9223372036854775807 >> l.bits THEN l.us << l.bits END,
+           make_interval(days => (l.us / 86400000000)::integer) + (l.us % 86400000000) * interval '1 microsecond',
+           CASE WHEN l.us <= 9223372036854775807 >> l.bits
+                THEN make_interval(days => ((l.us << l.bits) / 86400000000)::integer)
+                     + ((l.us << l.bits) % 86400000000) * interval '1 microsecond' END
+    FROM (SELECT @extschema@.locality_uuid_portable_prefix_bits(interval_count) AS bits,
+                 @extschema@.locality_uuid_portable_block_us(
+                     @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count) AS us) AS l;
+END;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_block_layout(interval, integer) IS
 'what uuid_time_nextval_interval(interval_length, interval_count) makes of its arguments: prefix width in bits, number of prefixes, block length and wrap period in microseconds, and the same as intervals';
@@ -350,7 +310,13 @@ CREATE OR REPLACE FUNCTION @extschema@.uuid_time_block_start(id uuid, interval_l
                                                    as_of timestamptz DEFAULT now())
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_block_start(id, true, interval_length, interval '0', interval_count, as_of);
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text)
+    WHERE interval_length < 1 OR interval_count < 1;
+    SELECT @extschema@.locality_uuid_portable_block_start(id,
+        @extschema@.locality_uuid_portable_per_block(interval_length, interval_count) * 1000000,
+        @extschema@.locality_uuid_portable_prefix_bits(interval_count), as_of);
+END;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_block_start(uuid, integer, integer, timestamptz) IS
 'start of the latest block of uuid_time_nextval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
@@ -360,7 +326,19 @@ CREATE OR REPLACE FUNCTION @extschema@.uuid_time_block_start(id uuid, interval_l
                                                    as_of timestamptz DEFAULT now())
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_block_start(id, false, 0, interval_length, interval_count, as_of);
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_interval(interval_length, t.total, interval_count)
+    FROM (SELECT @extschema@.locality_uuid_portable_interval_us(interval_length) AS total) AS t
+    WHERE t.total IS NULL OR t.total < 1000 OR t.total > 2147483647000000 OR interval_count < 1;
+    SELECT @extschema@.locality_uuid_portable_block_start(id,
+        @extschema@.locality_uuid_portable_block_us(
+            @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count),
+        @extschema@.locality_uuid_portable_prefix_bits(interval_count), as_of);
+END;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_block_start(uuid, interval, integer, timestamptz) IS
 'start of the latest block of uuid_time_nextval_interval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
+
+-- An install of an earlier version had these helpers with other arguments.
+DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_block_start(uuid, boolean, integer, interval, integer, timestamptz);
+DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_check_interval(interval, integer);

@@ -32,46 +32,54 @@ RETURN (lpad(to_hex(seconds & 4294967295), 8, '0') || substr(m, 3, 2) || substr(
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot_encode(bigint, text, text, bigint, bigint) IS
 'shard-key uuid of its fields as hex digits (machine hash m, process p) and numbers; called by hot_uuid and hot_uuid_make of the portable edition';
 
--- Make one shard-key id, stamped with the current second, or with the second of at if
--- explicit (at is read only then). The next wall-clock tick (2^-23 s) of this session is the
--- clock's, or the tick after the last one used if the clock has not passed it (a burst, a
--- frozen clock, a clock that stepped back): nothing ever waits. A wall-clock id carries the
--- tick's second and the tick within it as counter (bit 23 zero).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_hot(shard_key bigint, explicit boolean, at timestamptz)
-RETURNS uuid
+-- Raise 22023, as the C extension does, unless machine is 3 bytes.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_machine(machine bytea)
+RETURNS void
+AS $body$
+BEGIN
+    IF length(machine) <> 3 THEN
+        RAISE EXCEPTION 'machine must be 3 bytes, not %', length(machine)
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'Pass the first 3 bytes of the MD5 digest of the machine name, e.g. substring(decode(md5(''host''), ''hex'') for 3).';
+    END IF;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_machine(bytea) IS
+'raise 22023 unless machine is 3 bytes; called by hot_uuid_make of the portable edition';
+
+-- The fields of one shard-key id, stamped with the second of clock reading us, or with the
+-- second of at if explicit (at is read only then); shard_key is checked and us read (with the
+-- session's state) by the caller. The next wall-clock tick (2^-23 s) of this session is the
+-- clock's, or the tick after the last one used if the clock has not passed it (a burst, a frozen
+-- clock, a clock that stepped back): nothing ever waits. A wall-clock id carries the tick's
+-- second and the tick within it as counter (bit 23 zero). SECURITY DEFINER: it takes allocation
+-- numbers from the install schema's sequence, which only the installer may use.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_hot(explicit boolean, at timestamptz, us bigint,
+                                                              machine_name text,
+                                                              OUT seconds bigint, OUT m text, OUT p text,
+                                                              OUT counter bigint)
 AS $body$
 DECLARE
-    machine_name text;
-    m text;
-    p text;
-    us bigint;
     tick bigint;
-    seconds bigint;
-    counter bigint;
     n bigint;
-    field text;
-    memory text;
-    pos integer;
 BEGIN
-    IF shard_key < 0 OR shard_key > 4294967295 THEN
-        PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key);
-    END IF;
     IF explicit AND NOT isfinite(at) THEN
         RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
-        PERFORM @extschema@.locality_uuid_portable_state();
-    END IF;
-    machine_name := current_setting('locality_uuid.machine_name', true);
-    IF machine_name IS NULL OR machine_name = '' THEN
-        machine_name := @extschema@.locality_uuid_portable_system_identifier();
+    -- On every call, whether it would take an allocation number or not (ENCODING.md).
+    IF explicit AND current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'hot_uuid at an explicit time cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
     END IF;
     m := md5(machine_name);
     p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
+    -- pg_sequence_last_value, not currval: DISCARD SEQUENCES forgets currval, not the value.
     tick := greatest(us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000,
-                     currval('pg_temp.locality_uuid_portable_hot_tick') + 1);
+                     pg_sequence_last_value('pg_temp.locality_uuid_portable_hot_tick'::regclass) + 1);
     IF explicit THEN
         seconds := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
     END IF;
@@ -80,37 +88,49 @@ BEGIN
         seconds := tick >> 23;
         counter := tick & 8388607;
     ELSE
-        -- Any other second: counter 8388608 + n mod 8388608 (bit 23 set, so never a wall-clock
-        -- id's), n an allocation number of the install schema's sequence. The session remembers
-        -- the first n of its 256 latest such seconds (time field and n, 31 characters each, in a
-        -- setting) and refuses a second's ids once they would repeat its first one's counter.
-        n := @extschema@.locality_uuid_portable_explicit_next();
-        field := ' ' || lpad((seconds & 4294967295)::text, 10, '0') || ':';
-        memory := coalesce(current_setting('locality_uuid_portable.explicit_seconds', true), '');
-        pos := strpos(memory, field);
-        IF pos = 0 THEN
-            PERFORM set_config('locality_uuid_portable.explicit_seconds',
-                               field || lpad(n::text, 19, '0') || left(memory, 31 * 255), false);
-        ELSIF n - substr(memory, pos + 12, 19)::bigint >= 8388608 THEN
-            RAISE EXCEPTION 'hot_uuid made all 8388608 ids of second % in this backend', seconds
+        -- Any other second: a 39-bit allocation number n of the install schema's sequence,
+        -- handed out once and never reduced: counter 0x800000 | (n & 0x7FFFFF) (bit 23 set, so
+        -- never a wall-clock id's), process field 0xFFFF - (n >> 23). No two such ids are
+        -- equal; once n passes 39 bits every call fails.
+        n := nextval('@extschema@.locality_uuid_portable_explicit'::regclass);
+        IF n >= 549755813888 THEN
+            RAISE EXCEPTION 'hot_uuid used up all 549755813888 allocation numbers of ids at explicit times'
                 USING ERRCODE = 'program_limit_exceeded',
-                      DETAIL = 'An id at an explicit time carries 23 bits of its counter for the ids of its second.',
-                      HINT = 'Spread the backfill over more seconds, or over several sessions running at the same time.';
+                      DETAIL = format('An id at an explicit time carries a 39-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_explicit is at %s.',
+                                      '@extschema@', n),
+                      HINT = 'Make further ids with the current time (hot_uuid(shard_key)).';
         END IF;
-        counter := 8388608 + n % 8388608;
+        counter := 8388608 | (n & 8388607);
+        p := lpad(to_hex(65535 - (n >> 23)), 4, '0');
     END IF;
-    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
 END
 $body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot(bigint, boolean, timestamptz) IS
-'new shard-key uuid carrying shard_key, stamped with the current second, or with the second of at if explicit; called by hot_uuid of the portable edition';
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot(boolean, timestamptz, bigint, text) IS
+'fields of a new shard-key uuid of clock reading us, or of the second of at if explicit (an allocation number of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
+
+-- The machine name of hot_uuid: locality_uuid.machine_name, or the system identifier.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_machine_name()
+RETURNS text
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN coalesce(nullif(current_setting('locality_uuid.machine_name', true), ''),
+                @extschema@.locality_uuid_portable_system_identifier());
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_machine_name() IS
+'the machine name of this session''s shard-key uuids (locality_uuid.machine_name or the system identifier); called by hot_uuid of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_hot(shard_key, false, timestamptz '1970-01-01 00:00:00+00');
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_shard_key(shard_key)
+    WHERE shard_key < 0 OR shard_key > 4294967295;
+    SELECT @extschema@.locality_uuid_portable_hot_encode(h.seconds, h.m, h.p, h.counter, shard_key)
+    FROM @extschema@.locality_uuid_portable_hot(false, timestamptz '1970-01-01 00:00:00+00',
+                                                @extschema@.locality_uuid_portable_now(),
+                                                @extschema@.locality_uuid_portable_machine_name()) AS h;
+END;
 
 COMMENT ON FUNCTION @extschema@.hot_uuid(bigint) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key 0..4294967295, stamped with the current second';
@@ -118,7 +138,13 @@ COMMENT ON FUNCTION @extschema@.hot_uuid(bigint) IS
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint, at timestamptz)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_hot(shard_key, true, at);
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_shard_key(shard_key)
+    WHERE shard_key < 0 OR shard_key > 4294967295;
+    SELECT @extschema@.locality_uuid_portable_hot_encode(h.seconds, h.m, h.p, h.counter, shard_key)
+    FROM @extschema@.locality_uuid_portable_hot(true, at, @extschema@.locality_uuid_portable_now(),
+                                                @extschema@.locality_uuid_portable_machine_name()) AS h;
+END;
 
 COMMENT ON FUNCTION @extschema@.hot_uuid(bigint, timestamptz) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key, stamped with the second of at (for backfills; mod 2^32)';
@@ -185,31 +211,17 @@ CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_make(shard_key bigint, ts timest
                               machine bytea DEFAULT E'\\x000000', process integer DEFAULT 0,
                               counter integer DEFAULT 0)
 RETURNS uuid
-AS $body$
-DECLARE
-    seconds bigint;
-    m text;
-    p text;
-BEGIN
-
-    PERFORM @extschema@.locality_uuid_portable_check_shard_key(shard_key);
-    IF NOT isfinite(ts) THEN
-        RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
-    END IF;
-    seconds := floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800;
-    IF length(machine) <> 3 THEN
-        RAISE EXCEPTION 'machine must be 3 bytes, not %', length(machine)
-            USING ERRCODE = 'invalid_parameter_value',
-                  HINT = 'Pass the first 3 bytes of the MD5 digest of the machine name, e.g. substring(decode(md5(''host''), ''hex'') for 3).';
-    END IF;
-    PERFORM @extschema@.locality_uuid_portable_check_range('process', process, 65535);
-    PERFORM @extschema@.locality_uuid_portable_check_range('counter', counter, 16777215);
-    m := encode(machine, 'hex');
-    p := lpad(to_hex(process), 4, '0');
-    RETURN @extschema@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
-END
-$body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_shard_key(shard_key);
+    SELECT @extschema@.locality_uuid_portable_check_finite(ts, 'ts'::text);
+    SELECT @extschema@.locality_uuid_portable_check_machine(machine);
+    SELECT @extschema@.locality_uuid_portable_check_range('process'::text, process::bigint, 65535::bigint);
+    SELECT @extschema@.locality_uuid_portable_check_range('counter'::text, counter::bigint, 16777215::bigint);
+    SELECT @extschema@.locality_uuid_portable_hot_encode(
+        floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800,
+        encode(machine, 'hex'), lpad(to_hex(process), 4, '0'), counter::bigint, shard_key);
+END;
 
 COMMENT ON FUNCTION @extschema@.hot_uuid_make(bigint, timestamptz, bytea, integer, integer) IS
 'shard-key uuid built from explicit fields: shard_key 0..4294967295, ts to the second (mod 2^32), machine 3 MD5 bytes, process 0..65535, counter 0..16777215';
@@ -222,3 +234,7 @@ RETURN @extschema@.hot_uuid_timestamp(id::uuid);
 
 COMMENT ON FUNCTION @extschema@.hot_uuid_time_decoder(text) IS
 'hot_uuid_timestamp of a shard-key uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is hot_uuid_boundary)';
+
+-- An install of an earlier version had these helpers.
+DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_hot(bigint, boolean, timestamptz);
+DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_explicit_next();

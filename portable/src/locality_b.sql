@@ -5,7 +5,8 @@
 -- C's strtol with base 0 (0x hex, leading 0 octal), read again with strtod if it stops at '.',
 -- 'e' or 'E' or overflows 64 bits, trailing white space, rounded half to even, within int, then
 -- -1 .. 268435455. Empty is the default, as unset: it is what RESET leaves, and SQL cannot tell
--- the two apart. The default (-1) is the low 28 bits of the system identifier.
+-- the two apart. The default is -1 (locality_uuid_portable_node_id() reads it as the low 28 bits
+-- of the system identifier).
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_parse_node_id()
 RETURNS bigint
 AS $body$
@@ -102,9 +103,7 @@ BEGIN
             node := d;
         END;
     END IF;
-    IF node = -1 THEN
-        node := @extschema@.locality_uuid_portable_system_identifier()::numeric % 268435456;
-    ELSIF node NOT BETWEEN -1 AND 268435455 THEN
+    IF node NOT BETWEEN -1 AND 268435455 THEN
         RAISE EXCEPTION '% is outside the valid range for parameter "locality_uuid.node_id" (-1 .. 268435455)', node
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
@@ -114,7 +113,7 @@ $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_parse_node_id() IS
-'the node field of this session''s locality uuids: locality_uuid.node_id read as PostgreSQL reads an integer setting, or the default from the system identifier; called through locality_uuid_portable_node_id()';
+'the node field of this session''s locality uuids: locality_uuid.node_id read as PostgreSQL reads an integer setting, -1 for the default; called through locality_uuid_portable_node_id()';
 
 -- The node field: the default and plain decimals of up to 8 digits (always within 0 ..
 -- 268435455) read here, inlined into the generator; every other value by the full parser.
@@ -125,29 +124,17 @@ RETURN CASE WHEN coalesce(current_setting('locality_uuid.node_id', true), '') = 
             THEN @extschema@.locality_uuid_portable_system_identifier()::numeric % 268435456
             WHEN current_setting('locality_uuid.node_id', true) ~ '^(0|[1-9][0-9]{0,7})$'
             THEN current_setting('locality_uuid.node_id', true)::bigint
-            ELSE @extschema@.locality_uuid_portable_parse_node_id() END;
+            ELSE coalesce(nullif(@extschema@.locality_uuid_portable_parse_node_id(), -1),
+                          @extschema@.locality_uuid_portable_system_identifier()::numeric % 268435456) END;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_node_id() IS
 'the node field of this session''s locality uuids (locality_uuid.node_id or its default); called by the locality uuid generator of the portable edition';
 
--- Make one version-b id: sequential if sequential, else variable; with follow_setting, in the
--- mode of locality_uuid.counter_mode instead (sequential is then not read).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_next(sequential boolean, follow_setting boolean)
-RETURNS uuid
+-- Whether the next id is sequential: sequential, or with follow_setting the mode of
+-- locality_uuid.counter_mode (sequential is then not read).
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_mode(sequential boolean, follow_setting boolean)
+RETURNS boolean
 AS $body$
-DECLARE
-    node bigint;
-    ms bigint;
-    last_ms bigint;
-    modes bigint;
-    arc bigint;
-    r bigint;
-    skips integer;
-    bucket bigint;
-    us bigint;
-    v bigint;
-    h text;
-    first text;
 BEGIN
     IF follow_setting THEN
         -- As PostgreSQL reads an enum setting: the names in any ASCII case (empty: the default).
@@ -166,12 +153,31 @@ BEGIN
             USING ERRCODE = 'null_value_not_allowed',
                   HINT = 'Call locality_uuid() to follow locality_uuid.counter_mode.';
     END IF;
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
-        PERFORM @extschema@.locality_uuid_portable_state();
-    END IF;
-    node := @extschema@.locality_uuid_portable_node_id();
+    RETURN sequential;
+END
+$body$
+LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_mode(boolean, boolean) IS
+'whether the next locality uuid is sequential: sequential, or the mode of locality_uuid.counter_mode if follow_setting (22023, 22004); called by locality_uuid of the portable edition';
+
+-- Make one version-b id at clock reading us with node field node: sequential if sequential,
+-- else variable.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_next(sequential boolean, us bigint, node bigint)
+RETURNS uuid
+AS $body$
+DECLARE
+    ms bigint;
+    last_ms bigint;
+    modes bigint;
+    arc bigint;
+    r bigint;
+    skips integer;
+    bucket bigint;
+    v bigint;
+    h text;
+    first text;
+BEGIN
     -- Time never goes back within a session: a clock that steps back is held at the last
     -- millisecond used. The state holds that millisecond times 4, plus the modes that made ids
     -- in it (1 sequential, 2 variable), and in the arc sequence the first sequential counter
@@ -180,14 +186,14 @@ BEGIN
     -- the sequential counters is skipped, and a sequential counter whose digits are a variable
     -- counter of the millisecond moves on to the next millisecond.
     ms := us / 1000;
-    last_ms := currval('pg_temp.locality_uuid_portable_last_ms');
+    last_ms := pg_sequence_last_value('pg_temp.locality_uuid_portable_last_ms'::regclass);
     IF ms > last_ms >> 2 THEN
         modes := 0;
     ELSE
         ms := last_ms >> 2;
         modes := last_ms & 3;
     END IF;
-    arc := currval('pg_temp.locality_uuid_portable_arc');
+    arc := pg_sequence_last_value('pg_temp.locality_uuid_portable_arc'::regclass);
     IF sequential THEN
         -- Seed from MD5 of the 10-minute UTC bucket (yyyyMMddHHm), read little-endian; + 1 per id.
         bucket := ms / 600000;
@@ -208,7 +214,7 @@ BEGIN
             r := ('x' || reverse(first))::bit(32)::bigint;
             r := (r * 20893 + (((r * 47719) & 65535) << 16)) & 4294967295;
             IF ((r - arc) & 4294967295)
-               <= ((currval('pg_temp.locality_uuid_portable_variable') - arc) & 4294967295) THEN
+               <= ((pg_sequence_last_value('pg_temp.locality_uuid_portable_variable'::regclass) - arc) & 4294967295) THEN
                 ms := ms + 1;
                 modes := 0;
             END IF;
@@ -225,7 +231,7 @@ BEGIN
             EXIT WHEN modes & 1 = 0;
             r := ('x' || first)::bit(32)::bigint;
             EXIT WHEN ((r - (arc >> 32)) & 4294967295)
-                      > ((currval('pg_temp.locality_uuid_portable_sequential') - (arc >> 32)) & 4294967295);
+                      > ((pg_sequence_last_value('pg_temp.locality_uuid_portable_sequential'::regclass) - (arc >> 32)) & 4294967295);
             skips := skips + 1;
             IF skips = 64 THEN
                 -- A crowded millisecond: the next one, where no sequential id is yet.
@@ -242,7 +248,7 @@ BEGIN
     IF ms * 4 + modes <> last_ms THEN
         PERFORM setval('pg_temp.locality_uuid_portable_last_ms', ms * 4 + modes);
     END IF;
-    IF arc <> currval('pg_temp.locality_uuid_portable_arc') THEN
+    IF arc <> pg_sequence_last_value('pg_temp.locality_uuid_portable_arc'::regclass) THEN
         PERFORM setval('pg_temp.locality_uuid_portable_arc', arc);
     END IF;
     RETURN (first || lpad(to_hex(pg_backend_pid() & 65535), 4, '0') || 'b' || lpad(to_hex(node), 7, '0')
@@ -251,13 +257,15 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_next(boolean, boolean) IS
-'new locality uuid (version b), sequential or variable, or in the mode of locality_uuid.counter_mode if follow_setting; called by locality_uuid of the portable edition';
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_next(boolean, bigint, bigint) IS
+'new locality uuid (version b) at clock reading us with node field node, sequential or variable; called by locality_uuid of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_next(NULL, true);
+RETURN @extschema@.locality_uuid_portable_next(@extschema@.locality_uuid_portable_mode(NULL, true),
+                                              @extschema@.locality_uuid_portable_now(),
+                                              @extschema@.locality_uuid_portable_node_id());
 
 COMMENT ON FUNCTION @extschema@.locality_uuid() IS
 'new locality uuid (version b) in the mode set by locality_uuid.counter_mode';
@@ -265,7 +273,9 @@ COMMENT ON FUNCTION @extschema@.locality_uuid() IS
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid(sequential boolean)
 RETURNS uuid
 LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_next(sequential, false);
+RETURN @extschema@.locality_uuid_portable_next(@extschema@.locality_uuid_portable_mode(sequential, false),
+                                              @extschema@.locality_uuid_portable_now(),
+                                              @extschema@.locality_uuid_portable_node_id());
 
 COMMENT ON FUNCTION @extschema@.locality_uuid(boolean) IS
 'new locality uuid (version b): sequential (clustered) if true, variable (spread) if false';
@@ -349,21 +359,17 @@ RETURN substr(id::text, 15, 1);
 COMMENT ON FUNCTION @extschema@.locality_uuid_version(uuid) IS
 'version hex digit of any uuid (b for a locality uuid, 4 for a random one)';
 
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
-                                   sequential boolean DEFAULT false)
+-- Write a locality uuid of checked fields (counter, pid, node in range, ts finite), or 22008 if
+-- ts is outside the 48 bits of milliseconds.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_make_b(counter bigint, pid integer, node integer, ts timestamptz,
+                                                                  sequential boolean)
 RETURNS uuid
 AS $body$
 DECLARE
     ms bigint;
     first text;
 BEGIN
-    IF NOT isfinite(ts) THEN
-        RAISE EXCEPTION 'ts must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
-    END IF;
     ms := floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
-    PERFORM @extschema@.locality_uuid_portable_check_range('counter', counter, 4294967295);
-    PERFORM @extschema@.locality_uuid_portable_check_range('pid', pid, 65535);
-    PERFORM @extschema@.locality_uuid_portable_check_range('node', node, 268435455);
     IF ms < 0 OR ms > 281474976710655 THEN
         RAISE EXCEPTION 'ts is out of range for a locality uuid'
             USING ERRCODE = 'datetime_field_overflow',
@@ -379,5 +385,24 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_make_b(bigint, integer, integer, timestamptz, boolean) IS
+'locality uuid (version b) of checked fields, 22008 if ts is outside 1970 to 10889; called by locality_uuid_make of the portable edition';
+
+-- The checks in the C extension's order, then the id.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz,
+                                   sequential boolean DEFAULT false)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    SELECT @extschema@.locality_uuid_portable_check_finite(ts, 'ts'::text);
+    SELECT @extschema@.locality_uuid_portable_check_range('counter'::text, counter, 4294967295::bigint);
+    SELECT @extschema@.locality_uuid_portable_check_range('pid'::text, pid::bigint, 65535::bigint);
+    SELECT @extschema@.locality_uuid_portable_check_range('node'::text, node::bigint, 268435455::bigint);
+    SELECT @extschema@.locality_uuid_portable_make_b(counter, pid, node, ts, sequential);
+END;
+
 COMMENT ON FUNCTION @extschema@.locality_uuid_make(bigint, integer, integer, timestamptz, boolean) IS
 'locality uuid (version b) built from explicit fields: counter 0..4294967295, pid 0..65535, node 0..268435455, ts to the millisecond';
+
+-- An install of an earlier version had this helper with other arguments.
+DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_next(boolean, boolean);

@@ -1,4 +1,12 @@
 -- Session state, allocation numbers and the checks every generator shares.
+--
+-- PL/pgSQL bodies call no function of this edition: a call by name is resolved when it first
+-- runs in a session, in the install schema, where a role with CREATE there may have added an
+-- overload (another integer type, an extra argument with a default) that would be chosen or
+-- would make the call ambiguous. The edition's functions call each other only from SQL-standard
+-- bodies (RETURN or BEGIN ATOMIC), which are bound to the functions' oids when they are created;
+-- a PL/pgSQL body gets what it needs (a checked clock reading, the node, the machine name) as
+-- arguments, or reads it with pg_catalog's functions.
 
 -- Make this session's state on its first id: five temporary sequences (the variable counter,
 -- the sequential counter and its bucket, the last millisecond and the modes used in it, the
@@ -22,7 +30,7 @@ BEGIN
         GRANT ALL ON SEQUENCE locality_uuid_portable_arc TO PUBLIC;
         PERFORM setval('pg_temp.locality_uuid_portable_arc', 0);
         PERFORM setval('pg_temp.locality_uuid_portable_last_ms',
-                       currval('pg_temp.locality_uuid_portable_last_ms') * 4);
+                       pg_sequence_last_value('pg_temp.locality_uuid_portable_last_ms'::regclass) * 4);
         RETURN;
     END IF;
     -- Without IF NOT EXISTS: a relation of that name already in the caller's pg_temp (made by
@@ -52,15 +60,7 @@ $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_state() IS
-'make this session''s generator state (temporary sequences) if it has none; called by the generators of the portable edition';
-
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_explicit_next()
-RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
-RETURN nextval('@extschema@.locality_uuid_portable_explicit'::regclass);
-
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_explicit_next() IS
-'next allocation number of hot_uuid(shard_key, at) ids at an explicit time (nextval of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
+'make this session''s generator state (temporary sequences) if it has none; called through locality_uuid_portable_now()';
 
 -- Make this session's version 7 state if it has none: three temporary sequences, apart from
 -- the other generators' (a session that makes no version 7 id never makes them), owned and
@@ -87,15 +87,37 @@ $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_state() IS
-'make this session''s version 7 state (temporary sequences) if it has none; called by the version 7 generators of the portable edition';
+'make this session''s version 7 state (temporary sequences) if it has none; called through locality_uuid_portable_v7_now()';
 
+-- Take the next allocation number of uuidv7_ordered(at): 25006 on every call in a read-only
+-- transaction, 54000 once the numbers pass 41 bits (each is handed out once, never reduced).
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next()
 RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp
-RETURN nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
+AS $body$
+DECLARE
+    n bigint;
+BEGIN
+    IF current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
+    END IF;
+    n := nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
+    IF n >= 2199023255552 THEN
+        RAISE EXCEPTION 'uuidv7_ordered used up all 2199023255552 allocation numbers of ids at explicit times'
+            USING ERRCODE = 'program_limit_exceeded',
+                  DETAIL = format('An id at an explicit time carries a 41-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_v7_explicit is at %s.',
+                                  '@extschema@', n),
+                  HINT = 'Make further ids with the current time (uuidv7_ordered()).';
+    END IF;
+    RETURN n;
+END
+$body$
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next() IS
-'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit); called by uuidv7_ordered of the portable edition';
+'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit; 25006 when read-only, 54000 past 41 bits); called by uuidv7_ordered of the portable edition';
 
 -- Raise 22003, as the C extension's composers do, unless value (the argument name) is within 0 .. max.
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_range(name text, value bigint, max bigint)
@@ -113,6 +135,21 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_range(text, bigint, bigint) IS
 'raise 22003 unless value (the argument called name) is within 0 .. max; called by the portable edition''s composers';
+
+-- Raise 22008, as the C extension does, unless at (the argument called name) is finite.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_finite(at timestamptz, name text)
+RETURNS void
+AS $body$
+BEGIN
+    IF NOT isfinite(at) THEN
+        RAISE EXCEPTION '% must be a finite timestamp', name USING ERRCODE = 'datetime_field_overflow';
+    END IF;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_finite(timestamptz, text) IS
+'raise 22008 unless at (the argument called name) is a finite timestamp; called by the portable edition''s composers';
 
 -- A clock reading us (Unix microseconds), or 22008 as the C extension raises it outside
 -- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC, the range the generators read. The
@@ -171,3 +208,30 @@ RETURN coalesce(nullif(current_setting('locality_uuid_portable.system_identifier
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_system_identifier() IS
 'the cluster''s system identifier, as cached in this session; the default node and machine name of the portable edition';
+
+-- The clock reading of a generator (Unix microseconds, 22008 outside 1970 to 9999), with this
+-- session's state made first if it has none: the clock is read and checked before any state
+-- changes.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_now()
+RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN (SELECT CASE WHEN to_regclass('pg_temp.locality_uuid_portable_arc') IS NOT NULL THEN c.us
+                    ELSE (SELECT c.us FROM @extschema@.locality_uuid_portable_state() AS s) END
+        FROM (SELECT @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
+                     AS us OFFSET 0) AS c);
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_now() IS
+'the clock reading of a generator (Unix microseconds), with this session''s state made if it has none; called by the generators of the portable edition';
+
+-- The clock reading of a version 7 generator, with this session's version 7 state made first
+-- if it has none.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_now()
+RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN (SELECT CASE WHEN to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NOT NULL THEN c.us
+                    ELSE (SELECT c.us FROM @extschema@.locality_uuid_portable_v7_state() AS s) END
+        FROM (SELECT @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
+                     AS us OFFSET 0) AS c);
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_now() IS
+'the clock reading of a version 7 generator (Unix microseconds), with this session''s version 7 state made if it has none; called by the version 7 generators of the portable edition';

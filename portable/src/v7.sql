@@ -58,21 +58,23 @@ RETURN @extschema@.uuidv7_timestamp(id::uuid);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_time_decoder(text) IS
 'uuidv7_timestamp of a version 7 uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is uuidv7_lower)';
--- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is the
--- clock's (counter 0) or one more than the session's last, whichever is later. Byte 8: variant
--- 10, bit 5 zero (a clock id), the counter in bits 4..2, random bits 1..0; bytes 9..15 random.
-CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered()
+-- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is that of
+-- clock reading us (counter 0) or one more than the session's last, whichever is later. Byte 8:
+-- variant 10, bit 5 zero (a clock id), the counter in bits 4..2, random bits 1..0; bytes 9..15
+-- random.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_ordered(us bigint)
 RETURNS uuid
 AS $body$
 DECLARE
-    us bigint;
     k bigint;
     r text;
 BEGIN
-    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @extschema@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
-        PERFORM @extschema@.locality_uuid_portable_v7_state();
+    -- On every call, so that the refusal never depends on timing (ENCODING.md).
+    IF current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
     END IF;
     k := greatest(((us / 1000) << 15) | ((us % 1000 * 4096 / 1000) << 3),
                   pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ordered') + 1);
@@ -83,7 +85,15 @@ BEGIN
             || substr(r, 22, 2) || substr(r, 25, 12))::uuid;
 END
 $body$
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_ordered(bigint) IS
+'new version 7 uuid of clock reading us, strictly greater than every uuidv7_ordered() id made before in this session; called by uuidv7_ordered of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered()
+RETURNS uuid
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN @extschema@.locality_uuid_portable_v7_ordered(@extschema@.locality_uuid_portable_v7_now());
 
 COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
 'new version 7 uuid, strictly greater than every uuidv7_ordered() id made before in this session (the C extension: in the cluster), also after clock steps back (parallel unsafe: its state is in temporary sequences)';
@@ -91,57 +101,32 @@ COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
 
 -- At an explicit time: the millisecond of at, bit 5 of byte 8 set (never a clock id's), and a
 -- 41-bit allocation number n of the install schema's sequence in the fraction (bits 40..29),
--- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Ids of a session are distinct while
--- fewer than 2^41 numbers separate their n: the session remembers its first n (in a setting)
--- and refuses once that many have been taken since, by any session.
+-- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Each n is handed out once and
+-- never reduced, so no two such ids are equal; once n passes 41 bits every call fails.
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered(at timestamptz)
 RETURNS uuid
-AS $body$
-DECLARE
-    ms bigint := @extschema@.locality_uuid_portable_v7_ms(at);
-    n bigint := @extschema@.locality_uuid_portable_v7_explicit_next();
-    first text;
-BEGIN
-    first := current_setting('locality_uuid_portable.v7_explicit_first', true);
-    IF first IS NULL OR first = '' THEN
-        PERFORM set_config('locality_uuid_portable.v7_explicit_first', n::text, false);
-    ELSIF n - first::bigint >= 2199023255552 THEN
-        RAISE EXCEPTION 'uuidv7_ordered cannot make more ids at explicit times in this session'
-            USING ERRCODE = 'program_limit_exceeded',
-                  DETAIL = format('An id at an explicit time carries 41 bits of its allocation number; %s numbers were taken since this session''s first such id.',
-                                  n - first::bigint),
-                  HINT = 'Make further ids at explicit times in a new session.';
-    END IF;
-    RETURN (lpad(to_hex(ms), 12, '0') || '7' || lpad(to_hex((n >> 29) & 4095), 3, '0')
-            || to_hex(160 | ((n >> 24) & 31)) || lpad(to_hex(n & 16777215), 6, '0')
-            || right(gen_random_uuid()::text, 8))::uuid;
-END
-$body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
+RETURN (SELECT (lpad(to_hex(t.ms), 12, '0') || '7' || lpad(to_hex((t.n >> 29) & 4095), 3, '0')
+                || to_hex(160 | ((t.n >> 24) & 31)) || lpad(to_hex(t.n & 16777215), 6, '0')
+                || right(gen_random_uuid()::text, 8))::uuid
+        FROM (SELECT a.ms, @extschema@.locality_uuid_portable_v7_explicit_next() AS n
+              FROM (SELECT @extschema@.locality_uuid_portable_v7_ms(at) AS ms OFFSET 0) AS a OFFSET 0) AS t);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_ordered(timestamptz) IS
 'new version 7 uuid stamped with the millisecond of at (for backfills), carrying an allocation number from the sequence locality_uuid_portable_v7_explicit, so it repeats no id made before (parallel unsafe: nextval)';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_lower(at timestamptz)
 RETURNS uuid
-AS $body$
-BEGIN
-    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '70008000000000000000')::uuid;
-END
-$body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '70008000000000000000')::uuid;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_lower(timestamptz) IS
 'smallest version 7 uuid of the millisecond of at: id >= uuidv7_lower(a) AND id < uuidv7_lower(b) selects the ids of [a, b), and partition bounds take it';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_upper(at timestamptz)
 RETURNS uuid
-AS $body$
-BEGIN
-    RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7fffbfffffffffffffff')::uuid;
-END
-$body$
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7fffbfffffffffffffff')::uuid;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_upper(timestamptz) IS
 'largest version 7 uuid of the millisecond of at';

@@ -51,10 +51,10 @@ is($err, '', 'installs without warnings');
 ($rc, $out, $err) = psql_as('installer',
 	q{SELECT count(*), count(*) FILTER (WHERE p.proowner = 'installer'::regrole) FROM pg_proc p
 	  WHERE pronamespace = 'ids'::regnamespace});
-# 60 (35 of the C extension's names, 25 helpers locality_uuid_portable_*), and core's names where
+# 67 (35 of the C extension's names, 32 helpers locality_uuid_portable_*), and core's names where
 # the server lacks them: uuidv7, uuidv7(interval), uuidv4 and their helper before PostgreSQL 18,
 # uuid_extract_timestamp and uuid_extract_version before 17.
-my $functions = 60 + ($node->pg_version < 17 ? 6 : $node->pg_version < 18 ? 4 : 0);
+my $functions = 67 + ($node->pg_version < 17 ? 6 : $node->pg_version < 18 ? 4 : 0);
 is($out, "$functions|$functions", 'the functions are in ids, owned by the installer');
 
 # Every function, called by the installer and by another role, schema-qualified and off the
@@ -117,6 +117,36 @@ is($out, '100|0', 'a column DEFAULT calls the generator');
 ($rc, $out, $err) = psql_as('reader', q{CREATE TEMP TABLE x AS SELECT ids.locality_uuid(true) AS u FROM generate_series(1, 1000);
 	SELECT count(DISTINCT u), bool_and(ids.locality_uuid_pid(u) = pg_backend_pid() % 65536) FROM x});
 is($out, '1000|t', 'a session makes distinct ids carrying its pid');
+
+# Below 18 the install makes core's names (uuidv7, uuidv4; below 17 uuid_extract_*). A function
+# of such a name in another schema, which other roles' code may call by name, stops the install
+# (42723) with nothing changed, naming it; from 18 on the edition makes none, and installs.
+$node->safe_psql('app', q{CREATE SCHEMA polyfill;
+CREATE FUNCTION polyfill.uuidv7(at timestamptz DEFAULT clock_timestamp()) RETURNS uuid
+LANGUAGE sql RETURN gen_random_uuid();
+CREATE FUNCTION polyfill.uuid_extract_version(uuid) RETURNS smallint LANGUAGE sql RETURN 4;});
+($rc, $out, $err) = psql_as('installer', undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
+if ($node->pg_version < 18)
+{
+	isnt($rc, 0, 'a uuidv7 of another schema stops the install');
+	like($err, qr/ERROR:  functions of the names the portable edition would create exist in this database/,
+		'the refusal says why');
+	my $named = $node->pg_version < 17
+	  ? qr/these exist: polyfill\.uuid_extract_version\(uuid\) owned by \S+, polyfill\.uuidv7\(timestamp with time zone\) owned by/
+	  : qr/these exist: polyfill\.uuidv7\(timestamp with time zone\) owned by/;
+	like($err, $named, 'and names the functions (uuid_extract_version only below 17)');
+}
+else
+{
+	is($rc, 0, 'from 18 on, the edition makes no core name and installs') or diag($err);
+	pass('nothing refused');
+	pass('nothing to name');
+}
+($rc, $out, $err) = psql_as('installer', q{SELECT ids.hot_uuid_shard_key(ids.hot_uuid(5))});
+is($out, '5', 'the edition works as before');
+$node->safe_psql('app', 'DROP SCHEMA polyfill CASCADE');
+($rc, $out, $err) = psql_as('installer', undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
+is($rc, 0, 'without them it installs again') or diag($err);
 
 $node->stop;
 done_testing();

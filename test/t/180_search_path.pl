@@ -451,7 +451,7 @@ my %SAMPLES = (
 	'bytea' => [ '\x112233' ],
 	'regclass' => ['fixture.seq'],
 	'double precision' => [ '1000', '0.5' ],
-	'numeric' => ['5'],
+	'numeric' => [ '5', '60000000' ],    # 60 s in microseconds: a valid interval length
 	'text' => [ 'x', '017f22e2-79b0-7cc3-98c4-dc0c0c07398f' ],    # a uuid as text: pg_partman's decoders
 );
 
@@ -674,6 +674,131 @@ SECURITY DEFINER AS $f$ SELECT 'x'::text $f$;});
 		  . '%d operators, %d types and relations: %d in public; the same but the relations in pg_temp', $db,
 		scalar(@$funcs), $count->('f', @public), $count->('o', @public), $count->('t', @public),
 		$count->('r', @public)));
+}
+
+# 4. The portable edition's own schema is writable by the attacker: alice gets CREATE on ids
+# (as wherever a DBA grants it, or public before 15). From the catalog, for every function of
+# the edition, the edition's functions its body may call (pg_depend of SQL-standard bodies, and
+# every edition name in a body's text): alice plants beside each, in ids, look-alikes with each
+# integer argument (smallint, integer, bigint, numeric) swapped for each other integer type and
+# with all of them swapped at once, and, for the helpers (locality_uuid_portable_*, which no
+# caller names), one with an extra argument with a default (which would make a call by name
+# ambiguous), each recording its call; operators and domains of the names the bodies use go
+# into ids as well. Every call of every function, by a superuser and by an ordinary role, must
+# then run none of them and succeed wherever it succeeded before.
+$node->safe_psql('postgres', 'CREATE ROLE carol LOGIN');
+my %INTEGER = map { $_ => 1 } ('smallint', 'integer', 'bigint', 'numeric');
+
+# The look-alikes in ids of the functions that $db's edition calls: [object, DDL].
+sub own_plants
+{
+	my ($db) = @_;
+	my $json = catalog_query($db, q{
+WITH edition AS (
+    SELECT p.oid, p.proname, p.prolang, p.prosrc FROM pg_proc p WHERE p.pronamespace = 'ids'::regnamespace
+), called AS (
+    SELECT DISTINCT d.refobjid AS callee FROM pg_depend d JOIN edition e ON e.oid = d.objid
+    WHERE d.classid = 'pg_proc'::regclass AND d.refclassid = 'pg_proc'::regclass
+      AND d.refobjid IN (SELECT oid FROM edition)
+    UNION
+    SELECT c.oid FROM edition e JOIN pg_language l ON l.oid = e.prolang AND l.lanname = 'plpgsql'
+    CROSS JOIN LATERAL regexp_matches(lower(e.prosrc), '[a-z_][a-z0-9_$]*', 'g') AS m
+    JOIN edition c ON c.proname = m[1]
+)
+SELECT json_agg(json_build_object('name', p.proname,
+        'args', (SELECT coalesce(json_agg(format_type(t, NULL) ORDER BY i), '[]')
+                 FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY a(t, i)),
+        'full', pg_get_function_arguments(p.oid), 'result', pg_get_function_result(p.oid),
+        'outs', p.proallargtypes IS NOT NULL) ORDER BY p.oid)
+FROM called c JOIN pg_proc p ON p.oid = c.callee});
+	my (@plants, %seen);
+	for my $f (@{ decode_json($json) // [] })
+	{
+		my @args = @{ $f->{args} };
+		my @lists;
+		for my $i (grep { $INTEGER{ $args[$_] } } 0 .. $#args)
+		{
+			push @lists, [ @args[ 0 .. $i - 1 ], $_, @args[ $i + 1 .. $#args ] ]
+			  for grep { $_ ne $args[$i] } sort keys %INTEGER;
+		}
+		for my $t (sort keys %INTEGER)
+		{
+			push @lists, [ map { $INTEGER{$_} ? $t : $_ } @args ] if grep { $INTEGER{$_} } @args;
+		}
+		my @defs = map { [ join(', ', @$_), $f->{outs} ? 'record' : $f->{result} ] } @lists;
+		push @defs, [ ($f->{full} eq '' ? '' : "$f->{full}, ") . 'attack_extra integer DEFAULT 0',
+			$f->{result} ] if $f->{name} =~ /^locality_uuid_portable_/;
+		for my $d (@defs)
+		{
+			my ($arglist, $result) = @$d;
+			my $object = "ids.$f->{name}($arglist)";
+			next if $seen{$object}++;
+			my $return = $result eq 'void' || $arglist =~ /\bOUT\b/ ? 'RETURN;' : 'RETURN NULL;';
+			push @plants, [ $object, sprintf(qq{CREATE FUNCTION ids."%s"(%s) RETURNS %s LANGUAGE plpgsql
+SET search_path = pg_catalog, pg_temp AS \$p\$ BEGIN PERFORM public.attack_ran(%s); %s END \$p\$;\n},
+				$f->{name}, $arglist, $result, "'" . ($object =~ s/'/''/gr) . "'", $return) ];
+		}
+	}
+	return @plants;
+}
+
+# Each call of each function of $db's edition as its own statement, by $user: the indices of
+# the calls that succeeded, and the warnings of planted objects.
+sub each_call
+{
+	my ($db, $user, $funcs) = @_;
+	my (@calls, $sql);
+	for my $f (@$funcs)
+	{
+		push @calls, map { [ $f->{sig}, $_ ] } calls_of($f, 1);
+	}
+	$sql = "SET search_path = \"\$user\", public;\n";
+	for my $i (0 .. $#calls)
+	{
+		$sql .= "SET attack.caller = '$calls[$i][0]';\nSELECT 'ok:$i', $calls[$i][1];\n";
+	}
+	my ($out, $err) = ('', '');
+	$node->psql($db, $sql, stdout => \$out, stderr => \$err, on_error_stop => 0,
+		extra_params => [ '-U', $user ]);
+	my %ok = map { $_ => 1 } $out =~ /^ok:(\d+)\|/mg;
+	return (\%ok, [ $err =~ /WARNING:  planted object ran: (.*)$/mg ], \@calls);
+}
+
+for my $db (qw(p_super p_bob))
+{
+	my $funcs = [ edition_functions($db) ];
+	my %before;
+	for my $user ($superuser, 'carol')
+	{
+		($before{$user}) = each_call($db, $user, $funcs);
+	}
+	$node->safe_psql($db, 'GRANT CREATE ON SCHEMA ids TO alice');
+	my @own = own_plants($db);
+	my @more = grep { $_->[2] =~ /^[ot]:/ } plants($db, 'ids', \%names);
+	my ($out, $err) = ('', '');
+	$node->psql($db, join('', map { $_->[1] } @own, @more), stdout => \$out, stderr => \$err,
+		on_error_stop => 0, extra_params => [ '-U', 'alice', '-v', 'VERBOSITY=terse' ]);
+	my $planted = catalog_query($db, q{SELECT count(*) FROM pg_proc
+WHERE pronamespace = 'ids'::regnamespace AND proowner = 'alice'::regrole});
+	cmp_ok($planted, '>=', scalar(@own), "$db: alice planted in ids every look-alike of the functions the edition calls")
+	  or diag($err);
+	note(sprintf('%s: %d look-alikes of the edition\'s own functions and %d operators and domains in ids',
+		$db, scalar(@own), scalar(@more)));
+	for my $user ($superuser, 'carol')
+	{
+		my ($ok, $warned, $calls) = each_call($db, $user, $funcs);
+		my @ran = ran_objects($db, $warned);
+		ok(!@ran, "$db: no look-alike in ids ran for " . ($user eq 'carol' ? 'an ordinary role' : 'a superuser'))
+		  or diag(ran_report(@ran));
+		# The helpers (which no caller names) are left out: a look-alike with an extra default
+		# makes the caller's own call of one by name ambiguous, not the edition's.
+		my @lost = map { $calls->[$_][1] } grep { !$ok->{$_} && $calls->[$_][0] !~ /^ids\.locality_uuid_portable_/ }
+		  sort { $a <=> $b } keys %{ $before{$user} };
+		is(scalar(@lost), 0, "$db: every call that succeeded before the look-alikes still succeeds for "
+			  . ($user eq 'carol' ? 'an ordinary role' : 'a superuser'))
+		  or diag(join("\n", @lost[ 0 .. ($#lost < 19 ? $#lost : 19) ]));
+		cmp_ok(scalar(keys %{ $before{$user} }), '>', scalar(@$funcs), "$db: calls succeeded for $user");
+	}
 }
 
 $node->stop;

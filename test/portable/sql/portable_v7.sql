@@ -63,8 +63,10 @@ SELECT uuid_extract_version(clock_id) AS clock_version, uuid_extract_version(exp
 FROM first_ids;
 SELECT string_agg(relname, ', ' ORDER BY relname) AS state_sequences FROM pg_class
 WHERE relnamespace = pg_my_temp_schema() AND relname LIKE 'locality_uuid_portable_%';
+-- Once made, the state does not make uuidv7_ordered() work in a read-only transaction: it
+-- refuses on every call (25006), as the C extension, whatever the timing.
 BEGIN READ ONLY;
-SELECT uuid_extract_version(uuidv7_ordered()) AS read_only_once_made;
+SELECT pg_temp.try('SELECT uuidv7_ordered()') AS read_only_once_made;
 ROLLBACK;
 
 -- A rollback does not rewind the state: ids made in a rolled-back transaction are not made
@@ -104,15 +106,12 @@ FROM (SELECT u, lag(u) OVER (ORDER BY g) AS prev
 SELECT pg_temp.v7_allocation(uuidv7_ordered('2022-02-22 19:22:22+00'))
        = (SELECT last_value FROM locality_uuid_portable_v7_explicit) AS the_sequence_number;
 
--- The session's ids at explicit times are distinct while fewer than 2^41 numbers separate
--- them: 2^41 - 1 numbers after its first it still takes one (whose 41 bits are the first's
--- minus one), then it refuses (54000) at any millisecond; a new session starts again. (In a
--- new database, where the first id's number is its 41 bits.)
-SELECT setval('locality_uuid_portable_v7_explicit', pg_temp.v7_allocation(explicit_id) + 2199023255550)
-           IS NOT NULL AS moved
-FROM first_ids;
-SELECT pg_temp.v7_allocation(u) = pg_temp.v7_allocation(explicit_id) - 1 AS last_number
-FROM (SELECT uuidv7_ordered('2022-02-22 19:22:22+00') AS u) AS s, first_ids;
+-- Each allocation number is handed out once and never reduced: the last one of 41 bits
+-- (2^41 - 1) still makes an id, which carries it; every later call refuses (54000), at any
+-- millisecond and in any session, while clock ids go on.
+SELECT setval('locality_uuid_portable_v7_explicit', 2199023255551, false) IS NOT NULL AS moved;
+SELECT pg_temp.v7_allocation(u) = 2199023255551 AS last_number
+FROM (SELECT uuidv7_ordered('2022-02-22 19:22:22+00') AS u) AS s;
 SELECT pg_temp.try('SELECT uuidv7_ordered(''2022-02-22 19:22:22+00'')') AS refused,
        pg_temp.try('SELECT uuidv7_ordered(''2030-01-01 00:00:00+00'')') AS any_millisecond,
        pg_temp.try('SELECT uuidv7_ordered()') AS clock_ids_go_on;
@@ -126,4 +125,5 @@ SELECT count(*) AS state_sequences FROM pg_class
 WHERE relnamespace = pg_my_temp_schema() AND relname LIKE 'locality_uuid_portable_v7_%';
 
 \c -
-SELECT uuidv7_timestamp(uuidv7_ordered('2022-02-22 19:22:22+00')) = '2022-02-22 19:22:22+00' AS new_session;
+\i sql/include/helpers.psql
+SELECT pg_temp.try('SELECT uuidv7_ordered(''2022-02-22 19:22:22+00'')') AS new_session_refused_too;
