@@ -11,7 +11,9 @@
 # uuidv7_ordered() never goes below an id of its database, no planted object runs, nothing
 # fails because of one; read-only calls refuse with 25006 every time; privileges hold.
 # The portable edition orders uuidv7_ordered() per session only (docs/portable.md): its ordered
-# ids are checked within each session. LOCALITY_UUID_SETUPS=REGEX runs the set-ups it matches.
+# ids are checked within each session. LOCALITY_UUID_SETUPS=REGEX runs the set-ups it matches;
+# LOCALITY_UUID_260_PLANTS=0 plants nothing (to see what else fails where a planted object
+# breaks every call).
 use strict;
 use warnings FATAL => 'all';
 use IPC::Run;
@@ -28,7 +30,6 @@ my $n = 1000;                                  # ids per generator, phase and da
 my $second = '2024-03-01 12:00:00+00';         # explicit second of the hot_uuid backfills
 my $milli = '2024-03-01 12:00:00.123+00';      # explicit millisecond of the uuidv7_ordered ones
 my $path = '-c search_path=ids,app,public';    # every caller: the edition's schema first
-my ($major) = installed_major();
 my $t_start = Time::HiRes::time();
 
 # Shared state: the DSM registry from 17, shared_preload_libraries before.
@@ -60,7 +61,8 @@ my %p_edition = (
 	ordered_across_sessions => 0,
 	# The same number of allocation numbers taken by other sessions; PL/pgSQL is too slow to
 	# draw them, so the installer moves its own sequence on.
-	advance => q{SELECT setval('ids.locality_uuid_portable_explicit', nextval('ids.locality_uuid_portable_explicit') + 8388352) > 0},
+	advance => q{SELECT pg_catalog.setval('ids.locality_uuid_portable_explicit'::regclass,
+		pg_catalog.nextval('ids.locality_uuid_portable_explicit'::regclass) + 8388352) > 0},
 );
 my @setups = (
 	{ name => 'superuser', what => 'C extension installed by a superuser', actor => undef, from => undef, %c_edition },
