@@ -22,7 +22,6 @@ using namespace locality_uuid;
 /* PostgreSQL 18's per-backend clock rule, for uuidv7() and uuidv7(interval). */
 static V7Clock backend_clock;
 
-
 /*
  * The lease of ordered ids: this backend makes clock ids only of milliseconds below lease_ms
  * (0: none yet), and lease_ms is never above the value of the database's sequence
