@@ -55,16 +55,4 @@ report_failed_status(Status st)
 	}
 }
 
-void
-report_explicit_full(const char *generator, uint64_t ids, const char *unit, int64_t at,
-					 const char *detail, const char *hint)
-{
-	ereport(ERROR,
-			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-			 errmsg("%s made all %llu ids of %s %lld in this backend",
-					generator, static_cast<unsigned long long>(ids), unit, static_cast<long long>(at)),
-			 errdetail("%s", detail),
-			 errhint("%s", hint)));
-}
-
 }							// namespace locality_uuid

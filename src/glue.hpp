@@ -8,6 +8,7 @@
  *
  * Core headers come first: they refuse to compile once postgres.h has been seen.
  */
+#include "core/allocation.hpp"
 #include "core/fields.hpp"
 #include "core/blocks.hpp"
 #include "core/hot.hpp"
@@ -99,14 +100,24 @@ pg_uuid_t  *make_uuid(const uint8_t bytes[uuid_len]);
 
 /* The extension's sequences (sequences.cpp). */
 
-// Return the extension's sequence name, in the schema of the calling function, for user (the
-// function's name, in messages); raise 55000 if it is missing and 25006 where it cannot advance.
+// Raise 25006 in a read-only transaction or on a standby: user (the function's name, in
+// messages) advances one of the extension's sequences, if not on this call then on a later one.
+void		require_writable(const char *user);
+
+// Return the extension's sequence name, in the schema of the calling function, for user;
+// raise 55000 if it is missing and 25006 where it cannot advance.
 Oid			extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user);
 
-// Draw the next range of allocation numbers (explicit-time ids) from the extension's sequence
-// of that name: its nextval times range; none of them was ever handed out in the cluster.
-uint64_t	allocation_range_start(FunctionCallInfo fcinfo, const char *sequence, const char *user,
-								   uint32_t range);
+// Act on what allocations answered (st, not ok): hand them the next range of the extension's
+// sequence of that name (nextval v: v * 256 .. v * 256 + 255, none of them handed out before in
+// the database), or raise 54000 when st or the new range says the numbers are used up.
+void		take_allocations(FunctionCallInfo fcinfo, Allocator *allocations, AllocationStatus st,
+							 const char *sequence, const char *user);
+
+// Raise the extension's sequence of that name to at least wanted, under a lock of its writers;
+// return its value before (nextval: above every value set before) and give the value after.
+int64_t		extend_lease(FunctionCallInfo fcinfo, const char *sequence, const char *user, int64_t wanted,
+						 int64_t *lease);
 
 /* Generator state (state.cpp): shared by the cluster's backends, or this backend's own. */
 enum StateKind
@@ -136,8 +147,12 @@ SeqStatus	state_seq_take(int64_t bucket, SeqTake *take);
 // across the cluster's backends when there is shared state, else in this backend.
 uint64_t	state_v7_take(uint64_t clock_word);
 
-// True if the ordered word is shared and no backend has taken one since the server started.
-bool		state_v7_unstarted();
+// True if the ordered word is shared and a backend of database db has taken a word at or above
+// the database's lease since the server started (state_v7_mark_database).
+bool		state_v7_database_started(Oid db);
+
+// Remember that a backend of database db took a word at or above the database's lease.
+void		state_v7_mark_database(Oid db);
 
 /* Errors (errors.cpp). */
 
@@ -154,9 +169,5 @@ report_status(Status st)
 	if (st != Status::ok)
 		report_failed_status(st);
 }
-
-// Raise 54000: this backend made all ids (of one unit, at) that an explicit time has room for.
-void		report_explicit_full(const char *generator, uint64_t ids, const char *unit, int64_t at,
-								 const char *detail, const char *hint);
 
 }							// namespace locality_uuid

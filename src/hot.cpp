@@ -28,13 +28,14 @@ static HotGenerator generator;
 static uint8_t machine[hot_machine_len];
 
 /*
- * Allocation numbers of explicit-time ids come from this sequence of the extension, in ranges of
- * allocation_range: nextval gives the range's index. A sequence is WAL-logged, so after a crash
- * or a promotion it never hands out a value again, pg_upgrade keeps it, and pg_dump dumps its
- * value (pg_extension_config_dump); it lives in the schema of the calling function.
+ * Allocation numbers of explicit-time ids (39 bits) come from this sequence of the extension,
+ * in ranges (take_allocations). A sequence is WAL-logged, so after a crash or a promotion it
+ * never hands out a value again, pg_upgrade keeps it, and pg_dump dumps its value
+ * (pg_extension_config_dump); it lives in the schema of the calling function.
  */
 static const char allocation_sequence[] = "locality_uuid_hot_allocation";
-static constexpr uint32_t allocation_range = 256;
+static Allocator allocations(hot_allocation_bits);
+static const char explicit_user[] = "hot_uuid at an explicit time";
 
 static const char shard_key_hint[] =
 	"A shard key is an unsigned 32-bit number, as HotGuid's uint; "
@@ -135,22 +136,16 @@ hot_uuid_generate_at(PG_FUNCTION_ARGS)
 {
 	uint32_t	shard = shard_key_arg(fcinfo, 0);
 	int64_t		seconds = seconds_arg(fcinfo, 1, "at");
-	HotEnvironment env = environment();
 	uint8_t		bytes[uuid_len];
+	AllocationStatus st;
 
-	HotStatus	st = generator.next_at(shard, seconds, env, bytes);
+	/* On every call, also at the clock's own second: the refusal never depends on the time. */
+	require_writable(explicit_user);
 
-	if (st == HotStatus::needs_allocations)
-	{
-		generator.add_allocations(allocation_range_start(fcinfo, allocation_sequence, "hot_uuid at an explicit time",
-														 allocation_range),
-								  allocation_range);
-		st = generator.next_at(shard, seconds, env, bytes);
-	}
-	if (st == HotStatus::second_full)
-		report_explicit_full("hot_uuid", 8388608, "second", seconds,
-							 "An id at an explicit time carries 23 bits of its counter for the ids of its second.",
-							 "Spread the backfill over more seconds, or over several sessions running at the same time.");
+	HotEnvironment env = environment();
+
+	while ((st = generator.next_at(shard, seconds, env, &allocations, bytes)) != AllocationStatus::ok)
+		take_allocations(fcinfo, &allocations, st, allocation_sequence, explicit_user);
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 

@@ -58,6 +58,16 @@ static pg_atomic_uint64 *v7_shared = NULL;
 static uint64_t v7_own = 0;		/* without shared memory: this backend's last word */
 static uint64_t seq_own = seq_word_empty;	/* without shared memory: this backend's run word */
 
+/*
+ * The databases whose first uuidv7_ordered() id since the server started was taken at or above
+ * the database's lease (a set of OIDs, open addressing, insert only, 0 = free). A database that
+ * finds no room is never counted as started: then the first id of each backend starts at its
+ * lease, which keeps the order and may run ids up to a lease window ahead of the clock.
+ */
+static constexpr uint32 v7_database_slots = 1024;
+static const char v7_databases_name[] = "locality_uuid_v7_databases";
+static pg_atomic_uint32 *v7_databases = NULL;
+
 // Return the size of the state for nslots slots.
 static Size
 state_size(uint32 nslots)
@@ -114,6 +124,20 @@ init_v7_dsm(void *ptr)
 	pg_atomic_init_u64(static_cast<pg_atomic_uint64 *>(ptr), 0);
 }
 
+#if PG_VERSION_NUM >= 190000
+static void
+init_v7_databases_dsm(void *ptr, void *)
+#else
+static void
+init_v7_databases_dsm(void *ptr)
+#endif
+{
+	pg_atomic_uint32 *set = static_cast<pg_atomic_uint32 *>(ptr);
+
+	for (uint32 i = 0; i < v7_database_slots; i++)
+		pg_atomic_init_u32(&set[i], 0);
+}
+
 void
 state_preload()
 {
@@ -139,6 +163,7 @@ request_shmem()
 		prev_shmem_request_hook();
 	RequestAddinShmemSpace(state_size(slot_count()));
 	RequestAddinShmemSpace(sizeof(pg_atomic_uint64));
+	RequestAddinShmemSpace(v7_database_slots * sizeof(pg_atomic_uint32));
 }
 
 // Create or find the state in shared memory (postmaster start and crash restarts).
@@ -156,6 +181,14 @@ startup_shmem()
 	v7_shared = static_cast<pg_atomic_uint64 *>(ShmemInitStruct(v7_state_name, sizeof(pg_atomic_uint64), &found));
 	if (!found)
 		pg_atomic_init_u64(v7_shared, 0);
+	v7_databases = static_cast<pg_atomic_uint32 *>(ShmemInitStruct(v7_databases_name,
+																   v7_database_slots * sizeof(pg_atomic_uint32),
+																   &found));
+	if (!found)
+	{
+		for (uint32 i = 0; i < v7_database_slots; i++)
+			pg_atomic_init_u32(&v7_databases[i], 0);
+	}
 	LWLockRelease(AddinShmemInitLock);
 }
 
@@ -191,6 +224,13 @@ attach()
 																   ,NULL
 #endif
 																   ));
+	v7_databases = static_cast<pg_atomic_uint32 *>(GetNamedDSMSegment(v7_databases_name,
+																	  v7_database_slots * sizeof(pg_atomic_uint32),
+																	  init_v7_databases_dsm, &found
+#if PG_VERSION_NUM >= 190000
+																	  ,NULL
+#endif
+																	  ));
 	kind = STATE_DSM_REGISTRY;
 #else
 	if (shared != NULL)
@@ -276,12 +316,49 @@ state_seq_take(int64_t bucket, SeqTake *take)
 	return st;
 }
 
+// Return the first slot of the database set to probe for db.
+static uint32
+v7_database_home(Oid db)
+{
+	return (static_cast<uint32>(db) * UINT32_C(0x9E3779B9)) % v7_database_slots;
+}
+
 bool
-state_v7_unstarted()
+state_v7_database_started(Oid db)
 {
 	if (!attached)
 		attach();
-	return v7_shared != NULL && pg_atomic_read_u64(v7_shared) == 0;
+	if (v7_databases == NULL)
+		return false;
+	for (uint32 i = 0, h = v7_database_home(db); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
+	{
+		uint32		entry = pg_atomic_read_u32(&v7_databases[h]);
+
+		if (entry == db)
+			return true;
+		if (entry == 0)
+			return false;
+	}
+	return false;
+}
+
+void
+state_v7_mark_database(Oid db)
+{
+	if (!attached)
+		attach();
+	if (v7_databases == NULL)
+		return;
+	for (uint32 i = 0, h = v7_database_home(db); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
+	{
+		uint32		entry = pg_atomic_read_u32(&v7_databases[h]);
+
+		/* On failure entry holds the OID another backend put there first: db, or go on. */
+		if (entry == 0 && pg_atomic_compare_exchange_u32(&v7_databases[h], &entry, db))
+			return;
+		if (entry == db)
+			return;
+	}
 }
 
 uint64_t

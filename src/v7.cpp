@@ -2,12 +2,8 @@
 #include "glue.hpp"
 
 extern "C" {
-#include "access/relation.h"
-#include "commands/sequence.h"
 #include "miscadmin.h"
-#include "storage/lock.h"
 #include "utils/fmgrprotos.h"
-#include "utils/rel.h"
 
 PG_FUNCTION_INFO_V1(locality_uuid_uuidv7);
 PG_FUNCTION_INFO_V1(locality_uuid_uuidv7_shift);
@@ -26,26 +22,26 @@ using namespace locality_uuid;
 /* PostgreSQL 18's per-backend clock rule, for uuidv7() and uuidv7(interval). */
 static V7Clock backend_clock;
 
-/* Explicit-time ids of this backend (uuidv7_ordered(at)). */
-static V7Explicit explicit_ids;
-
 /*
  * The lease of ordered ids: this backend makes clock ids only of milliseconds below lease_ms
- * (0: none yet), and lease_ms is never above the value of the extension's sequence
+ * (0: none yet), and lease_ms is never above the value of the database's sequence
  * lease_sequence, which only grows. A sequence is WAL-logged, so after a restart, a crash, a
- * promotion or pg_upgrade, the first ordered id starts at or above the value it had, that is
- * after every id made before, whatever the clock does. A lease reaches lease_window_ms past the
- * millisecond that needed it, so a backend that makes ids all the time extends it once per
- * lease_window_ms, and the ids made after a restart are at most that far ahead of a clock that
- * is right.
+ * promotion or pg_upgrade, the first ordered id of the database starts at or above the value it
+ * had, that is after every id made before in the database, whatever the clock does. A lease
+ * reaches lease_window_ms past the clock (and past the millisecond that needed it), so a
+ * backend that makes ids all the time extends it once per lease_window_ms, and the ids made
+ * after a restart are at most that far ahead of a clock that is right; a clock that was ahead
+ * and came back leaves them ahead until it catches up, across restarts too.
  */
 static const char lease_sequence[] = "locality_uuid_v7_lease";
+static const char ordered_user[] = "uuidv7_ordered";
 static constexpr int64_t lease_window_ms = 1000;
 static int64_t lease_ms = 0;
 
-/* Allocation numbers of explicit-time ids, in ranges, as hot_uuid's (src/hot.cpp). */
+/* Allocation numbers of explicit-time ids (41 bits), in ranges, as hot_uuid's (src/hot.cpp). */
 static const char allocation_sequence[] = "locality_uuid_v7_allocation";
-static constexpr uint32_t allocation_range = 256;
+static Allocator allocations(v7_allocation_bits);
+static const char explicit_user[] = "uuidv7_ordered at an explicit time";
 
 /* Microseconds from 1582-10-15 to PostgreSQL's epoch (2000-01-01). */
 static constexpr int64_t gregorian_epoch_jdate = 2299161;	/* 1582-10-15 */
@@ -191,72 +187,51 @@ locality_uuid_extract_version(PG_FUNCTION_ARGS)
 	PG_RETURN_INT16(static_cast<int16>(version_nibble(u)));
 }
 
-// Set the extension's sequence seq to value, as its owner: callers have no privilege on it.
-static void
-set_sequence(Oid seq, int64_t value)
-{
-	Relation	rel = relation_open(seq, AccessShareLock);
-	Oid			owner = rel->rd_rel->relowner;
-	Oid			save_userid;
-	int			save_sec_context;
-
-	relation_close(rel, AccessShareLock);
-	GetUserIdAndSecContext(&save_userid, &save_sec_context);
-	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_LOCAL_USERID_CHANGE |
-						   SECURITY_RESTRICTED_OPERATION);
-	DirectFunctionCall3(setval3_oid, ObjectIdGetDatum(seq), Int64GetDatum(value), BoolGetDatum(true));
-	SetUserIdAndSecContext(save_userid, save_sec_context);
-}
-
-/*
- * Extend this backend's lease past ms and return the sequence's value before: the floor below
- * which no ordered id may be made. Writers take a lock of their own on the sequence (an
- * advisory tag that SQL's advisory locks cannot name), so the value only grows; the lock is
- * the transaction's, released here or by an error's abort.
- */
+// Extend this backend's lease past the word's millisecond and lease_window_ms past the clock's; return the floor before.
 static int64_t
-extend_lease(FunctionCallInfo fcinfo, int64_t ms)
+extend_ordered_lease(FunctionCallInfo fcinfo, int64_t word_ms, int64_t clock_ms)
 {
-	Oid			seq = extension_sequence(fcinfo, lease_sequence, "uuidv7_ordered");
-	LOCKTAG		tag;
-
-	SET_LOCKTAG_ADVISORY(tag, MyDatabaseId, seq, 0, 7);
-	(void) LockAcquire(&tag, ExclusiveLock, false, false);
-
-	int64_t		floor = nextval_internal(seq, false);
-	int64_t		lease = Max(floor, ms + lease_window_ms);
-
-	if (lease > floor)
-		set_sequence(seq, lease);
-	LockRelease(&tag, ExclusiveLock, false);
-	lease_ms = lease;
-	return floor;
+	return extend_lease(fcinfo, lease_sequence, ordered_user, Max(word_ms + 1, clock_ms + lease_window_ms),
+						&lease_ms);
 }
 
 extern "C" Datum
 uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 {
-	uint64_t	clock_word = v7_word(wall_v7());
 	uint8_t		random[8];
 	uint8_t		bytes[uuid_len];
+	bool		at_floor = false;
+
+	/* On every call, not only when the lease runs out: the refusal never depends on the time. */
+	require_writable(ordered_user);
+
+	uint64_t	clock_word = v7_word(wall_v7());
+	int64_t		clock_ms = v7_word_ms(clock_word);
 
 	/*
-	 * A backend's first id takes a lease. The first id of the cluster since the server started
-	 * also starts at the floor, above every id made before; the later ones find the shared word
-	 * there already. Without shared state the word is per backend, and so is the order.
+	 * A backend's first id takes a lease. The first id of its database since the server started
+	 * also starts at the floor, above every id made before in the database; the later ones of
+	 * that database find the shared word there already (state_v7_database_started). Without
+	 * shared state the word is per backend, and every backend's first id starts at the floor.
 	 */
 	if (lease_ms == 0)
 	{
-		int64_t		floor = extend_lease(fcinfo, v7_word_ms(clock_word));
+		int64_t		floor = extend_ordered_lease(fcinfo, clock_ms, clock_ms);
 
-		if (state_v7_unstarted())
+		if (!state_v7_database_started(MyDatabaseId))
+		{
 			clock_word = Max(clock_word, v7_word(V7Time{floor, 0}));
+			at_floor = true;
+		}
 	}
 
 	uint64_t	word = state_v7_take(clock_word);
 
+	/* Only once the shared word is at the floor may others skip it. */
+	if (at_floor)
+		state_v7_mark_database(MyDatabaseId);
 	if (v7_word_ms(word) >= lease_ms)
-		extend_lease(fcinfo, v7_word_ms(word));
+		extend_ordered_lease(fcinfo, v7_word_ms(word), clock_ms);
 	if (v7_word_ms(word) > v7_ms_max)
 		v7_out_of_range();
 	random_or_error(random, sizeof(random));
@@ -271,19 +246,11 @@ uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 	uint64_t	allocation;
 	uint8_t		random[4];
 	uint8_t		bytes[uuid_len];
-	V7Status	st = explicit_ids.next(ms, &allocation);
+	AllocationStatus st;
 
-	if (st == V7Status::needs_allocations)
-	{
-		explicit_ids.add_allocations(allocation_range_start(fcinfo, allocation_sequence,
-															"uuidv7_ordered at an explicit time", allocation_range),
-									 allocation_range);
-		st = explicit_ids.next(ms, &allocation);
-	}
-	if (st == V7Status::millisecond_full)
-		report_explicit_full("uuidv7_ordered", UINT64_C(2199023255552), "millisecond", ms,
-							 "An id at an explicit time carries 41 bits of allocation number for the ids of its millisecond.",
-							 "Spread the backfill over more milliseconds.");
+	require_writable(explicit_user);
+	while ((st = allocations.next(&allocation)) != AllocationStatus::ok)
+		take_allocations(fcinfo, &allocations, st, allocation_sequence, explicit_user);
 	random_or_error(random, sizeof(random));
 	encode_v7_explicit(ms, allocation, random, bytes);
 	PG_RETURN_UUID_P(make_uuid(bytes));

@@ -332,7 +332,7 @@ hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		if (is_explicit)
 		{
 			out.put("\"explicit\"");
-			json_decimal(out, "allocation", f.counter & hot_allocation_mask);
+			json_decimal(out, "allocation", hot_explicit_allocation(f.counter, f.process));
 		}
 		else
 		{
@@ -354,7 +354,7 @@ hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	if (is_explicit)
 	{
 		out.put(": explicit time, allocation ");
-		out.put_decimal(f.counter & hot_allocation_mask);
+		out.put_decimal(hot_explicit_allocation(f.counter, f.process));
 	}
 	else
 	{

@@ -850,29 +850,25 @@ run_generate(const Options &o, Kind kind)
 	V7Clock		v7_clock;
 	V7Time		v7_now;
 	uint64_t	v7_previous = 0;
-	V7Explicit	v7_explicit;
-	uint64_t	allocation_next = 0;
-	bool		allocations_drawn = false;
+	Allocator	allocations(kind == Kind::hot ? hot_allocation_bits : v7_allocation_bits);
+	AllocationStatus allocation_status;
 	uint8_t		id[uuid_len];
 	uint8_t		random[uuid_len];
 
 	/*
-	 * Explicit-time ids take allocation numbers from a range that starts at a random number, as
-	 * the tool has no sequence to draw them from: ids of one run never repeat each other, and
-	 * two runs repeat only if their ranges overlap and their process fields agree.
+	 * Explicit-time ids take allocation numbers on from a random number within their bits, as
+	 * the tool has no sequence to draw them from: ids of one run never repeat each other, two
+	 * runs repeat only if their numbers overlap, and a run that reaches the last number stops.
 	 */
-	auto		draw_allocations = [&](int bits, uint64_t *first) -> bool {
-		if (!allocations_drawn)
-		{
-			uint8_t		r[8];
+	auto		draw_allocations = [&]() -> bool {
+		uint8_t		r[8];
 
-			if (!random_or_complain(r, sizeof(r)))
-				return false;
-			allocation_next = get_be(r, 8) & ((UINT64_C(1) << bits) - 1);
-			allocations_drawn = true;
-		}
-		*first = allocation_next;
-		allocation_next += UINT32_MAX;
+		if (!random_or_complain(r, sizeof(r)))
+			return false;
+
+		uint64_t	first = get_be(r, 8) & (allocations.limit() - 1);
+
+		allocations.add(first, allocations.limit() - first);
 		return true;
 	};
 
@@ -907,22 +903,16 @@ run_generate(const Options &o, Kind kind)
 					}
 
 					int64_t		second = floor_div(o.at_us, usecs_per_sec);
-					HotStatus	st = hot.next_at(o.shard, second, hot_env, id);
-
-					if (st == HotStatus::needs_allocations)
+					while ((allocation_status = hot.next_at(o.shard, second, hot_env, &allocations, id)) !=
+						   AllocationStatus::ok)
 					{
-						uint64_t	first;
-
-						if (!draw_allocations(23, &first))
+						if (allocation_status == AllocationStatus::exhausted)
+						{
+							complain("made the shard-key ids of the last allocation numbers that an explicit time can carry");
 							return exit_failure;
-						hot.add_allocations(first, UINT32_MAX);
-						st = hot.next_at(o.shard, second, hot_env, id);
-					}
-					if (st == HotStatus::second_full)
-					{
-						complain("made all 8388608 shard-key ids of second " + std::to_string(second) +
-								 " that an explicit time allows in one run");
-						return exit_failure;
+						}
+						if (!draw_allocations())
+							return exit_failure;
 					}
 					break;
 				}
@@ -940,22 +930,15 @@ run_generate(const Options &o, Kind kind)
 				{
 					int64_t		ms = floor_div(o.at_us, 1000);
 					uint64_t	allocation;
-					V7Status	st = v7_explicit.next(ms, &allocation);
-
-					if (st == V7Status::needs_allocations)
+					while ((allocation_status = allocations.next(&allocation)) != AllocationStatus::ok)
 					{
-						uint64_t	first;
-
-						if (!draw_allocations(v7_allocation_bits, &first))
+						if (allocation_status == AllocationStatus::exhausted)
+						{
+							complain("made the version 7 ids of the last allocation numbers that an explicit time can carry");
 							return exit_failure;
-						v7_explicit.add_allocations(first, UINT32_MAX);
-						st = v7_explicit.next(ms, &allocation);
-					}
-					if (st == V7Status::millisecond_full)
-					{
-						complain("made all the version 7 ids of millisecond " + std::to_string(ms) +
-								 " that an explicit time allows in one run");
-						return exit_failure;
+						}
+						if (!draw_allocations())
+							return exit_failure;
 					}
 					encode_v7_explicit(ms, allocation, random, id);
 				}

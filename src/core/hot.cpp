@@ -1,4 +1,4 @@
-// Shard-key UUID (HotGuid layout): encoding, decoding, boundaries, machine hash, clock ticks and explicit-time counters.
+// Shard-key UUID (HotGuid layout): encoding, decoding, boundaries, machine hash, clock ticks and explicit-time ids.
 #include "hot.hpp"
 
 namespace locality_uuid
@@ -18,6 +18,17 @@ encode_hot(const HotFields &f, uint8_t out[uuid_len]) noexcept
 	put_be(out + 9, f.counter, 3);
 	put_le(out + 12, f.shard, 4);
 	return true;
+}
+
+bool
+encode_hot_explicit(uint32_t shard, int64_t unix_seconds, const uint8_t machine[hot_machine_len],
+					uint64_t n, uint8_t out[uuid_len]) noexcept
+{
+	HotFields	f{hot_seconds(unix_seconds), {machine[0], machine[1], machine[2]}, 0, 0, shard};
+
+	if (!hot_explicit_fields(n, &f.counter, &f.process))
+		return false;
+	return encode_hot(f, out);
 }
 
 void
@@ -89,16 +100,7 @@ encode_counter(uint32_t shard, int64_t unix_seconds, uint32_t counter, const Hot
 	encode_hot(f, out);
 }
 
-HotGenerator::ExplicitSecond &
-HotGenerator::entry(uint32_t field) noexcept
-{
-	/* Fibonacci hashing of the time field onto the table. */
-	std::size_t i = static_cast<std::size_t>((field * UINT64_C(0x9E3779B97F4A7C15)) >> 56);
-
-	return explicit_[i % explicit_entries];
-}
-
-HotStatus
+void
 HotGenerator::next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept
 {
 	SlotMarks  *slot = start(env);
@@ -109,41 +111,31 @@ HotGenerator::next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_l
 	next_tick_ = tick + 1;
 	slot->next_tick = next_tick_;
 	encode_counter(shard, second, counter, env, out);
-	return HotStatus::ok;
 }
 
-HotStatus
+AllocationStatus
 HotGenerator::next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment &env,
-					  uint8_t out[uuid_len]) noexcept
+					  Allocator *allocations, uint8_t out[uuid_len]) noexcept
 {
 	start(env);
 
 	int64_t		tick = env.wall_tick > next_tick_ ? env.wall_tick : next_tick_;
 
 	if (floor_div(tick, hot_ticks_per_second) == unix_seconds)
-		return next(shard, env, out);
-	if (allocation_next_ == allocation_end_)
-		return HotStatus::needs_allocations;
+	{
+		next(shard, env, out);
+		return AllocationStatus::ok;
+	}
 
-	/* Count by the time field (seconds mod 2^32): seconds 2^32 apart share it. */
-	uint32_t	field = hot_seconds(unix_seconds);
-	ExplicitSecond &e = entry(field);
+	uint64_t	n;
+	AllocationStatus st = allocations->next(&n);
 
-	if (!e.valid || e.second != field)
-		e = ExplicitSecond{field, allocation_next_, true};
-	if (allocation_next_ - e.first > hot_allocation_mask)
-		return HotStatus::second_full;
-	encode_counter(shard, unix_seconds,
-				   hot_explicit_bit | (static_cast<uint32_t>(allocation_next_) & hot_allocation_mask), env, out);
-	allocation_next_++;
-	return HotStatus::ok;
-}
-
-void
-HotGenerator::add_allocations(uint64_t first, uint32_t count) noexcept
-{
-	allocation_next_ = first;
-	allocation_end_ = first + count;
+	if (st != AllocationStatus::ok)
+		return st;
+	/* An allocator of more than 39 bits would hand out a number the id cannot carry. */
+	if (!encode_hot_explicit(shard, unix_seconds, env.machine, n, out))
+		return AllocationStatus::exhausted;
+	return AllocationStatus::ok;
 }
 
 }							// namespace locality_uuid

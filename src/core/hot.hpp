@@ -1,6 +1,7 @@
 // Shard-key UUID compatible with .NET HotGuid: bit layout, boundaries, machine hash, clock ticks and explicit-time counters.
 #pragma once
 
+#include "allocation.hpp"
 #include "fields.hpp"
 #include "state.hpp"
 
@@ -38,12 +39,40 @@ struct HotFields
  * The 24-bit counter has two halves that never meet. Ids made on the wall clock count time in
  * ticks of 2^-23 second: the time field holds a tick's whole second and the counter its tick
  * within the second (bit 23 clear), so the pair is one 55-bit clock reading. Ids made at an
- * explicit time (backfills) set bit 23 and carry in the low 23 bits an allocation number, mod
- * 2^23, that the glue draws from a WAL-logged sequence in ranges (HotGenerator::next_at).
+ * explicit time (backfills) set bit 23 and carry an allocation number n of 39 bits, which the
+ * glue draws from a WAL-logged sequence in ranges (HotGenerator::next_at), split in two:
+ *
+ *   counter (24 bits) = 0x800000 | (n & 0x7FFFFF)
+ *   process (16 bits) = 0xFFFF - (n >> 23)
+ *
+ * The process field names no process in an explicit id. Complemented, it keeps these ids apart
+ * from those of 1.3 and before (which carried the backend's slot, a small number, and n mod
+ * 2^23) until (65535 - slot) * 2^23 numbers have been drawn. n is never reduced: a number of
+ * 2^39 or more is refused (54000).
  */
 constexpr int64_t hot_ticks_per_second = INT64_C(1) << 23;
 constexpr uint32_t hot_explicit_bit = UINT32_C(1) << 23;
-constexpr uint32_t hot_allocation_mask = hot_explicit_bit - 1;
+constexpr uint32_t hot_allocation_mask = hot_explicit_bit - 1;	/* n's bits in the counter */
+constexpr int hot_allocation_bits = 39;
+constexpr uint64_t hot_allocation_limit = UINT64_C(1) << hot_allocation_bits;
+
+// Give the counter and process fields of the explicit id carrying allocation number n; false if n >= 2^39.
+constexpr bool
+hot_explicit_fields(uint64_t n, uint32_t *counter, uint16_t *process) noexcept
+{
+	if (n >= hot_allocation_limit)
+		return false;
+	*counter = hot_explicit_bit | static_cast<uint32_t>(n & hot_allocation_mask);
+	*process = static_cast<uint16_t>(0xFFFF - (n >> 23));
+	return true;
+}
+
+// Return the allocation number of an explicit id's fields (its counter has hot_explicit_bit).
+constexpr uint64_t
+hot_explicit_allocation(uint32_t counter, uint16_t process) noexcept
+{
+	return (static_cast<uint64_t>(0xFFFF - process) << 23) | (counter & hot_allocation_mask);
+}
 
 // What the glue supplies for one generated id: the wall clock in ticks (0 or later: the glue
 // refuses a clock outside 1970 .. 9999), identity, and the marks of the backend's slot (null:
@@ -54,15 +83,6 @@ struct HotEnvironment
 	uint8_t		machine[hot_machine_len];
 	uint16_t	process;
 	SlotMarks  *slot;
-};
-
-// Outcome of making an id: done, the explicit second has no counter value left in this
-// backend, or the generator needs a new range of allocation numbers first (add_allocations).
-enum class HotStatus
-{
-	ok,
-	second_full,
-	needs_allocations
 };
 
 // Convert a clock reading (Unix seconds and nanoseconds, 0 <= seconds <= clock_seconds_max) to ticks (floor).
@@ -90,6 +110,10 @@ hot_seconds(int64_t unix_seconds) noexcept
 
 // Write the 16 bytes of a shard-key id; false if the counter exceeds 24 bits.
 bool		encode_hot(const HotFields &f, uint8_t out[uuid_len]) noexcept;
+
+// Write the explicit-time id of shard at a Unix second carrying allocation number n; false if n >= 2^39.
+bool		encode_hot_explicit(uint32_t shard, int64_t unix_seconds, const uint8_t machine[hot_machine_len],
+								uint64_t n, uint8_t out[uuid_len]) noexcept;
 
 // Read the fields of a shard-key id (every uuid decodes: the layout has no version digit).
 void		decode_hot(const uint8_t in[uuid_len], HotFields *f) noexcept;
@@ -161,50 +185,30 @@ Status		hot_machine_hash(const char *machine_name, const char *host_name, Md5Fun
  * each other's ids.
  *
  * Explicit-time ids (backfills): an id at the second of the next tick is a wall-clock id.
- * Any other second takes the next allocation number n of the backend's current range and
- * carries hot_explicit_bit | (n mod 2^23). The ranges come from the glue (add_allocations),
- * which draws them from a WAL-logged sequence of the whole cluster, so no two backends, before
- * or after a restart, a crash, a promotion or pg_upgrade, ever hold the same number. Hence:
- *   - an explicit id never equals a wall-clock id (bit 23 differs);
- *   - two explicit ids of one second and one process field are equal only if their numbers
- *     are 2^23 or more apart; within one backend the generator refuses (second_full) an id
- *     whose number is 2^23 or more past the first number it used in that second, for the
- *     explicit_entries seconds it remembers (direct-mapped on a hash of the time field).
- * So explicit ids repeat none made before them unless 2^23 allocation numbers of the whole
- * cluster were handed out between the two, for a second that the backend had forgotten.
+ * Any other second takes the next number of the backend's allocations (Allocator), which the
+ * glue feeds with ranges of a WAL-logged sequence of the database, so no number is handed out
+ * twice, before or after a restart, a crash, a promotion or pg_upgrade. Hence an explicit id
+ * never equals a wall-clock id (bit 23 differs), nor another explicit id of the database
+ * (their numbers differ, and each is carried whole); when the numbers are used up, the call
+ * is refused.
  */
 class HotGenerator
 {
 public:
 	// Make the next id for shard on the wall clock.
-	HotStatus	next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept;
+	void		next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept;
 
-	// Make the next id for shard at an explicit Unix second; needs_allocations asks the
-	// caller for a range (add_allocations) and to call again.
-	HotStatus	next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment &env,
-						uint8_t out[uuid_len]) noexcept;
-
-	// Hand the generator the allocation numbers first .. first + count - 1 (none in use anywhere).
-	void		add_allocations(uint64_t first, uint32_t count) noexcept;
-
-	static constexpr std::size_t explicit_entries = 256;
+	// Make the next id for shard at an explicit Unix second, taking its number from
+	// allocations; needs_allocations asks the caller for a range and to call again,
+	// exhausted says that no number is left.
+	AllocationStatus next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment &env,
+							 Allocator *allocations, uint8_t out[uuid_len]) noexcept;
 
 private:
-	struct ExplicitSecond
-	{
-		uint32_t	second;			/* time field */
-		uint64_t	first;			/* first allocation number this backend used in it */
-		bool		valid;
-	};
-
 	SlotMarks  *start(const HotEnvironment &env) noexcept;
-	ExplicitSecond &entry(uint32_t field) noexcept;
 
 	bool		started_ = false;
 	int64_t		next_tick_ = 0;
-	uint64_t	allocation_next_ = 0;
-	uint64_t	allocation_end_ = 0;
-	ExplicitSecond explicit_[explicit_entries] = {};
 	SlotMarks	own_slot_ = {0, 0};
 };
 

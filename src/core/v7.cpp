@@ -63,34 +63,17 @@ encode_v7_ordered(uint64_t word, const uint8_t random[8], uint8_t out[uuid_len])
 	out[8] = static_cast<uint8_t>(0x80 | (counter << 2) | (random[0] & 0x03));
 }
 
-void
-encode_v7_explicit(int64_t ms, uint64_t allocation, const uint8_t random[4],
-				   uint8_t out[uuid_len]) noexcept
+bool
+encode_v7_explicit(int64_t ms, uint64_t n, const uint8_t random[4], uint8_t out[uuid_len]) noexcept
 {
-	uint64_t	n = allocation & v7_allocation_mask;
 	uint8_t		rest[8] = {0, 0, 0, 0, random[0], random[1], random[2], random[3]};
 
+	if (n >= v7_allocation_limit)
+		return false;
 	encode_v7(ms, static_cast<uint16_t>(n >> 29), rest, out);
 	out[8] = static_cast<uint8_t>(0x80 | v7_explicit_flag | ((n >> 24) & 0x1f));
 	put_be(out + 9, n & 0xffffff, 3);
-}
-
-V7Status
-V7Explicit::next(int64_t ms, uint64_t *allocation) noexcept
-{
-	if (next_ == end_)
-		return V7Status::needs_allocations;
-
-	/* Fibonacci hashing of the millisecond onto the table. */
-	std::size_t i = static_cast<std::size_t>((static_cast<uint64_t>(ms) * UINT64_C(0x9E3779B97F4A7C15)) >> 56);
-	Millisecond &e = seen_[i % entries];
-
-	if (!e.valid || e.ms != ms)
-		e = Millisecond{ms, next_, true};
-	if (next_ - e.first > v7_allocation_mask)
-		return V7Status::millisecond_full;
-	*allocation = next_++;
-	return V7Status::ok;
+	return true;
 }
 
 }							// namespace locality_uuid

@@ -1,6 +1,7 @@
 // RFC 9562 version 7 (and version 4) uuids: layout, boundaries, PostgreSQL 18's sub-millisecond rule, ordered and explicit-time ids.
 #pragma once
 
+#include "allocation.hpp"
 #include "fields.hpp"
 
 namespace locality_uuid
@@ -25,8 +26,12 @@ namespace locality_uuid
  *                 ms | fraction | counter are the ordered word (v7_word), one per id, strictly
  *                 increasing across every backend that shares it; bits 1..0 and bytes 9..15 random.
  *   explicit ids: a 41-bit allocation number in rand_a (bits 40..29), byte 8 bits 4..0
- *                 (bits 28..24) and bytes 9..11 (bits 23..0); bytes 12..15 random.
- * So an explicit id never equals a clock id; both sort by millisecond first.
+ *                 (bits 28..24) and bytes 9..11 (bits 23..0); bytes 12..15 random. The glue
+ *                 draws the numbers from a WAL-logged sequence of the database in ranges
+ *                 (Allocator), never hands one out twice and never reduces one: a number of
+ *                 2^41 or more is refused (54000).
+ * So an explicit id never equals a clock id nor another explicit id of the database; both
+ * kinds sort by millisecond first.
  */
 constexpr int64_t v7_ms_max = (INT64_C(1) << 48) - 1;	/* 10889-08-02 05:31:50.655 UTC */
 constexpr int32_t ns_per_ms = 1000000;
@@ -35,7 +40,7 @@ constexpr int32_t v7_step_ns = ns_per_ms / v7_subms_steps + 1;	/* 245 ns */
 constexpr int v7_counter_bits = 3;
 constexpr uint8_t v7_explicit_flag = 0x20;	/* byte 8, bit 5 */
 constexpr int v7_allocation_bits = 41;
-constexpr uint64_t v7_allocation_mask = (UINT64_C(1) << v7_allocation_bits) - 1;
+constexpr uint64_t v7_allocation_limit = UINT64_C(1) << v7_allocation_bits;
 
 // True if the uuid has RFC 9562's variant (byte 8 is 10xxxxxx).
 constexpr bool
@@ -150,54 +155,9 @@ v7_word_after(uint64_t previous, uint64_t clock_word) noexcept
 // Write the ordered clock id of a word (its millisecond at most v7_ms_max); random[0..7] fill the rest.
 void		encode_v7_ordered(uint64_t word, const uint8_t random[8], uint8_t out[uuid_len]) noexcept;
 
-// Write the explicit-time id of a millisecond and an allocation number (mod 2^41); random[0..3] fill bytes 12..15.
-void		encode_v7_explicit(int64_t ms, uint64_t allocation, const uint8_t random[4],
+// Write the explicit-time id of a millisecond and an allocation number; random[0..3] fill bytes
+// 12..15; false (nothing written) if the number is 2^41 or more.
+bool		encode_v7_explicit(int64_t ms, uint64_t allocation, const uint8_t random[4],
 							   uint8_t out[uuid_len]) noexcept;
-
-// Outcome of an explicit-time id: made, the millisecond has no allocation number left in this
-// backend, or the generator needs a new range of allocation numbers first (add_allocations).
-enum class V7Status
-{
-	ok,
-	millisecond_full,
-	needs_allocations
-};
-
-/*
- * Explicit-time ids of one backend (uuidv7_ordered(at)). Each takes the next allocation number
- * of the backend's current range; the glue draws the ranges from a WAL-logged sequence of the
- * whole cluster, so no number is ever handed out twice, before or after a restart, a crash,
- * a promotion or pg_upgrade. Two explicit ids of one millisecond are equal only if their
- * numbers are 2^41 or more apart (and their 32 random bits agree); within one backend the
- * generator refuses (millisecond_full) a number 2^41 or more past the first it used in that
- * millisecond, for the entries milliseconds it remembers (direct-mapped on a hash of ms).
- */
-class V7Explicit
-{
-public:
-	// Give the allocation number of the next id at ms, or ask for a range or refuse.
-	V7Status	next(int64_t ms, uint64_t *allocation) noexcept;
-
-	// Hand the generator the allocation numbers first .. first + count - 1 (none in use anywhere).
-	void		add_allocations(uint64_t first, uint32_t count) noexcept
-	{
-		next_ = first;
-		end_ = first + count;
-	}
-
-	static constexpr std::size_t entries = 256;
-
-private:
-	struct Millisecond
-	{
-		int64_t		ms;
-		uint64_t	first;			/* first allocation number this backend used in it */
-		bool		valid;
-	};
-
-	uint64_t	next_ = 0;
-	uint64_t	end_ = 0;
-	Millisecond seen_[entries] = {};
-};
 
 }							// namespace locality_uuid

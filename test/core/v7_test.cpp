@@ -157,11 +157,19 @@ test_explicit()
 	const uint8_t r[4] = {1, 2, 3, 4};
 	uint8_t		u[uuid_len];
 
-	encode_v7_explicit(ms_rfc, UINT64_C(0x123456789AB), r, u);
+	CHECK(encode_v7_explicit(ms_rfc, UINT64_C(0x123456789AB), r, u));
 	CHECK_UUID(u, "017f22e2-79b0-791a-a567-89ab01020304");
-	/* Numbers are taken mod 2^41. */
-	encode_v7_explicit(ms_rfc, (UINT64_C(1) << 41) + 1, r, u);
-	CHECK_UUID(u, "017f22e2-79b0-7000-a000-000101020304");
+	CHECK(encode_v7_explicit(ms_rfc, 0, r, u));
+	CHECK_UUID(u, "017f22e2-79b0-7000-a000-000001020304");
+	CHECK(encode_v7_explicit(ms_rfc, (UINT64_C(1) << 41) - 1, r, u));
+	CHECK_UUID(u, "017f22e2-79b0-7fff-bfff-ffff01020304");
+
+	/* Numbers are never reduced: 2^41 and above are refused, nothing written. */
+	uint8_t		w[uuid_len] = {0};
+
+	CHECK(!encode_v7_explicit(ms_rfc, UINT64_C(1) << 41, r, w));
+	CHECK(!encode_v7_explicit(ms_rfc, (UINT64_C(1) << 41) + 1, r, w));
+	CHECK_UUID(w, "00000000-0000-0000-0000-000000000000");
 
 	/* An explicit id and a clock id differ in byte 8's flag, whatever else they carry. */
 	const uint8_t ones[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
@@ -172,24 +180,18 @@ test_explicit()
 	CHECK_EQ(c[8] & v7_explicit_flag, 0);
 	CHECK_EQ(u[8] & v7_explicit_flag, v7_explicit_flag);
 
-	V7Explicit	g;
+	/* The last range of 2^41 numbers in ranges of 256: 256 numbers, then exhausted. */
+	Allocator	a(v7_allocation_bits);
 	uint64_t	n = 99;
 
-	CHECK(g.next(ms_rfc, &n) == V7Status::needs_allocations);
-	g.add_allocations(1000, 2);
-	CHECK(g.next(ms_rfc, &n) == V7Status::ok);
-	CHECK_EQ(n, UINT64_C(1000));
-	CHECK(g.next(ms_rfc + 1, &n) == V7Status::ok);
-	CHECK_EQ(n, UINT64_C(1001));
-	CHECK(g.next(ms_rfc, &n) == V7Status::needs_allocations);
-
-	/* A number 2^41 past the first of its millisecond would repeat it: refused, others go on. */
-	g.add_allocations(1000 + (UINT64_C(1) << 41), 4);
-	CHECK(g.next(ms_rfc, &n) == V7Status::millisecond_full);
-	CHECK(g.next(ms_rfc + 2, &n) == V7Status::ok);
-	CHECK_EQ(n, 1000 + (UINT64_C(1) << 41));
-	g.add_allocations(999 + (UINT64_C(1) << 41), 1);
-	CHECK(g.next(ms_rfc, &n) == V7Status::ok);	/* 2^41 - 1 past: still distinct */
+	CHECK_EQ(a.limit(), UINT64_C(2199023255552));
+	a.add_range((UINT64_C(1) << 33) - 1, 256);
+	CHECK(a.next(&n) == AllocationStatus::ok);
+	CHECK_EQ(n, (UINT64_C(1) << 41) - 256);
+	for (int i = 1; i < 256; i++)
+		a.next(&n);
+	CHECK_EQ(n, (UINT64_C(1) << 41) - 1);
+	CHECK(a.next(&n) == AllocationStatus::exhausted);
 }
 
 }							// namespace

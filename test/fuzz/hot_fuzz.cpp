@@ -80,6 +80,7 @@ void
 check_generator(FuzzedDataProvider &fdp)
 {
 	static HotGenerator gen;
+	static Allocator allocations(hot_allocation_bits);
 	static uint64_t ranges_drawn = 0;
 	constexpr int max_ids = 400;
 	static uint8_t explicit_ids[max_ids][uuid_len];
@@ -94,6 +95,10 @@ check_generator(FuzzedDataProvider &fdp)
 	int			ids = 0;
 
 	gen = HotGenerator();
+	allocations = Allocator(hot_allocation_bits);
+	/* Sometimes the stand-in sequence is moved to the last ranges of 2^39 numbers. */
+	if (fdp.ConsumeBool())
+		ranges_drawn = (UINT64_C(1) << 31) - fdp.ConsumeIntegralInRange<uint64_t>(0, 2);
 	fdp.ConsumeData(env.machine, hot_machine_len);
 	env.process = fdp.ConsumeIntegral<uint16_t>();
 	env.slot = &slot;
@@ -108,7 +113,10 @@ check_generator(FuzzedDataProvider &fdp)
 
 		/* A new backend takes the slot. */
 		if (op & 4)
+		{
 			gen = HotGenerator();
+			allocations = Allocator(hot_allocation_bits);
+		}
 		switch (op & 3)
 		{
 			case 0:
@@ -136,29 +144,36 @@ check_generator(FuzzedDataProvider &fdp)
 		env.wall_tick = hot_tick_of(wall);
 		if (explicit_at)
 		{
-			HotStatus	st = gen.next_at(shard, at, env, out);
+			AllocationStatus st = gen.next_at(shard, at, env, &allocations, out);
 
 			/* The stand-in sequence: each range of 256 allocation numbers handed out once. */
-			if (st == HotStatus::needs_allocations)
+			if (st == AllocationStatus::needs_allocations)
 			{
-				gen.add_allocations(ranges_drawn++ * 256, 256);
-				st = gen.next_at(shard, at, env, out);
+				allocations.add_range(ranges_drawn++, 256);
+				st = gen.next_at(shard, at, env, &allocations, out);
 			}
-			REQUIRE(st == HotStatus::ok);
+			/* Refused only once the ranges reach 2^39 numbers. */
+			if (st == AllocationStatus::exhausted)
+			{
+				REQUIRE(ranges_drawn >= UINT64_C(1) << 31);
+				continue;
+			}
+			REQUIRE(st == AllocationStatus::ok);
 		}
 		else
-			REQUIRE(gen.next(shard, env, out) == HotStatus::ok);
+			gen.next(shard, env, out);
 		if (wall > highest)
 			highest = wall;
 		decode_hot(out, &f);
-		REQUIRE(f.shard == shard && f.process == env.process);
+		REQUIRE(f.shard == shard && (explicit_at || f.process == env.process));
 		REQUIRE(std::memcmp(f.machine, env.machine, hot_machine_len) == 0);
 		if (explicit_at)
 			REQUIRE(f.seconds == hot_seconds(at));
 		if (explicit_at && slot.next_tick == before)
 		{
-			/* Second and counter (bytes 0..11) never repeat among explicit ids; bit 23 is set. */
+			/* Second, process and counter (bytes 0..11) never repeat among explicit ids; bit 23 is set. */
 			REQUIRE((f.counter & hot_explicit_bit) != 0);
+			REQUIRE(hot_explicit_allocation(f.counter, f.process) < hot_allocation_limit);
 			for (int i = 0; i < explicit_count; i++)
 				REQUIRE(std::memcmp(explicit_ids[i], out, 12) != 0);
 			std::memcpy(explicit_ids[explicit_count++], out, uuid_len);

@@ -95,46 +95,52 @@ check_ordered(FuzzedDataProvider &fdp)
 	}
 }
 
-// Any allocation numbers: explicit ids carry them back, and a backend never hands out a
-// number 2^41 or more past the first of its millisecond.
+// Any ranges of allocation numbers: each number of a range is handed out once, in order, and
+// only below 2^41 (then exhausted); explicit ids carry a number back whole and refuse 2^41 and more.
 void
 check_explicit(FuzzedDataProvider &fdp)
 {
-	V7Explicit	g;
+	Allocator	a(v7_allocation_bits);
 	int64_t		ms = fdp.ConsumeIntegralInRange<int64_t>(0, v7_ms_max);
-	uint64_t	first = 0;
-	bool		have_first = false;
+	uint64_t	expected = 0;	/* the next number the ranges handed over give */
+	uint64_t	stop = 0;		/* the end of the range, or 2^41 */
 
 	for (int i = 0; i < 32 && fdp.remaining_bytes() > 0; i++)
 	{
 		uint64_t	n;
-		V7Status	st = g.next(ms, &n);
+		AllocationStatus st = a.next(&n);
 
-		if (st == V7Status::needs_allocations)
+		if (expected >= v7_allocation_limit)
 		{
-			g.add_allocations(first + fdp.ConsumeIntegralInRange<uint64_t>(0, UINT64_C(1) << 43),
-							  fdp.ConsumeIntegralInRange<uint32_t>(1, 256));
+			REQUIRE(st == AllocationStatus::exhausted);
+			break;
+		}
+		if (expected == stop)
+		{
+			REQUIRE(st == AllocationStatus::needs_allocations);
+
+			uint64_t	first = fdp.ConsumeIntegralInRange<uint64_t>(0, UINT64_C(1) << 42);
+			uint32_t	count = fdp.ConsumeIntegralInRange<uint32_t>(0, 256);
+
+			a.add(first, count);
+			expected = first < v7_allocation_limit ? first : v7_allocation_limit;
+			stop = expected + count < v7_allocation_limit ? expected + count : v7_allocation_limit;
 			continue;
 		}
-		if (st == V7Status::millisecond_full)
-			continue;
-		if (!have_first)
-		{
-			first = n;
-			have_first = true;
-		}
-		REQUIRE(n - first <= v7_allocation_mask);
+		REQUIRE(st == AllocationStatus::ok && n == expected);
+		expected++;
 
 		uint8_t		random[4];
 		uint8_t		u[uuid_len];
 
 		fdp.ConsumeData(random, sizeof(random));
-		encode_v7_explicit(ms, n, random, u);
+		REQUIRE(encode_v7_explicit(ms, n, random, u));
 		uint64_t	carried = (get_be(u + 6, 2) & 0x0fff) << 29 | static_cast<uint64_t>(u[8] & 0x1f) << 24 |
 			get_be(u + 9, 3);
 
 		REQUIRE(version_nibble(u) == 7 && rfc_variant(u) && (u[8] & v7_explicit_flag) != 0);
-		REQUIRE(v7_ms(u) == ms && carried == (n & v7_allocation_mask));
+		REQUIRE(v7_ms(u) == ms && carried == n);
+		REQUIRE(!encode_v7_explicit(ms, n + v7_allocation_limit, random, u));
 	}
 }
 

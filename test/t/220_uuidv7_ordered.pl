@@ -2,6 +2,9 @@
 # uuidv7() is ordered per backend only), distinct under concurrent backends, and still greater
 # than every id made before after a clean restart, a crash, pg_upgrade and a standby's promotion,
 # each with the clock stepped back; explicit-time ids repeat no allocation number across them.
+# On every kind of state: a database's ordered ids stay above its earlier ones after a restart
+# on a clock stepped back even when another database makes the first id, and a clock that ran a
+# year ahead keeps them a year ahead across a crash restart until it catches up.
 use strict;
 use warnings;
 
@@ -162,5 +165,54 @@ set_fake_clock($clock_file, frozen_clock_spec($t0 - $back));
 is($new->safe_psql('postgres', qq{SELECT uuidv7_ordered() > '$last'}), 't',
 	'the clock back in range: the next id is above every id before');
 $new->stop;
+
+# 7. Several databases, on every kind of state. db1 (postgres) makes ids, the server stops, the
+# clock goes back an hour, db2 makes the first id after the start, then db1 again: above every
+# id db1 made before (each database's first id after a start starts at its own lease). Then the
+# clock a year ahead, ids, a crash restart on the right clock: the ids stay a year ahead (the
+# lease holds them there until the clock catches up), above every one before.
+my $db_clock = "$PostgreSQL::Test::Utils::tmp_check/220_databases.faketime";
+for my $kind (state_kinds())
+{
+	my $tag = $kind->{name};
+	my $t1 = int(time()) + 0.25;
+	set_fake_clock($db_clock, frozen_clock_spec($t1));
+	my $node = extension_node("databases_$tag", preload => $kind->{preload},
+		conf => [ 'fsync = off', 'autovacuum = off' ], clock => $db_clock);
+	$node->safe_psql('postgres', 'CREATE DATABASE db2');
+	$node->safe_psql('db2', 'CREATE EXTENSION locality_uuid');
+	$node->safe_psql('postgres', 'CREATE TABLE t (n bigserial, phase text, u uuid DEFAULT uuidv7_ordered())');
+	my $insert = sub {
+		my ($phase) = @_;
+		$node->safe_psql('postgres', qq{INSERT INTO t (phase) SELECT '$phase' FROM generate_series(1, 1000)});
+	};
+	my $below = sub {
+		my ($phase, $before) = @_;
+		return $node->safe_psql('postgres', qq{
+			SELECT count(*) FROM t WHERE phase = '$phase' AND u <= (SELECT u FROM t WHERE phase IN ($before) ORDER BY u DESC LIMIT 1)});
+	};
+	$insert->('first');
+	$node->stop;
+	set_fake_clock($db_clock, frozen_clock_spec($t1 - 3600));
+	start_on_fake_clock($node, $db_clock);
+	$node->safe_psql('db2', 'SELECT uuidv7_ordered()');
+	$insert->('after restart');
+	is($below->('after restart', q{'first'}), '0',
+		"$tag: clock an hour back across a restart, db2 first: 0 of 1000 new ids of db1 below its old ones");
+
+	set_fake_clock($db_clock, frozen_clock_spec($t1 + 365 * 86400));
+	$insert->('year ahead');
+	$node->stop('immediate');
+	set_fake_clock($db_clock, frozen_clock_spec($t1));
+	start_on_fake_clock($node, $db_clock);
+	$node->safe_psql('db2', 'SELECT uuidv7_ordered()');
+	$insert->('after crash');
+	is($below->('after crash', q{'first', 'after restart', 'year ahead'}), '0',
+		"$tag: a year ahead, then a crash restart on the right clock: 0 of 1000 below");
+	is($node->safe_psql('postgres', qq{
+		SELECT min(uuidv7_timestamp(u)) >= to_timestamp($t1) + interval '365 days' FROM t WHERE phase = 'after crash'}),
+		't', "$tag: after the crash restart the ids are still a year ahead (until the clock catches up)");
+	$node->stop;
+}
 
 done_testing();
