@@ -37,7 +37,7 @@ is($rc, 0, 'the database owner installs the SQL edition into ids') or diag($err)
 # from 18 on, a uuidv7() made below stands for the edition's, as a dump from 17 brings it. The
 # extension has the version 7 functions from 1.3 on.
 my $core_names = $node->pg_version < 18;
-my $edition_functions = 60 + ($node->pg_version < 17 ? 6 : $core_names ? 4 : 1);
+my $edition_functions = 67 + ($node->pg_version < 17 ? 6 : $core_names ? 4 : 1);
 my $extension_v7 = $node->safe_psql('postgres', q{SELECT string_to_array(default_version, '.')::integer[] >= '{1,3}'
 	FROM pg_available_extensions WHERE name = 'locality_uuid'}) eq 't';
 my @v7_columns = (

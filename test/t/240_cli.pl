@@ -416,6 +416,7 @@ is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and(uuid_time_block_start(id,
 			"@$made: 1000 facades, each of a version 7 id under the key (uuidv7_from_facade)");
 	}
 	my ($rc, $out) = tool([ '--v7', '--at', '2001-02-03T04:05:06.789Z', '--facade-key', $key ]);
+	chomp $out;
 	is(sql(qq{SELECT uuidv7_timestamp(uuidv7_from_facade('$out', '\\x$key'))}), '2001-02-03 04:05:06.789+00',
 		'--facade-key HEX: the facade of an id of the time given');
 
