@@ -70,7 +70,7 @@ FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
     'locality_uuid_portable_check_interval(interval, integer)', 'locality_uuid_portable_interval_us(interval)',
     'locality_uuid_portable_block_start(uuid, boolean, integer, interval, integer, timestamptz)',
     'locality_uuid_portable_v7(boolean, interval)', 'locality_uuid_portable_v7_ms(timestamptz)',
-    'locality_uuid_portable_check_v7_ms(timestamptz)', 'locality_uuid_portable_facade(uuid, bytea, integer)',
+    'locality_uuid_portable_check_v7_ms(timestamptz)', 'locality_uuid_portable_facade(uuid, bytea, boolean)',
     'locality_uuid_portable_facade_mask(uuid, bytea)', 'locality_uuid_portable_facade_key()'
 ]) WITH ORDINALITY AS l(signature, n)) AS s,
 LATERAL (SELECT to_regprocedure(pg_catalog.format('%I.%s', :'schema', s.signature)) AS oid) f

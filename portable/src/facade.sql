@@ -68,36 +68,37 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_facade_mask(uuid, bytea) IS
 'low 48 bits of SipHash-2-4 under a 16-byte key of the 74 bits after the time, version and variant of a version 7 id or its facade; called by locality_uuid_portable_facade()';
 
--- A uuid of version version_in (7: an id, 4: a facade) of RFC 9562's variant, its time XORed
--- with the mask and its version digit made the other; 22023 as the C extension raises it.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_facade(u uuid, key bytea, version_in integer)
+-- The facade of a version 7 id (to_facade) or the id of a facade (version 4), both of RFC 9562's
+-- variant: its time XORed with the mask and the other version digit; 22023 as the C extension.
+CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_facade(u uuid, key bytea, to_facade boolean)
 RETURNS uuid
 AS $body$
 DECLARE
     h text := replace(u::text, '-', '');
+    version_in text := CASE WHEN to_facade THEN '7' ELSE '4' END;
 BEGIN
     IF octet_length(key) <> 16 THEN
         RAISE EXCEPTION 'facade key must be 16 bytes, not %', octet_length(key)
             USING ERRCODE = 'invalid_parameter_value',
                   DETAIL = 'The key is SipHash-2-4''s 128 bits: k0 then k1, each little-endian, as uuidv47 takes them.';
     END IF;
-    IF substr(h, 13, 1) <> version_in::text OR substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
-        RAISE EXCEPTION '%', CASE version_in WHEN 7 THEN 'uuid is not version 7' ELSE 'uuid is not a facade' END
+    IF substr(h, 13, 1) <> version_in OR substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
+        RAISE EXCEPTION '%', CASE WHEN to_facade THEN 'uuid is not version 7' ELSE 'uuid is not a facade' END
             USING ERRCODE = 'invalid_parameter_value',
-                  DETAIL = format(CASE version_in WHEN 7 THEN 'A facade is made of a version 7 uuid of RFC 9562''s variant; '
+                  DETAIL = format(CASE WHEN to_facade THEN 'A facade is made of a version 7 uuid of RFC 9562''s variant; '
                                   ELSE 'A facade is a version 4 uuid of RFC 9562''s variant; ' END
                                   || 'this one has version digit %s and variant bits %s.',
                                   ('x' || substr(h, 13, 1))::bit(4)::integer,
                                   substr(('x' || substr(h, 17, 1))::bit(4)::text, 1, 2));
     END IF;
     RETURN (lpad(to_hex(('x' || left(h, 12))::bit(48)::bigint # @extschema@.locality_uuid_portable_facade_mask(u, key)), 12, '0')
-            || CASE version_in WHEN 7 THEN '4' ELSE '7' END || substr(h, 14))::uuid;
+            || CASE WHEN to_facade THEN '4' ELSE '7' END || substr(h, 14))::uuid;
 END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_facade(uuid, bytea, integer) IS
-'facade of a version 7 id (version_in 7) or id of a facade (version_in 4) under a 16-byte key, or 22023; called by uuidv7_to_facade and uuidv7_from_facade';
+COMMENT ON FUNCTION @extschema@.locality_uuid_portable_facade(uuid, bytea, boolean) IS
+'facade of a version 7 id (to_facade) or id of a facade (not to_facade) under a 16-byte key, or 22023; called by uuidv7_to_facade and uuidv7_from_facade';
 
 -- The key of the setting locality_uuid.facade_key (32 hexadecimal digits), or 55000 as the C
 -- extension raises it. The setting is a placeholder here: any role may set and read it.
@@ -125,7 +126,7 @@ COMMENT ON FUNCTION @extschema@.locality_uuid_portable_facade_key() IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_to_facade(id uuid, key bytea)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_facade(id, key, 7);
+RETURN @extschema@.locality_uuid_portable_facade(id, key, true);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_to_facade(uuid, bytea) IS
 'version-4-looking facade of a version 7 id under a 16-byte key (k0 then k1, each little-endian), as uuidv47 makes it: the time XORed with SipHash-2-4 of the other 74 bits; uuidv7_from_facade inverts it';
@@ -133,7 +134,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_to_facade(uuid, bytea) IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_from_facade(facade uuid, key bytea)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_facade(facade, key, 4);
+RETURN @extschema@.locality_uuid_portable_facade(facade, key, false);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_from_facade(uuid, bytea) IS
 'version 7 id of a facade that uuidv7_to_facade made with the same 16-byte key (as uuidv47 decodes it)';
@@ -141,7 +142,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_from_facade(uuid, bytea) IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_to_facade(id uuid)
 RETURNS uuid
 LANGUAGE sql STABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_facade(id, @extschema@.locality_uuid_portable_facade_key(), 7);
+RETURN @extschema@.locality_uuid_portable_facade(id, @extschema@.locality_uuid_portable_facade_key(), true);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_to_facade(uuid) IS
 'uuidv7_to_facade(id, key) with the key of the setting locality_uuid.facade_key (32 hex digits; in the portable edition a placeholder that any role may set and read)';
@@ -149,7 +150,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_to_facade(uuid) IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_from_facade(facade uuid)
 RETURNS uuid
 LANGUAGE sql STABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_facade(facade, @extschema@.locality_uuid_portable_facade_key(), 4);
+RETURN @extschema@.locality_uuid_portable_facade(facade, @extschema@.locality_uuid_portable_facade_key(), false);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_from_facade(uuid) IS
 'uuidv7_from_facade(facade, key) with the key of the setting locality_uuid.facade_key: WHERE id = uuidv7_from_facade($1) finds a row by its facade through the primary key';
