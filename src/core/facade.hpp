@@ -2,6 +2,7 @@
 #pragma once
 
 #include "fields.hpp"
+#include "v7.hpp"
 
 namespace locality_uuid
 {
@@ -50,7 +51,7 @@ uint64_t	siphash24(const uint8_t *message, std::size_t len, FacadeKey key) noexc
 constexpr bool
 rfc_version(const uint8_t *u, unsigned version) noexcept
 {
-	return (u[8] & 0xc0) == 0x80 && version_nibble(u) == version;
+	return rfc_variant(u) && version_nibble(u) == version;
 }
 
 // Write the façade of a version 7 id; false (out untouched) if id is not version 7 of RFC 9562's variant.
