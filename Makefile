@@ -5,15 +5,15 @@ MODULE_big = locality_uuid
 DATA = locality_uuid--1.0.sql locality_uuid--1.0--1.1.sql locality_uuid--1.1--1.2.sql locality_uuid--1.2--1.3.sql locality_uuid--1.3--1.4.sql
 PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
-CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp src/core/v7.cpp
+CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp src/core/v7.cpp src/core/facade.cpp
 GLUE_SRCS = src/module.cpp src/settings.cpp src/environment.cpp src/values.cpp src/errors.cpp src/sequences.cpp \
-	src/state.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/identity.cpp src/v7.cpp
+	src/state.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/identity.cpp src/v7.cpp src/facade.cpp
 # What both the module and the command-line tool read from the system (no PostgreSQL in it).
 OS_SRCS = src/os/mac.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(OS_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
 REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
-	hot hot_recipes hot_errors badinput parallel state identity settings_parser uuidv7 v7 partitioning
+	hot hot_recipes hot_errors badinput parallel state identity settings_parser uuidv7 v7 partitioning facade
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # TAP tests on PostgreSQL::Test::Cluster: everything that needs clusters of its own.
@@ -44,7 +44,7 @@ override PROVE_FLAGS += -I test/t
 # files in test/portable/expected (behaviour SQL cannot match; see docs/portable.md).
 PORTABLE_REGRESS = portable_setup layout extract generate errors blocks blocks_compat \
 	blocks_errors hot hot_recipes hot_errors badinput settings_parser v7 portable_labels portable_generators \
-	portable_v7 portable_explicit
+	portable_v7 portable_explicit facade
 PORTABLE_DIR = test/out/portable
 # pg_regress reads expected files from --inputdir up to 15, from --expecteddir (default .) since 16.
 PORTABLE_EXPECTED = $(if $(filter-out 15,$(MAJORVERSION)),--expecteddir=$(PORTABLE_DIR))

@@ -12,7 +12,7 @@ run() {
 }
 
 cat "$src/setup.psql"
-for f in state.sql locality_b.sql blocks.sql hot.sql v7.sql; do
+for f in state.sql locality_b.sql blocks.sql hot.sql v7.sql facade.sql; do
 	run $f
 done
 printf '\n\\if :locality_uuid_core_generators\n'

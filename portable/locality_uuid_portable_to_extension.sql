@@ -50,7 +50,9 @@ FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
     'hot_uuid_time_decoder(text)', 'uuidv7_time_decoder(text)',
     'uuidv7_ordered()', 'uuidv7_ordered(timestamptz)', 'uuidv7_lower(timestamptz)',
     'uuidv7_upper(timestamptz)', 'uuidv7_timestamp(uuid)', 'uuidv7()', 'uuidv7(interval)', 'uuidv4()',
-    'uuid_extract_timestamp(uuid)', 'uuid_extract_version(uuid)'
+    'uuid_extract_timestamp(uuid)', 'uuid_extract_version(uuid)',
+    'uuidv7_to_facade(uuid, bytea)', 'uuidv7_from_facade(uuid, bytea)', 'uuidv7_to_facade(uuid)',
+    'uuidv7_from_facade(uuid)'
 ]) WITH ORDINALITY AS l(signature, n)
       UNION ALL
       SELECT signature, false, 200 + n FROM unnest(ARRAY[
@@ -77,7 +79,8 @@ FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
     'locality_uuid_portable_check_interval(interval, integer)', 'locality_uuid_portable_interval_us(interval)',
     'locality_uuid_portable_block_start(uuid, boolean, integer, interval, integer, timestamptz)',
     'locality_uuid_portable_v7(boolean, interval)', 'locality_uuid_portable_v7_ms(timestamptz)',
-    'locality_uuid_portable_check_v7_ms(timestamptz)'
+    'locality_uuid_portable_check_v7_ms(timestamptz)', 'locality_uuid_portable_facade(uuid, bytea, boolean)',
+    'locality_uuid_portable_facade_mask(uuid, bytea, boolean)', 'locality_uuid_portable_facade_key()'
 ]) WITH ORDINALITY AS l(signature, n)) AS s,
 LATERAL (SELECT to_regprocedure(pg_catalog.format('%I.%s', :'schema', s.signature)) AS oid) f
 WHERE f.oid IS NOT NULL;

@@ -48,6 +48,9 @@ extern bool machine_name_changed;	/* set when locality_uuid.machine_name is assi
 // Define the settings and reserve their prefix; called by _PG_init (settings.cpp).
 void		define_settings();
 
+// Define locality_uuid.facade_key, the key of the façade functions; called by define_settings (facade.cpp).
+void		define_facade_key_setting();
+
 /* Microseconds and milliseconds from the Unix epoch to PostgreSQL's (2000-01-01). */
 constexpr int64_t pg_epoch_unix_us = (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
 constexpr int64_t pg_epoch_unix_ms = pg_epoch_unix_us / 1000;

@@ -68,6 +68,7 @@ define_settings()
 							   &setting_machine_name,
 							   "",
 							   PGC_SUSET, 0, NULL, assign_machine_name, NULL);
+	define_facade_key_setting();
 	MarkGUCPrefixReserved("locality_uuid");
 }
 

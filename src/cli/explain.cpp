@@ -386,6 +386,11 @@ explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out)
 	{
 		out.put("{\"id\":\"");
 		out.put_uuid(id);
+		if (opts.facade != nullptr)
+		{
+			out.put("\",\"facade\":\"");
+			out.put_uuid(opts.facade);
+		}
 		out.put("\",\"version\":\"");
 		out.put_hex(version, 1);
 		out.put("\",\"variant\":\"");
@@ -396,6 +401,12 @@ explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out)
 	{
 		out.put_uuid(id);
 		out.put('\n');
+		if (opts.facade != nullptr)
+		{
+			out.put("  the id of the facade ");
+			out.put_uuid(opts.facade);
+			out.put(" under the key given\n");
+		}
 	}
 
 	/* Each format that can explain the id, in this order, separated by commas in JSON. */

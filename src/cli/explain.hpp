@@ -15,6 +15,7 @@ struct ExplainOptions
 	bool		time_blocks = false;	/* block starts, for blocks of layout */
 	TimeBlockLayout layout = {};
 	int64_t		as_of_us = 0;	/* block starts and the shard-key window are as of this */
+	const uint8_t *facade = nullptr;	/* the façade the id was read from (--facade-key), if any */
 };
 
 /*

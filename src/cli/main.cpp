@@ -5,6 +5,7 @@
 #include "core/v7.hpp"
 #include "os/mac.hpp"
 #include "explain.hpp"
+#include "facade_key.hpp"
 #include "md5.hpp"
 #include "system.hpp"
 #include "text.hpp"
@@ -52,6 +53,8 @@ const char	usage_text[] =
 	"      --v7             version 7 uuids, as PostgreSQL 18's uuidv7()\n"
 	"      --ordered        with --v7: strictly increasing ids, as uuidv7_ordered()\n"
 	"      --v4             version 4 (random) uuids, as gen_random_uuid()\n"
+	"      --facade-key HEX, --facade-key-file FILE  with --v7: their facades under the key (32 hex\n"
+	"                       digits), as uuidv7_to_facade(id, key); explaining: facades as their ids\n"
 	"\n"
 	"Identity of the ids made (the extension's settings):\n"
 	"      --node N         28-bit node field, 0 to 268435455 (default: the low 28 bits of the\n"
@@ -140,6 +143,8 @@ struct Options
 	bool		all = false;
 	bool		as_of_set = false;
 	int64_t		as_of_us = 0;
+
+	FacadeOption facade;
 };
 
 /* The clock at start: what "now" means in TIME arguments. */
@@ -263,6 +268,8 @@ apply_option(const std::string &name, const char *value, bool fields_only, Optio
 		return whole(&o->block_count, 1, INT32_MAX, &o->block_count_set, "a block count is 1 to 2147483647");
 	if (name == "as-of")
 		return when(&o->as_of_us, &o->as_of_set);
+	if (is_facade_option(name))
+		return apply_facade_option(name, value, &o->facade, error);
 
 	/* Switches. */
 	bool	   *flag = name == "v7" ? &o->v7 : name == "ordered" ? &o->ordered : name == "v4" ? &o->v4 :
@@ -291,7 +298,7 @@ takes_value(const std::string &name)
 	for (const char *w : with_value)
 		if (name == w)
 			return true;
-	return false;
+	return is_facade_option(name);
 }
 
 /*
@@ -732,7 +739,7 @@ run_explain(const Options &o)
 		{
 			bool		read_ok = for_each_line([&](const char *line, std::size_t len, uint64_t number) {
 				if (parse_uuid(line, len, id))
-					explain(id, eo, out);
+					explain_with_facade(id, o.facade, eo, out);
 				else
 				{
 					out.flush();
@@ -746,7 +753,7 @@ run_explain(const Options &o)
 			continue;
 		}
 		if (parse_uuid(a.data(), a.size(), id))
-			explain(id, eo, out);
+			explain_with_facade(id, o.facade, eo, out);
 		else
 		{
 			out.flush();
@@ -967,6 +974,7 @@ run_generate(const Options &o, Kind kind)
 				encode_v4(random, id);
 				break;
 		}
+		facade_of_made(o.facade, id);
 		out.put_uuid(id);
 		out.put('\n');
 	}
@@ -1030,6 +1038,11 @@ main(int argc, char **argv)
 	if (!choose_kind(o, &kind, &error))
 	{
 		complain(error);
+		return exit_usage;
+	}
+	if (o.facade.set && (kind != Kind::v7 || o.make))
+	{
+		complain("--facade-key and --facade-key-file are for --v7 and for explaining ids");
 		return exit_usage;
 	}
 	if (o.make)

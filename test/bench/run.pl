@@ -299,10 +299,15 @@ my @cost = (
 	[ "uuid_time_nextval_interval('10 ms')", 'postgres', "$TIF('10 ms'::interval)", "$TIF(interval,integer)" ],
 	[ 'hot_uuid()', 'postgres', 'hot_uuid(42)', 'hot_uuid(bigint)' ],
 	($v7_owner ne 'core' ? @V7 : ()),
-	[ 'uuidv7_ordered()', 'postgres', 'uuidv7_ordered()', 'uuidv7_ordered()' ]);
+	[ 'uuidv7_ordered()', 'postgres', 'uuidv7_ordered()', 'uuidv7_ordered()' ],
+	# The facade both ways, with the key of locality_uuid.facade_key (set for the database below):
+	# STABLE, so called on every row, where an IMMUTABLE call on constants would be folded once.
+	[ 'uuidv7_to_facade(id)', 'postgres', "uuidv7_to_facade('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::uuid)", 'uuidv7_to_facade(uuid)' ],
+	[ 'uuidv7_from_facade(facade)', 'postgres', "uuidv7_from_facade('e4b98970-eb53-4cc3-98c4-dc0c0c07398f'::uuid)", 'uuidv7_from_facade(uuid)' ]);
 # The portable edition's, the same calls in its schema (with its own name for the interval form).
 my %portable_cost = map { $_ => 1 } ('locality_uuid(false)', 'locality_uuid(true)', 'uuid_sequence_nextval()',
-	'uuid_time_nextval()', "uuid_time_nextval_interval('10 ms')", 'hot_uuid()');
+	'uuid_time_nextval()', "uuid_time_nextval_interval('10 ms')", 'hot_uuid()', 'uuidv7_to_facade(id)',
+	'uuidv7_from_facade(facade)');
 push @cost, map { [ "$PS.$_->[0]", 'postgres', map { "$PS.$_" =~ s/^\Q$PS.$TIF(\E/$PTIF(/r } @$_[ 2, 3 ] ] }
   grep { $o{portable} && $portable_cost{ $_->[0] } } @cost;
 # calls N NAME DIV: N calls, or N / DIV (at least 1000) for a generator of the portable edition,
@@ -314,6 +319,9 @@ sub calls
 	return $n / $div > 1000 ? int($n / $div) : $n < 1000 ? $n : 1000;
 }
 psql('postgres', '-c', 'CREATE SEQUENCE bench_cost_s; CREATE SEQUENCE bench_cost_s2;');
+# The facade functions' key, for every later session (a throw-away key of a throw-away cluster).
+psql('postgres', '-c', "ALTER DATABASE postgres SET locality_uuid.facade_key = '000102030405060708090a0b0c0d0e0f'")
+  if available('postgres', 'uuidv7_to_facade(uuid)');
 psql($SU, '-c', 'CREATE SEQUENCE bench_cost_s2;') unless $peer_skip{sequential_uuids};
 
 unless ($o{'skip-cost'}) {

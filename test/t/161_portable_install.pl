@@ -51,10 +51,10 @@ is($err, '', 'installs without warnings');
 ($rc, $out, $err) = psql_as('installer',
 	q{SELECT count(*), count(*) FILTER (WHERE p.proowner = 'installer'::regrole) FROM pg_proc p
 	  WHERE pronamespace = 'ids'::regnamespace});
-# 67 (35 of the C extension's names, 32 helpers locality_uuid_portable_*), and core's names where
+# 74 (39 of the C extension's names, 35 helpers locality_uuid_portable_*), and core's names where
 # the server lacks them: uuidv7, uuidv7(interval), uuidv4 and their helper before PostgreSQL 18,
 # uuid_extract_timestamp and uuid_extract_version before 17.
-my $functions = 67 + ($node->pg_version < 17 ? 6 : $node->pg_version < 18 ? 4 : 0);
+my $functions = 74 + ($node->pg_version < 17 ? 6 : $node->pg_version < 18 ? 4 : 0);
 is($out, "$functions|$functions", 'the functions are in ids, owned by the installer');
 
 # Every function, called by the installer and by another role, schema-qualified and off the

@@ -42,6 +42,9 @@ my %SAME_BUT = (
 	'hot_uuid(bigint, timestamp with time zone)' => { comment => 'names the C allocation sequence' },
 	'uuidv7_ordered()' => { comment => 'ordered in the cluster (C) or the session (portable)' },
 	'uuidv7_ordered(timestamp with time zone)' => { comment => 'names each edition\'s allocation sequence' },
+	# The C extension defines locality_uuid.facade_key for superusers alone; the portable edition
+	# reads a placeholder setting, which any role may set and read (docs/portable.md).
+	'uuidv7_to_facade(uuid)' => { comment => 'superuser-only setting (C) or placeholder setting (portable)' },
 );
 
 my @ATTRIBUTES = qw(arguments result volatility strict parallel leakproof security comment);

@@ -19,7 +19,9 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $node = extension_node('search_path', extension => 0);
+# The key of uuidv7_to_facade(id) and uuidv7_from_facade(facade), for every role.
+my $node = extension_node('search_path', extension => 0,
+	conf => [ q{locality_uuid.facade_key = '000102030405060708090a0b0c0d0e0f'} ]);
 my $portable = 'portable/locality_uuid_portable.sql';
 
 $node->safe_psql('postgres', q{
@@ -446,9 +448,10 @@ my %SAMPLES = (
 		'20be0ffc-314a-bd53-7a50-013a65ca76d2',    # locality uuid
 		'61ff0f80-2211-4433-550a-0b0cd0000000',    # shard-key uuid
 		'0001a2b3-c4d5-4e6f-8a9b-0c1d2e3f4a5b',    # block uuid
+		'017f22e2-79b0-7cc3-98c4-dc0c0c07398f',    # version 7 uuid (RFC 9562, A.6)
 	],
 	'interval' => [ '60 s', '250 ms', '7 days' ],
-	'bytea' => [ '\x112233' ],
+	'bytea' => [ '\x112233', '\x000102030405060708090a0b0c0d0e0f' ],    # a machine hash, a facade key
 	'regclass' => ['fixture.seq'],
 	'double precision' => [ '1000', '0.5' ],
 	'numeric' => [ '5', '60000000' ],    # 60 s in microseconds: a valid interval length

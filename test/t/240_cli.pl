@@ -396,4 +396,64 @@ is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and(uuid_time_block_start(id,
 	is($rc, 3, 'an output that cannot be written: exit 3');
 }
 
+# --- keyed facades (--facade-key, --facade-key-file): the tool's and the extension's agree ---
+{
+	my $key = '8f1e6b0a3c5d7e9f00112233445566aa';
+	my $keyfile = "$dir/facade.key";
+	PostgreSQL::Test::Utils::append_to_file($keyfile, "$key\n");
+
+	# Facades the tool makes of its version 7 ids: the extension maps each back to a version 7
+	# id whose facade it is; clock, ordered and explicit-time ids.
+	for my $made ([ '--v7' ], [ '--v7', '--ordered' ], [ '--v7', '--at', '2001-02-03T04:05:06.789Z' ])
+	{
+		my ($rc, $out, $err) = tool([ @$made, '-n', '1000', '--facade-key-file', $keyfile ]);
+		is("$rc $err", '0 ', "@$made --facade-key-file: exit 0");
+		my $array = '{' . join(',', split /\n/, $out) . '}';
+		is(sql(qq{SELECT count(*), count(*) FILTER (WHERE uuid_extract_version(f) = 4),
+			count(*) FILTER (WHERE uuid_extract_version(uuidv7_from_facade(f, '\\x$key')) = 7
+			                 AND uuidv7_to_facade(uuidv7_from_facade(f, '\\x$key'), '\\x$key') = f)
+			FROM unnest('$array'::uuid[]) f}), '1000|1000|1000',
+			"@$made: 1000 facades, each of a version 7 id under the key (uuidv7_from_facade)");
+	}
+	my ($rc, $out) = tool([ '--v7', '--at', '2001-02-03T04:05:06.789Z', '--facade-key', $key ]);
+	chomp $out;
+	is(sql(qq{SELECT uuidv7_timestamp(uuidv7_from_facade('$out', '\\x$key'))}), '2001-02-03 04:05:06.789+00',
+		'--facade-key HEX: the facade of an id of the time given');
+
+	# Facades the extension makes, explained by the tool as the ids they stand for.
+	my $pairs = sql(qq{SELECT id || ' ' || uuidv7_to_facade(id, '\\x$key')
+		FROM (SELECT uuidv7() AS id FROM generate_series(1, 500)
+		      UNION ALL SELECT uuidv7_ordered() FROM generate_series(1, 500)) s});
+	my (@ids, @facades);
+	for (split /\n/, $pairs) { my ($i, $f) = split / /; push @ids, $i; push @facades, $f; }
+	my $input = "$dir/facades.txt";
+	PostgreSQL::Test::Utils::append_to_file($input, join("\n", @facades) . "\n");
+	($rc, $out) = tool([ '-j', '--facade-key-file', $keyfile, '-' ], stdin => $input);
+	my @read = map { [ /"id":"([^"]+)","facade":"([^"]+)","version":"7"/ ] } split /\n/, $out;
+	is($rc, 0, 'explaining facades with the key: exit 0');
+	is(join(' ', map { $_->[0] // '-' } @read), join(' ', @ids),
+		'each of 1000 facades of uuidv7() and uuidv7_ordered() explained as the version 7 id the extension made');
+	is(join(' ', map { $_->[1] // '-' } @read), join(' ', @facades), 'each with the facade it was read from');
+	($rc, $out) = tool([ '--facade-key', $key, $facades[0] ]);
+	like($out, qr/^\Q$ids[0]\E\n  the id of the facade \Q$facades[0]\E under the key given\n  version 7 uuid/,
+		'as text: the id, then the facade it was read from');
+	($rc, $out) = tool([ '-j', $facades[0] ]);
+	like($out, qr/^\{"id":"\Q$facades[0]\E","version":"4"/, 'without a key, a facade is a version 4 uuid');
+
+	# Errors: exit 2, and no message shows the key or the file's text.
+	my $secret = 'secret-not-a-key-' . $$;
+	my $badfile = "$dir/bad.key";
+	PostgreSQL::Test::Utils::append_to_file($badfile, "$secret\n");
+	for my $bad ([ '--v7', '--facade-key', $secret ], [ '--v7', '--facade-key', substr($key, 1) ],
+		[ '--v7', '--facade-key-file', $badfile ], [ '--v7', '--facade-key-file', "$dir/missing.key" ],
+		[ '--hot', '1', '--facade-key', $key ], [ '--facade-key', $key ],
+		[ '--make', '--v7', '--at', '@0', '--facade-key', $key ],
+		[ '--v7', '--facade-key', $key, '--facade-key-file', $keyfile ])
+	{
+		my ($brc, $bout, $berr) = tool($bad);
+		is("$brc " . ($bout eq '' ? 'no output' : 'output'), '2 no output', "@$bad: exit 2, nothing done");
+		unlike($berr, qr/\Q$secret\E|\Q$key\E|\Q@{[substr($key, 1)]}\E/, "@$bad: the message shows no key");
+	}
+}
+
 done_testing();
