@@ -17,18 +17,8 @@ DECLARE
     m0l bigint := (get_byte(b, 6) & 15) | (get_byte(b, 7)::bigint << 8) | ((get_byte(b, 8) & 63)::bigint << 16) | (get_byte(b, 9)::bigint << 24);
     m1h bigint := 167772160;     -- the last word: message bytes 8 and 9, the length 10 in its top byte (10 << 56)
     m1l bigint := get_byte(b, 14) | (get_byte(b, 15)::bigint << 8);
-    k0h bigint := get_byte(key, 4) | (get_byte(key, 5)::bigint << 8) | (get_byte(key, 6)::bigint << 16) | (get_byte(key, 7)::bigint << 24);
-    k0l bigint := get_byte(key, 0) | (get_byte(key, 1)::bigint << 8) | (get_byte(key, 2)::bigint << 16) | (get_byte(key, 3)::bigint << 24);
-    k1h bigint := get_byte(key, 12) | (get_byte(key, 13)::bigint << 8) | (get_byte(key, 14)::bigint << 16) | (get_byte(key, 15)::bigint << 24);
-    k1l bigint := get_byte(key, 8) | (get_byte(key, 9)::bigint << 8) | (get_byte(key, 10)::bigint << 16) | (get_byte(key, 11)::bigint << 24);
-    v0h bigint := 1936682341 # k0h;     -- 0x736f6d65 70736575: "somepseudorandomlygeneratedbytes"
-    v0l bigint := 1886610805 # k0l;
-    v1h bigint := 1685025377 # k1h;     -- 0x646f7261 6e646f6d
-    v1l bigint := 1852075885 # k1l;
-    v2h bigint := 1819895653 # k0h;     -- 0x6c796765 6e657261
-    v2l bigint := 1852142177 # k0l;
-    v3h bigint := 1952801890 # k1h;     -- 0x74656462 79746573
-    v3l bigint := 2037671283 # k1l;
+    k0h bigint; k0l bigint; k1h bigint; k1l bigint;     -- the key's words, read once it is checked
+    v0h bigint; v0l bigint; v1h bigint; v1l bigint; v2h bigint; v2l bigint; v3h bigint; v3l bigint;
     m bigint := 4294967295;
     t bigint;
 BEGIN
@@ -37,7 +27,7 @@ BEGIN
             USING ERRCODE = 'invalid_parameter_value',
                   DETAIL = 'The key is SipHash-2-4''s 128 bits: k0 then k1, each little-endian, as uuidv47 takes them.';
     END IF;
-    IF substr(h, 13, 1) <> CASE WHEN to_facade THEN '7' ELSE '4' END OR substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
+    IF substr(h, 13, 1) <> (CASE WHEN to_facade THEN '7' ELSE '4' END) OR substr(h, 17, 1) NOT IN ('8', '9', 'a', 'b') THEN
         RAISE EXCEPTION '%', CASE WHEN to_facade THEN 'uuid is not version 7' ELSE 'uuid is not a facade' END
             USING ERRCODE = 'invalid_parameter_value',
                   DETAIL = format(CASE WHEN to_facade THEN 'A facade is made of a version 7 uuid of RFC 9562''s variant; '
@@ -46,6 +36,18 @@ BEGIN
                                   ('x' || substr(h, 13, 1))::bit(4)::integer,
                                   substr(('x' || substr(h, 17, 1))::bit(4)::text, 1, 2));
     END IF;
+    k0h := get_byte(key, 4) | (get_byte(key, 5)::bigint << 8) | (get_byte(key, 6)::bigint << 16) | (get_byte(key, 7)::bigint << 24);
+    k0l := get_byte(key, 0) | (get_byte(key, 1)::bigint << 8) | (get_byte(key, 2)::bigint << 16) | (get_byte(key, 3)::bigint << 24);
+    k1h := get_byte(key, 12) | (get_byte(key, 13)::bigint << 8) | (get_byte(key, 14)::bigint << 16) | (get_byte(key, 15)::bigint << 24);
+    k1l := get_byte(key, 8) | (get_byte(key, 9)::bigint << 8) | (get_byte(key, 10)::bigint << 16) | (get_byte(key, 11)::bigint << 24);
+    v0h := 1936682341 # k0h;     -- 0x736f6d65 70736575: "somepseudorandomlygeneratedbytes"
+    v0l := 1886610805 # k0l;
+    v1h := 1685025377 # k1h;     -- 0x646f7261 6e646f6d
+    v1l := 1852075885 # k1l;
+    v2h := 1819895653 # k0h;     -- 0x6c796765 6e657261
+    v2l := 1852142177 # k0l;
+    v3h := 1952801890 # k1h;     -- 0x74656462 79746573
+    v3l := 2037671283 # k1l;
     FOR r IN 1 .. 8 LOOP
         IF r = 1 THEN
             v3h := v3h # m0h; v3l := v3l # m0l;
