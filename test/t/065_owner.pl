@@ -71,28 +71,34 @@ my $su_dump = $src->basedir . '/sapp.dump';
 ($ok, $err) = run('pg_dump', '-Fc', '-f', $su_dump, '-d', $src->connstr('sapp'));
 ok($ok && $err eq '', q{pg_dump of the superuser's database}) or diag $err;
 
-# 3. dave restores both into databases of his on a cluster an hour behind.
-$dst->safe_psql('postgres', 'CREATE DATABASE app OWNER dave; CREATE DATABASE sapp OWNER dave');
-($ok, $err) = run('psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $dst->connstr('app') . ' user=dave', '-f', $dave_dump);
-ok($ok && $err !~ /ERROR/, 'dave restores his dump (psql -f): no error') or diag $err;
-($ok, $err) = run('pg_restore', '--no-owner', '-d', $dst->connstr('sapp') . ' user=dave', $su_dump);
-ok($ok && $err !~ /ERROR/, q{dave restores the superuser's dump (pg_restore --no-owner): no error}) or diag $err;
-
-for my $db (qw(app sapp))
+# 3. dave restores both into new databases of his: on a cluster an hour behind, and beside the
+# originals on the same cluster.
+my @copies = ([ $dst, 'app', $dave_dump ], [ $dst, 'sapp', $su_dump ], [ $src, 'app_copy', $dave_dump ],
+	[ $src, 'sapp_copy', $su_dump ]);
+for my $copy (@copies)
 {
-	is( $dst->safe_psql($db, q{SELECT string_agg(sequencename || ' ' || (last_value > 0)::text, ', ' ORDER BY sequencename)
+	my ($node, $db, $file) = @$copy;
+	my $where = ($node == $dst ? 'cluster an hour behind' : 'same cluster') . ", database $db";
+	$node->safe_psql('postgres', "CREATE DATABASE $db OWNER dave");
+	my $conn = $node->connstr($db) . ' user=dave';
+	($ok, $err) = $file eq $dave_dump
+	  ? run('psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $conn, '-f', $file)
+	  : run('pg_restore', '--no-owner', '-d', $conn, $file);
+	ok($ok && $err !~ /ERROR/, ($file eq $dave_dump ? q{dave restores his dump (psql -f)} : q{dave restores the superuser's dump (pg_restore --no-owner)})
+		. " into $where: no error") or diag $err;
+	is( $node->safe_psql($db, q{SELECT string_agg(sequencename || ' ' || (last_value > 0)::text, ', ' ORDER BY sequencename)
 			FROM pg_sequences WHERE sequencename LIKE 'locality_uuid%'}),
 		'locality_uuid_hot_allocation true, locality_uuid_v7_allocation true, locality_uuid_v7_lease true',
-		"$db restored: the three sequences carry their dumped values");
-	is( as($dst, dave => $db, qq{SELECT count(*) FROM (SELECT hot_uuid(7, $at) AS id FROM generate_series(1, 1000)) n
+		"$where: the three sequences carry their dumped values");
+	is( as($node, dave => $db, qq{SELECT count(*) FROM (SELECT hot_uuid(7, $at) AS id FROM generate_series(1, 1000)) n
 			WHERE id IN (SELECT id FROM made)}),
-		'0|', "$db restored: the same backfill hot_uuid(7, at) repeats 0 of 1000 ids");
-	is( as($dst, dave => $db, qq{SELECT count(*) FROM (SELECT uuidv7_ordered($at) AS id FROM generate_series(1, 1000)) n
+		'0|', "$where: the same backfill hot_uuid(7, at) repeats 0 of 1000 ids");
+	is( as($node, dave => $db, qq{SELECT count(*) FROM (SELECT uuidv7_ordered($at) AS id FROM generate_series(1, 1000)) n
 			WHERE id IN (SELECT id FROM made)}),
-		'0|', "$db restored: the same backfill uuidv7_ordered(at) repeats 0 of 1000 ids");
-	is( as($dst, dave => $db, q{SELECT count(*) FROM (SELECT uuidv7_ordered() AS id FROM generate_series(1, 1000)) n
+		'0|', "$where: the same backfill uuidv7_ordered(at) repeats 0 of 1000 ids");
+	is( as($node, dave => $db, q{SELECT count(*) FROM (SELECT uuidv7_ordered() AS id FROM generate_series(1, 1000)) n
 			WHERE id <= (SELECT id FROM made WHERE kind = 'ordered' ORDER BY id DESC LIMIT 1)}),
-		'0|', "$db restored, clock an hour behind the source: 0 of 1000 ordered ids at or below the old ones");
+		'0|', "$where: 0 of 1000 ordered ids at or below the old ones");
 }
 
 # 4. The documented steps, as dave: moving the allocation sequence on (docs/guarantees.md).
