@@ -11,6 +11,7 @@
 -- it. pg_init_privs records the grant: a dump carries none, and CREATE EXTENSION on restore
 -- grants them to its own owner. The owner comes from pg_extension (@extowner@ would name a
 -- superuser who runs the update for the owner); the sequences from pg_depend, by exact name.
+-- Operators on exact pg_catalog types only: this runs as a superuser for the extension's owner.
 DO $$
 DECLARE
     seq record;
@@ -22,8 +23,8 @@ BEGIN
         JOIN pg_catalog.pg_class AS c ON c.oid = d.objid
         JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
         WHERE e.extname = 'locality_uuid'
-          AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
-          AND d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+          AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass::pg_catalog.oid
+          AND d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid
           AND d.deptype = 'e'
           AND c.relkind = 'S'
         ORDER BY c.relname

@@ -5,7 +5,9 @@
 -- string bodies, search_path = public), or make them ambiguous. CREATE EXTENSION refuses
 -- while a schema other than pg_catalog has a function of one of the names it would add;
 -- ALTER EXTENSION UPDATE runs the update scripts and checks nothing. The extension's own
--- functions left in pg_catalog by locality_uuid_release_core_names() are taken back.
+-- functions left in pg_catalog by locality_uuid_release_core_names() are taken back. It runs as a
+-- superuser for the role that creates the extension: every operator has exact pg_catalog types
+-- (found there first), every function is qualified.
 DO $$
 DECLARE
     v integer := pg_catalog.current_setting('server_version_num')::integer;
@@ -29,7 +31,7 @@ BEGIN
                    (('uuidv7', ''), ('uuidv7', 'interval'), ('uuidv4', ''),
                     ('uuid_extract_timestamp', 'uuid'), ('uuid_extract_version', 'uuid'))
                AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend AS d
-                               WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass
+                               WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
                                  AND d.objid = p.oid AND d.deptype = 'e') AS released
         FROM pg_catalog.pg_proc AS p
         JOIN pg_catalog.pg_namespace AS n ON n.oid = p.pronamespace
@@ -37,9 +39,9 @@ BEGIN
         ORDER BY n.nspname, p.proname, 3
     LOOP
         IF f.released THEN
-            adopt := adopt || pg_catalog.format('pg_catalog.%I(%s)', f.proname, f.args);
+            adopt := pg_catalog.array_append(adopt, pg_catalog.format('pg_catalog.%I(%s)', f.proname, f.args));
         ELSE
-            conflicts := conflicts || pg_catalog.format('%I.%I(%s)', f.nspname, f.proname, f.args);
+            conflicts := pg_catalog.array_append(conflicts, pg_catalog.format('%I.%I(%s)', f.nspname, f.proname, f.args));
         END IF;
     END LOOP;
 
@@ -56,7 +58,7 @@ BEGIN
 
     FOREACH fn IN ARRAY adopt
     LOOP
-        EXECUTE 'ALTER EXTENSION locality_uuid ADD FUNCTION ' || fn;
+        EXECUTE pg_catalog.format('ALTER EXTENSION locality_uuid ADD FUNCTION %s', fn);
     END LOOP;
 END
 $$;

@@ -123,4 +123,27 @@ my (undef, $states) = psql_states($node, 'upd', 'ALTER EXTENSION locality_uuid U
 is($states, '', 'ALTER EXTENSION UPDATE from 1.3 beside public.uuidv7() is not refused');
 is($q->('upd', q{SELECT extversion FROM pg_extension WHERE extname = 'locality_uuid'}), '1.4', 'and reaches 1.4');
 
+# The install script runs as a superuser for bob: operators he plants in the schema it goes to
+# (exact matches for the types the checks compare) never run in it.
+my $plant = q{
+	CREATE FUNCTION bobs.grab() RETURNS boolean LANGUAGE plpgsql AS $$
+	BEGIN ALTER ROLE bob SUPERUSER; RETURN true; EXCEPTION WHEN OTHERS THEN RETURN true; END $$;
+	CREATE FUNCTION bobs.eq(a oid, b regclass) RETURNS boolean LANGUAGE sql AS $$ SELECT bobs.grab() AND a = b::oid $$;
+	CREATE OPERATOR bobs.= (LEFTARG = oid, RIGHTARG = regclass, FUNCTION = bobs.eq);
+	CREATE FUNCTION bobs.cat(a text[], b text) RETURNS text[] LANGUAGE sql AS $$ SELECT CASE WHEN bobs.grab() THEN pg_catalog.array_append(a, b) END $$;
+	CREATE OPERATOR bobs.|| (LEFTARG = text[], RIGHTARG = text, FUNCTION = bobs.cat);
+	SET search_path = bobs, public; SELECT 1::oid = 'pg_class'::regclass, ARRAY['a'] || 'b'::text;};
+$q->('postgres', 'CREATE DATABASE planted; GRANT CREATE ON DATABASE planted TO bob');
+is(as(bob => 'planted', "CREATE SCHEMA bobs; $plant"), "f|{a,b}|",
+	'bob plants = (oid, regclass) and || (text[], text) in his schema (they work for him)');
+is(as(bob => 'planted', 'CREATE EXTENSION locality_uuid SCHEMA bobs'), '|', 'bob creates the extension in that schema');
+is($q->('postgres', q{SELECT rolsuper FROM pg_roles WHERE rolname = 'bob'}), 'f',
+	'no operator of bob ran in the install script: bob is no superuser');
+$q->('postgres', 'CREATE DATABASE planted_upd; GRANT CREATE ON DATABASE planted_upd TO bob');
+is( as(bob => 'planted_upd', qq{CREATE SCHEMA bobs; CREATE EXTENSION locality_uuid SCHEMA bobs VERSION '1.3'; $plant
+		ALTER EXTENSION locality_uuid UPDATE}),
+	"f|{a,b}|", 'bob creates 1.3 in his schema, plants the same and updates it');
+is($q->('postgres', q{SELECT rolsuper FROM pg_roles WHERE rolname = 'bob'}), 'f',
+	'no operator of bob ran in the update script: bob is no superuser');
+
 done_testing();
