@@ -17,8 +17,10 @@ plan skip_all => 'libfaketime not found (Debian package faketime; or set LIBFAKE
 # the restored lease keeps the copy's ordered ids above them.
 my $clock_file = "$PostgreSQL::Test::Utils::tmp_check/065_owner.faketime";
 set_fake_clock($clock_file, frozen_clock_spec(time() + 3600));
-my $src = extension_node('owner_src', extension => 0, clock => $clock_file);
-my $dst = extension_node('owner_dst', extension => 0);
+# Ordered ids start above the lease with shared state: preloaded on 15 and 16 (state_kinds).
+my ($shared) = grep { $_->{shared} } state_kinds();
+my $src = extension_node('owner_src', extension => 0, clock => $clock_file, preload => $shared->{preload});
+my $dst = extension_node('owner_dst', extension => 0, preload => $shared->{preload});
 my $major = int($src->pg_version->major);
 my $core_members = $major >= 18 ? 0 : $major == 17 ? 3 : 5;
 my $at = q{'2024-01-01 00:00:00+00'::timestamptz};
