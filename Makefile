@@ -2,7 +2,12 @@
 
 EXTENSION = locality_uuid
 MODULE_big = locality_uuid
-DATA = locality_uuid--1.0.sql locality_uuid--1.0--1.1.sql locality_uuid--1.1--1.2.sql locality_uuid--1.2--1.3.sql locality_uuid--1.3--1.4.sql
+# The 1.0 install script and the update scripts, in order; CREATE EXTENSION of the default version
+# runs one script built from them (below), ALTER EXTENSION UPDATE runs them.
+SCRIPT_CHAIN = locality_uuid--1.0.sql locality_uuid--1.0--1.1.sql locality_uuid--1.1--1.2.sql locality_uuid--1.2--1.3.sql locality_uuid--1.3--1.4.sql
+DATA = $(SCRIPT_CHAIN)
+EXT_VERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" locality_uuid.control)
+DATA_built = $(EXTENSION)--$(EXT_VERSION).sql
 PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
 CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp src/core/v7.cpp src/core/facade.cpp
@@ -33,6 +38,11 @@ override with_llvm = no
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
+
+# The install script of the default version: a check that only CREATE EXTENSION runs, then the
+# chain as it is (src/sql/install_script.sh).
+$(EXTENSION)--$(EXT_VERSION).sql: src/sql/install_script.sh src/sql/install_prologue.sql $(SCRIPT_CHAIN) $(EXTENSION).control
+	sh src/sql/install_script.sh $(EXT_VERSION) src/sql/install_prologue.sql $(SCRIPT_CHAIN) > $@.tmp && mv $@.tmp $@
 
 # After PGXS, which sets it empty: TAP tests share helpers from test/t.
 # `override +=` keeps it when the command line sets PROVE_FLAGS (pg_buildext installcheck does).

@@ -51,3 +51,92 @@ LANGUAGE C STABLE STRICT PARALLEL SAFE;
 
 COMMENT ON FUNCTION uuidv7_from_facade(uuid) IS
 'uuidv7_from_facade(facade, key) with the key of the setting locality_uuid.facade_key: WHERE id = uuidv7_from_facade($1) finds a row by its facade through the primary key';
+
+-- The extension's owner: dump, restore and the documented steps ---------------------------------
+
+-- The sequences belong to the bootstrap superuser, who runs the script of a trusted extension.
+-- pg_dump reads them, a restore sets them, the steps of docs/guarantees.md move one on: the
+-- extension's owner may, so that a database owner who installed it can back it up and restore
+-- it. pg_init_privs records the grant: a dump carries none, and CREATE EXTENSION on restore
+-- grants them to its own owner. The owner comes from pg_extension (@extowner@ would name a
+-- superuser who runs the update for the owner); the sequences from pg_depend, by exact name.
+-- Operators on exact pg_catalog types only: this runs as a superuser for the extension's owner.
+DO $$
+DECLARE
+    seq record;
+BEGIN
+    FOR seq IN
+        SELECT n.nspname, c.relname, e.extowner::regrole::text AS owner
+        FROM pg_catalog.pg_depend AS d
+        JOIN pg_catalog.pg_extension AS e ON e.oid = d.refobjid
+        JOIN pg_catalog.pg_class AS c ON c.oid = d.objid
+        JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
+        WHERE e.extname = 'locality_uuid'
+          AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass::pg_catalog.oid
+          AND d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid
+          AND d.deptype = 'e'
+          AND c.relkind = 'S'
+        ORDER BY c.relname
+    LOOP
+        EXECUTE pg_catalog.format('GRANT SELECT, UPDATE ON SEQUENCE %I.%I TO %s',
+                                  seq.nspname, seq.relname, seq.owner);
+    END LOOP;
+END
+$$;
+
+-- ALTER EXTENSION ... DROP FUNCTION needs the function's owner, the bootstrap superuser: the
+-- release runs with its rights, for the extension's owner only (EXECUTE granted to it alone,
+-- and the session's role checked again, so that a later owner's predecessor cannot use it).
+CREATE OR REPLACE FUNCTION locality_uuid_release_core_names()
+RETURNS integer
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
+SECURITY DEFINER
+SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    ext oid;
+    owner oid;
+    f record;
+    released integer := 0;
+BEGIN
+    SELECT e.oid, e.extowner INTO ext, owner FROM pg_extension AS e WHERE e.extname = 'locality_uuid';
+    IF NOT pg_has_role(session_user, owner, 'MEMBER') THEN
+        RAISE EXCEPTION 'must be owner of extension locality_uuid'
+            USING ERRCODE = 'insufficient_privilege',
+                  DETAIL = format('The extension belongs to %s; the session''s role %s is not a member of it.',
+                                  owner::regrole, session_user),
+                  HINT = 'Call it as the extension''s owner or a superuser.';
+    END IF;
+    FOR f IN
+        SELECT p.proname, pg_get_function_identity_arguments(p.oid) AS args
+        FROM pg_depend AS d
+        JOIN pg_proc AS p ON p.oid = d.objid
+        WHERE d.classid = 'pg_proc'::regclass
+          AND d.refclassid = 'pg_extension'::regclass
+          AND d.refobjid = ext
+          AND d.deptype = 'e'
+          AND p.pronamespace = 'pg_catalog'::regnamespace
+        ORDER BY p.oid::regprocedure::text
+    LOOP
+        EXECUTE format('ALTER EXTENSION locality_uuid DROP FUNCTION pg_catalog.%I(%s)', f.proname, f.args);
+        released := released + 1;
+    END LOOP;
+    RETURN released;
+END
+$$;
+
+REVOKE ALL ON FUNCTION locality_uuid_release_core_names() FROM PUBLIC;
+
+DO $$
+BEGIN
+    EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %I.locality_uuid_release_core_names() TO %s',
+                              (SELECT n.nspname FROM pg_catalog.pg_extension AS e
+                               JOIN pg_catalog.pg_namespace AS n ON n.oid = e.extnamespace
+                               WHERE e.extname = 'locality_uuid'),
+                              (SELECT e.extowner::regrole::text FROM pg_catalog.pg_extension AS e
+                               WHERE e.extname = 'locality_uuid'));
+END
+$$;
+
+COMMENT ON FUNCTION locality_uuid_release_core_names() IS
+'run before pg_upgrade from 15, 16 or 17 to 18 or later (as the extension''s owner or a superuser; runs with the rights of the functions'' owner): detaches the extension''s functions in pg_catalog (uuidv7, uuidv4, and below 17 uuid_extract_timestamp and uuid_extract_version) from it, so that pg_upgrade leaves them behind and calls bind to core''s; they keep working until then, and a later CREATE EXTENSION takes them back; returns how many it detached';

@@ -669,10 +669,27 @@ SECURITY DEFINER AS $f$ SELECT 'x'::text $f$;});
 	is(($out =~ /^temp:(.*)$/m)[0], $expect->(@temp),
 		"$db: alice planted every look-alike in her pg_temp");
 	@ran = ran_objects($db, $warned, 'alice');
-	is($called, scalar @$funcs, "$what: every function called by alice with look-alikes in pg_temp")
+	# The extension's owner-only functions refuse alice, who does not own it.
+	my @owner_only = map { $_->{sig} } grep { $db =~ /^c_/ && $_->{sig} =~ /\.locality_uuid_release_core_names\(\)$/ } @$funcs;
+	is($called, scalar(@$funcs) - @owner_only,
+		"$what: every function called by alice with look-alikes in pg_temp, but the owner's")
 	  or diag('never succeeded: ' . join(', ', @$missed));
+	is(join(', ', @$missed), join(', ', @owner_only), "$what: alice may not call the owner's functions");
 	ok(!@ran, "$what: no planted object ran with another role's privileges for alice")
 	  or diag(ran_report(@ran));
+
+	# 4. The owner of a trusted install calls its SECURITY DEFINER function with alice's
+	# look-alikes first on the path: nothing runs as the function's owner.
+	if ($db eq 'c_bob')
+	{
+		my @own = grep { my $sig = $_->{sig}; grep { $_ eq $sig } @owner_only } @$funcs;
+		($called, $missed, $warned) = call_all($db, 'bob', 'public, ids', 0, undef, \@own);
+		@ran = ran_objects($db, $warned, 'bob');
+		is($called, scalar @own, "$what: bob, its owner, calls @owner_only (search_path public, ids)")
+		  or diag('never succeeded: ' . join(', ', @$missed));
+		ok(!@ran, "$what: no planted object ran with another role's privileges for bob")
+		  or diag(ran_report(@ran));
+	}
 	note(sprintf('%s: %d functions, each called by the 3 callers; look-alikes planted by alice: %d functions, '
 		  . '%d operators, %d types and relations: %d in public; the same but the relations in pg_temp', $db,
 		scalar(@$funcs), $count->('f', @public), $count->('o', @public), $count->('t', @public),
