@@ -576,6 +576,7 @@ Output::flush()
 			continue;
 		if (n <= 0)
 		{
+			error_ = n < 0 ? errno : EIO;
 			ok_ = false;
 			break;
 		}
