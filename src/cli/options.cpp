@@ -82,8 +82,8 @@ const char	usage_text[] =
 	"  -V, --version        show the version and exit\n"
 	"\n"
 	"Exit status: 0 done; 1 some ids or field lines were malformed (the others were done);\n"
-	"2 bad options (nothing done); 3 the clock, the random source or the output failed (the tool\n"
-	"stops at the first failed write).\n"
+	"2 bad options; 3 the clock, the random source, the input or the output failed (the tool\n"
+	"stops at the first failed write). On 2, nothing was done.\n"
 	"See locality-uuid(1).\n";
 
 namespace

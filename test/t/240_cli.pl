@@ -47,6 +47,14 @@ sub tool
 
 sub sql { return $node->safe_psql('postgres', shift) }
 
+# Return the path of a program on PATH, or undef.
+sub program
+{
+	my ($name) = @_;
+	my ($path) = grep { -x $_ } map { "$_/$name" } split /:/, $ENV{PATH} // '';
+	return $path;
+}
+
 # --- ids of every format made in SQL: kind, expression, the tool's options to read them ---
 
 my @kinds = (
@@ -571,8 +579,7 @@ is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and(uuid_time_block_start(id,
 
   SKIP:
 	{
-		my $python = `command -v python3`;
-		chomp $python;
+		my $python = program('python3');
 		skip 'no python3', 8 unless $python;
 		# 10,000 random names (spaces, UTF-8, empty, long), the ids Python makes of them in five namespaces.
 		my $names = "$dir/names.txt";
@@ -641,8 +648,7 @@ print(len(ids), all(u.version == int(sys.argv[2]) and u.variant == uuid.RFC_4122
 
   SKIP:
 	{
-		my $uuidgen = `command -v uuidgen`;
-		chomp $uuidgen;
+		my $uuidgen = program('uuidgen');
 		skip 'no uuidgen (util-linux uuid-runtime)', 1 unless $uuidgen;
 		my @differ;
 		for my $i (1 .. 200)
