@@ -627,9 +627,10 @@ def ts(u):
     if u.version == 6:
         return ((u.int >> 96) << 28) | (((u.int >> 80) & 0xffff) << 12) | ((u.int >> 64) & 0xfff)
     return u.time
-times = [(ts(u) - 0x01b21dd213814000) / 1e7 for u in ids]
+raw = [ts(u) for u in ids]
+times = [(t - 0x01b21dd213814000) / 1e7 for t in raw]
 print(len(ids), all(u.version == int(sys.argv[2]) and u.variant == uuid.RFC_4122 for u in ids),
-      all(b > a for a, b in zip(times, times[1:])), all(float(sys.argv[3]) <= t <= float(sys.argv[4]) for t in times),
+      all(b > a for a, b in zip(raw, raw[1:])), all(float(sys.argv[3]) <= t <= float(sys.argv[4]) for t in times),
       len({(u.clock_seq, u.node) for u in ids}), all(u.node >> 40 & 1 for u in ids))
 };
 			my $got = '';
