@@ -320,17 +320,36 @@ parse_time(const char *text, int64_t now_us, int64_t *unix_us, const char **erro
 	return parse_date_time(text, unix_us, error);
 }
 
+namespace
+{
+
+// Read a unit of length (none: seconds) as microseconds; false if text is none of them.
 bool
-parse_length(const char *text, int64_t *us, const char **error)
+read_unit(const char *text, int64_t *unit)
 {
 	static const struct
 	{
 		const char *name;
 		int64_t		us;
 	}			units[] = {
-		{"us", 1}, {"ms", 1000}, {"s", usecs_per_sec}, {"min", 60 * usecs_per_sec},
+		{"", usecs_per_sec}, {"us", 1}, {"ms", 1000}, {"s", usecs_per_sec}, {"min", 60 * usecs_per_sec},
 		{"h", 3600 * usecs_per_sec}, {"d", seconds_per_day * usecs_per_sec},
 	};
+
+	for (const auto &u : units)
+		if (std::strcmp(text, u.name) == 0)
+		{
+			*unit = u.us;
+			return true;
+		}
+	return false;
+}
+
+}							// namespace
+
+bool
+parse_length(const char *text, int64_t *us, const char **error)
+{
 	const char *p = text;
 	int64_t		whole = 0;
 	int64_t		frac = 0;
@@ -361,21 +380,10 @@ parse_length(const char *text, int64_t *us, const char **error)
 	if (*p == ' ')
 		p++;
 
-	int64_t		unit = usecs_per_sec;
+	int64_t		unit;
 
-	if (*p != '\0')
-	{
-		bool		found = false;
-
-		for (const auto &u : units)
-			if (std::strcmp(p, u.name) == 0)
-			{
-				unit = u.us;
-				found = true;
-			}
-		if (!found)
-			return false;
-	}
+	if (!read_unit(p, &unit))
+		return false;
 	if (whole > INT64_MAX / unit / 2 || (frac * unit) % frac_scale != 0)
 	{
 		*error = whole > INT64_MAX / unit / 2 ? "length out of range" : "length is not a whole number of microseconds";
