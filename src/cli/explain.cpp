@@ -124,6 +124,7 @@ put_length(Output &out, int64_t us)
 	}
 }
 
+// Explain a locality uuid: time, node, process, and the counter read in both modes.
 void
 locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
@@ -163,6 +164,7 @@ locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	out.put(" if sequential\n");
 }
 
+// Explain a block-wrapped reading: the block, and with --time-block when it began.
 void
 block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
@@ -223,6 +225,7 @@ block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	}
 }
 
+// Explain a version 7 uuid: its time, fraction, and what uuidv7_ordered would have put in it.
 void
 v7(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
@@ -319,6 +322,7 @@ v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	text_decimal(out, "clock seq", clock_seq);
 }
 
+// Explain a shard-key reading: time, shard key, machine, process and counter.
 void
 hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
@@ -399,10 +403,13 @@ struct Format
 	const char *name;
 	void		(*explain) (const uint8_t *id, const ExplainOptions &opts, Output &out);
 };
-const Format formats[] = {
+enum FormatIndex
+{
+	f_locality, f_block, f_v7, f_v1, f_v6, f_hot, format_count
+};
+const Format formats[format_count] = {
 	{"locality", locality}, {"block", block}, {"v7", v7}, {"v1", v1}, {"v6", v1}, {"hot", hot}
 };
-constexpr int format_count = sizeof(formats) / sizeof(formats[0]);
 
 /* What the bits of an id say: its RFC 9562 kind, its time if it has one, and which formats fit. */
 struct Reading
@@ -433,15 +440,15 @@ read_id(const uint8_t *id, const ExplainOptions &opts)
 	bool		named = std::strcmp(r.type, "nil") == 0 || std::strcmp(r.type, "max") == 0;
 	bool		rfc_claimed = rfc && r.version >= 1 && r.version <= 8;
 
-	r.applies[0] = r.version == version_b;
-	r.applies[1] = r.version == version_4 && rfc;
-	r.applies[2] = r.version == 7 && rfc;
-	r.applies[3] = r.version == 1 && rfc;
-	r.applies[4] = r.version == 6 && rfc;
-	r.applies[5] = opts.all || (!named && ((!r.applies[0] && !rfc_claimed) || hot_plausible));
-	r.has_time = r.applies[2] || r.applies[3] || r.applies[4];
-	r.unix_us = r.applies[2] ? v7_ms(id) * 1000 : r.has_time ? gregorian_us(id) : 0;
-	r.time_digits = r.applies[2] ? 3 : 6;
+	r.applies[f_locality] = r.version == version_b;
+	r.applies[f_block] = r.version == version_4 && rfc;
+	r.applies[f_v7] = r.version == 7 && rfc;
+	r.applies[f_v1] = r.version == 1 && rfc;
+	r.applies[f_v6] = r.version == 6 && rfc;
+	r.applies[f_hot] = opts.all || (!named && ((!r.applies[f_locality] && !rfc_claimed) || hot_plausible));
+	r.has_time = r.applies[f_v7] || r.applies[f_v1] || r.applies[f_v6];
+	r.unix_us = r.applies[f_v7] ? v7_ms(id) * 1000 : r.has_time ? gregorian_us(id) : 0;
+	r.time_digits = r.applies[f_v7] ? 3 : 6;
 	return r;
 }
 

@@ -61,8 +61,13 @@ explain_input(const ExplainOptions &eo, Output &out, bool *malformed)
 	{
 		LineReader::Got got = lines.next(&line, &len);
 
-		if (got == LineReader::Got::end || got == LineReader::Got::failed)
-			return got == LineReader::Got::end || (input_failed(), false);
+		if (got == LineReader::Got::end)
+			return true;
+		if (got == LineReader::Got::failed)
+		{
+			input_failed();
+			return false;
+		}
 		if (got == LineReader::Got::line && parse_uuid(line, len, id))
 			explain(id, eo, out);
 		else
@@ -76,7 +81,10 @@ explain_input(const ExplainOptions &eo, Output &out, bool *malformed)
 		if (out.ok() && eo.line_buffered)
 			out.flush();
 		if (!out.ok())
-			return (output_failed(out), false);
+		{
+			output_failed(out);
+			return false;
+		}
 	}
 }
 

@@ -50,12 +50,10 @@ dispatch(const Options &o)
 	}
 	if (o.json || o.all || o.as_of_set || o.inspect || !o.fields.empty())
 		error = "--json, -o, --all, --as-of and --inspect are for explaining ids; give ids, or -i";
-	else if (!choose_kind(o, &kind, &error))
-		;
 	else if (o.make && o.count_set)
 		error = "--make makes one id (or one per line with '-'); -n is for the generators";
-	else if (!o.make && !o.ids.empty())
-		error = "ids to explain were given with --make";
+	if (error.empty())
+		choose_kind(o, &kind, &error);
 	if (!error.empty())
 	{
 		complain(error);

@@ -15,6 +15,7 @@ constexpr uint32_t round_constants[4] = {0x5a827999, 0x6ed9eba1, 0x8f1bbcdc, 0xc
 /* The initial hash value (FIPS 180-4, 5.3.1). */
 constexpr uint32_t initial[5] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0};
 
+// Rotate x left by n bits.
 constexpr uint32_t
 rotate_left(uint32_t x, int n) noexcept
 {
