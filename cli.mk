@@ -51,6 +51,14 @@ test/core/md5_test: test/core/md5_test.cpp src/cli/md5.cpp src/cli/md5.hpp test/
 test/core/md5_test_san: test/core/md5_test.cpp src/cli/md5.cpp src/cli/md5.hpp test/core/check.hpp
 	$(CXX) $(CORE_TEST_CXXFLAGS) -O1 $(SANITIZE) -o $@ $< src/cli/md5.cpp
 
+# The SHA-1 unit test links the tool's digests and name-based ids (RFC 9562's examples); `make core-test` runs it.
+SHA1_TEST_SRCS = src/cli/sha1.cpp src/cli/md5.cpp src/cli/rfc.cpp src/cli/text.cpp
+test/core/sha1_test: test/core/sha1_test.cpp $(SHA1_TEST_SRCS) src/cli/sha1.hpp src/cli/rfc.hpp test/core/check.hpp
+	$(CXX) $(CORE_TEST_CXXFLAGS) -O2 -o $@ $< $(SHA1_TEST_SRCS)
+
+test/core/sha1_test_san: test/core/sha1_test.cpp $(SHA1_TEST_SRCS) src/cli/sha1.hpp src/cli/rfc.hpp test/core/check.hpp
+	$(CXX) $(CORE_TEST_CXXFLAGS) -O1 $(SANITIZE) -o $@ $< $(SHA1_TEST_SRCS)
+
 # The fuzz target links the tool's sources but its main; `make fuzz` runs it with the others.
 CLI_FUZZ_SRCS = $(filter-out src/cli/main.cpp,$(CLI_SRCS))
 test/fuzz/cli_fuzz: test/fuzz/cli_fuzz.cpp test/fuzz/require.hpp $(CLI_FUZZ_SRCS) $(CLI_HDRS)

@@ -53,9 +53,9 @@ chroot_ensure() {
 	[ "$suite" = experimental ] && echo "deb $mirror experimental main" >>"$tmp/etc/apt/sources.list"
 	printf '#!/bin/sh\nexit 101\n' >"$tmp/usr/sbin/policy-rc.d" && chmod +x "$tmp/usr/sbin/policy-rc.d"
 	echo "chroot $suite: installing PostgreSQL $1 and build tools" >&2
-	# Building, packaging, the TAP framework and a fake clock.
+	# Building, packaging, the TAP framework, a fake clock, and what 240_cli.pl compares the tool with.
 	if ! chroot_exec "$tmp" "apt-get update -qq && apt-get install -y -qq build-essential debhelper dpkg-dev fakeroot \
-			postgresql-common libipc-run-perl faketime ca-certificates procps &&
+			postgresql-common libipc-run-perl faketime ca-certificates procps python3 uuid-runtime &&
 		sed -i 's/^#* *create_main_cluster.*/create_main_cluster = false/' /etc/postgresql-common/createcluster.conf &&
 		apt-get install -y -qq --target-release=$suite postgresql-$1 postgresql-server-dev-$1" >"$CHROOT_CACHE/$suite.packages.log" 2>&1; then
 		echo "chroot $suite: step packages failed; see $CHROOT_CACHE/$suite.packages.log" >&2

@@ -4,7 +4,9 @@
 #include "core/hot.hpp"
 #include "core/locality_b.hpp"
 #include "core/v7.hpp"
+#include "rfc.hpp"
 
+#include <strings.h>
 #include <cstring>
 
 namespace locality_uuid
@@ -20,7 +22,7 @@ constexpr int64_t v1_epoch_unix_us = INT64_C(12219292800) * usecs_per_sec;
 constexpr int64_t shown_min_us = INT64_C(-62135596800) * usecs_per_sec;
 constexpr int64_t shown_max_us = (clock_seconds_max + 1) * usecs_per_sec - 1;
 
-// Name the variant that byte 8 carries.
+// Name the variant that byte 8 carries, as RFC 9562 section 4.1 does.
 const char *
 variant_name(const uint8_t *u)
 {
@@ -122,6 +124,7 @@ put_length(Output &out, int64_t us)
 	}
 }
 
+// Explain a locality uuid: time, node, process, and the counter read in both modes.
 void
 locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
@@ -161,6 +164,7 @@ locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	out.put(" if sequential\n");
 }
 
+// Explain a block-wrapped reading: the block, and with --time-block when it began.
 void
 block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
@@ -174,7 +178,7 @@ block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 
 	if (opts.json)
 	{
-		out.put("{\"format\":\"block\"");
+		out.put("{\"format\":\"block\",\"guess\":true");
 		json_decimal(out, "block_count", static_cast<uint64_t>(opts.block_count));
 		json_decimal(out, "block", number);
 		if (opts.time_blocks)
@@ -197,12 +201,15 @@ block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		out.put('}');
 		return;
 	}
-	out.put("  block-wrapped uuid (version 4), or any random uuid\n");
+	out.put("  block-wrapped uuid, if uuid_sequence_nextval or uuid_time_nextval made it (a guess:\n"
+			"  any random uuid reads as one)\n");
 	label(out, "block");
 	out.put_decimal(number);
-	out.put(" of ");
+	out.put(" (the first ");
+	out.put_decimal(static_cast<uint64_t>(prefix_bits_for(opts.block_count)));
+	out.put(" bits, for a block count of ");
 	out.put_decimal(static_cast<uint64_t>(opts.block_count));
-	out.put('\n');
+	out.put(")\n");
 	if (opts.time_blocks)
 	{
 		label(out, "block start");
@@ -218,6 +225,7 @@ block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	}
 }
 
+// Explain a version 7 uuid: its time, fraction, and what uuidv7_ordered would have put in it.
 void
 v7(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
@@ -272,16 +280,25 @@ v7(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	}
 }
 
+// Return the time of a version 1 or 6 uuid as Unix microseconds (truncated, as uuid_extract_timestamp).
+int64_t
+gregorian_us(const uint8_t *id)
+{
+	uint64_t	t = version_nibble(id) == 6 ? v6_timestamp(id) : v1_timestamp(id);
+
+	return static_cast<int64_t>(t / 10) - v1_epoch_unix_us;
+}
+
+// Explain a version 1 or 6 uuid: time, clock sequence, node.
 void
 v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
-	/* As uuid_extract_timestamp: 100 ns units truncated to microseconds. */
-	int64_t		us = static_cast<int64_t>(v1_timestamp(id) / 10) - v1_epoch_unix_us;
+	int64_t		us = gregorian_us(id);
 	unsigned	clock_seq = static_cast<unsigned>(get_be(id + 8, 2) & 0x3fff);
 
 	if (opts.json)
 	{
-		out.put("{\"format\":\"v1\"");
+		out.put(version_nibble(id) == 6 ? "{\"format\":\"v6\"" : "{\"format\":\"v1\"");
 		json_time(out, "time", us, 6);
 		key(out, "unix_us");
 		out.put_signed(us);
@@ -292,7 +309,7 @@ v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		out.put("\"}");
 		return;
 	}
-	out.put("  version 1 uuid (RFC 9562)\n");
+	out.put(version_nibble(id) == 6 ? "  version 6 uuid (RFC 9562)\n" : "  version 1 uuid (RFC 9562)\n");
 	text_time(out, us, 6);
 	label(out, "node");
 	for (int i = 0; i < 6; i++)
@@ -305,6 +322,7 @@ v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	text_decimal(out, "clock seq", clock_seq);
 }
 
+// Explain a shard-key reading: time, shard key, machine, process and counter.
 void
 hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
@@ -318,7 +336,7 @@ hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
 
 	if (opts.json)
 	{
-		out.put("{\"format\":\"hot\"");
+		out.put("{\"format\":\"hot\",\"guess\":true");
 		json_time(out, "time", us, 0);
 		json_decimal(out, "unix_seconds", f.seconds);
 		json_decimal(out, "shard_key", f.shard);
@@ -342,7 +360,7 @@ hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		out.put('}');
 		return;
 	}
-	out.put("  shard-key uuid (hot_uuid)\n");
+	out.put("  shard-key uuid, if hot_uuid made it (a guess: any uuid reads as one)\n");
 	text_time(out, us, 0);
 	text_decimal(out, "shard key", f.shard);
 	label(out, "machine");
@@ -364,90 +382,254 @@ hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	out.put('\n');
 }
 
+/* What RFC 9562 calls each kind of id, after its type name (rfc_type). */
+const struct
+{
+	const char *type;
+	const char *text;
+}			type_texts[] = {
+	{"nil", "the nil uuid"}, {"max", "the max uuid"}, {"time", "time-based"}, {"dce", "DCE security"},
+	{"md5", "name-based, MD5"}, {"random", "random"}, {"sha1", "name-based, SHA-1"},
+	{"reordered-time", "reordered time-based"}, {"unix-time", "Unix time-based"}, {"custom", "custom"},
+	{"unknown", "no RFC 9562 kind"},
+};
+
+/* The names of the fields -o prints, in the order of Field. */
+const char *const field_names[] = {"id", "version", "variant", "type", "time", "unix_us", "formats", "facade"};
+
+/* Each format that can explain an id, in the order they are listed. */
+struct Format
+{
+	const char *name;
+	void		(*explain) (const uint8_t *id, const ExplainOptions &opts, Output &out);
+};
+enum FormatIndex
+{
+	f_locality, f_block, f_v7, f_v1, f_v6, f_hot, format_count
+};
+const Format formats[format_count] = {
+	{"locality", locality}, {"block", block}, {"v7", v7}, {"v1", v1}, {"v6", v1}, {"hot", hot}
+};
+
+/* What the bits of an id say: its RFC 9562 kind, its time if it has one, and which formats fit. */
+struct Reading
+{
+	unsigned	version;
+	const char *variant;
+	const char *type;
+	bool		has_time;
+	int64_t		unix_us;
+	int			time_digits;
+	bool		applies[format_count];
+	const uint8_t *facade;		/* the façade the id was read from, or nullptr */
+};
+
+// Read an id: RFC 9562 first, then each format of ours that could have made it.
+Reading
+read_id(const uint8_t *id, const ExplainOptions &opts)
+{
+	Reading		r;
+	bool		rfc = rfc_variant(id);
+	int64_t		hot_us = static_cast<int64_t>(hot_time_field(id)) * usecs_per_sec;
+	bool		hot_plausible = hot_us >= opts.as_of_us - hot_window_before * usecs_per_sec &&
+		hot_us <= opts.as_of_us + hot_window_after * usecs_per_sec;
+
+	r.version = version_nibble(id);
+	r.variant = variant_name(id);
+	r.type = rfc_type(id);
+
+	bool		named = std::strcmp(r.type, "nil") == 0 || std::strcmp(r.type, "max") == 0;
+	bool		rfc_claimed = rfc && r.version >= 1 && r.version <= 8;
+
+	r.applies[f_locality] = r.version == version_b;
+	r.applies[f_block] = r.version == version_4 && rfc;
+	r.applies[f_v7] = r.version == 7 && rfc;
+	r.applies[f_v1] = r.version == 1 && rfc;
+	r.applies[f_v6] = r.version == 6 && rfc;
+	r.applies[f_hot] = opts.all || (!named && ((!r.applies[f_locality] && !rfc_claimed) || hot_plausible));
+	r.has_time = r.applies[f_v7] || r.applies[f_v1] || r.applies[f_v6];
+	r.unix_us = r.applies[f_v7] ? v7_ms(id) * 1000 : r.has_time ? gregorian_us(id) : 0;
+	r.time_digits = r.applies[f_v7] ? 3 : 6;
+	r.facade = opts.facade;
+	return r;
+}
+
+// Write the text that names an id's RFC 9562 kind.
+void
+put_type_text(Output &out, const char *type)
+{
+	for (const auto &t : type_texts)
+		if (std::strcmp(t.type, type) == 0)
+		{
+			out.put_str(t.text);
+			return;
+		}
+}
+
+// Write one field of -o (empty where the id has no such value).
+void
+put_field(Output &out, Field f, const uint8_t *id, const Reading &r)
+{
+	bool		first = true;
+
+	switch (f)
+	{
+		case Field::id:
+			out.put_uuid(id);
+			break;
+		case Field::version:
+			out.put_hex(r.version, 1);
+			break;
+		case Field::variant:
+			out.put_str(r.variant);
+			break;
+		case Field::type:
+			out.put_str(r.type);
+			break;
+		case Field::time:
+			if (r.has_time)
+				out.put_time(r.unix_us, r.time_digits, true);
+			break;
+		case Field::unix_us:
+			if (r.has_time)
+				out.put_signed(r.unix_us);
+			break;
+		case Field::formats:
+			for (int i = 0; i < format_count; i++)
+				if (r.applies[i])
+				{
+					if (!first)
+						out.put(',');
+					out.put_str(formats[i].name);
+					first = false;
+				}
+			break;
+		case Field::facade:
+			if (r.facade != nullptr)
+				out.put_uuid(r.facade);
+			break;
+	}
+}
+
+// Write the chosen fields of an id, tab-separated, and a line end.
+void
+explain_fields(const uint8_t *id, const Reading &r, const ExplainOptions &opts, Output &out)
+{
+	for (std::size_t i = 0; i < opts.fields.size(); i++)
+	{
+		if (i > 0)
+			out.put('\t');
+		put_field(out, opts.fields[i], id, r);
+	}
+	out.put('\n');
+}
+
+// Start an id's JSON object: its RFC 9562 reading (and the façade it was read from), up to the formats array.
+void
+json_head(const uint8_t *id, const Reading &r, Output &out)
+{
+	out.put("{\"id\":\"");
+	out.put_uuid(id);
+	if (r.facade != nullptr)
+	{
+		out.put("\",\"facade\":\"");
+		out.put_uuid(r.facade);
+	}
+	out.put("\",\"version\":\"");
+	out.put_hex(r.version, 1);
+	out.put("\",\"variant\":\"");
+	out.put_str(r.variant);
+	out.put("\",\"type\":\"");
+	out.put_str(r.type);
+	out.put("\",\"time\":");
+	if (r.has_time)
+	{
+		out.put('"');
+		out.put_time(r.unix_us, r.time_digits, true);
+		out.put("\",\"unix_us\":");
+		out.put_signed(r.unix_us);
+	}
+	else
+		out.put("null,\"unix_us\":null");
+	out.put(",\"formats\":[");
+}
+
+// Write an id's first text line (the id, its version and variant, what RFC 9562 calls it), then its façade's.
+void
+text_head(const uint8_t *id, const Reading &r, Output &out)
+{
+	out.put_uuid(id);
+	out.put("  version ");
+	out.put_hex(r.version, 1);
+	out.put(", variant ");
+	out.put_str(r.variant);
+	out.put(": ");
+	put_type_text(out, r.type);
+	out.put('\n');
+	if (r.facade != nullptr)
+	{
+		out.put("  the id of the facade ");
+		out.put_uuid(r.facade);
+		out.put(" under the key given\n");
+	}
+}
+
 }							// namespace
+
+bool
+parse_fields(const std::string &list, std::vector<Field> *fields, std::string *bad)
+{
+	std::size_t start = 0;
+
+	fields->clear();
+	for (;;)
+	{
+		std::size_t comma = list.find(',', start);
+		std::string name = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+		int			found = -1;
+
+		for (int i = 0; i < static_cast<int>(sizeof(field_names) / sizeof(field_names[0])); i++)
+			if (strcasecmp(name.c_str(), field_names[i]) == 0)
+				found = i;
+		if (found < 0)
+		{
+			*bad = name;
+			return false;
+		}
+		fields->push_back(static_cast<Field>(found));
+		if (comma == std::string::npos)
+			return true;
+		start = comma + 1;
+	}
+}
 
 void
 explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out)
 {
-	unsigned	version = version_nibble(id);
-	bool		rfc = rfc_variant(id);
-	bool		is_locality = version == version_b;
-	bool		is_block = version == version_4 && rfc;
-	bool		is_v7 = version == 7 && rfc;
-	bool		is_v1 = version == 1 && rfc;
-	bool		rfc_claimed = rfc && version >= 1 && version <= 8;
-	int64_t		hot_us = static_cast<int64_t>(hot_time_field(id)) * usecs_per_sec;
-	bool		hot_plausible = hot_us >= opts.as_of_us - hot_window_before * usecs_per_sec &&
-		hot_us <= opts.as_of_us + hot_window_after * usecs_per_sec;
-	bool		is_hot = opts.all || (!is_locality && !rfc_claimed) || hot_plausible;
+	Reading		r = read_id(id, opts);
 	bool		first = true;
 
+	if (!opts.fields.empty())
+		return explain_fields(id, r, opts, out);
 	if (opts.json)
-	{
-		out.put("{\"id\":\"");
-		out.put_uuid(id);
-		if (opts.facade != nullptr)
-		{
-			out.put("\",\"facade\":\"");
-			out.put_uuid(opts.facade);
-		}
-		out.put("\",\"version\":\"");
-		out.put_hex(version, 1);
-		out.put("\",\"variant\":\"");
-		out.put_str(variant_name(id));
-		out.put("\",\"formats\":[");
-	}
+		json_head(id, r, out);
 	else
+		text_head(id, r, out);
+	for (int i = 0; i < format_count; i++)
 	{
-		out.put_uuid(id);
-		out.put('\n');
-		if (opts.facade != nullptr)
-		{
-			out.put("  the id of the facade ");
-			out.put_uuid(opts.facade);
-			out.put(" under the key given\n");
-		}
-	}
-
-	/* Each format that can explain the id, in this order, separated by commas in JSON. */
-	struct Format
-	{
-		bool		applies;
-		void		(*explain) (const uint8_t *id, const ExplainOptions &opts, Output &out);
-	};
-	const Format formats[] = {{is_locality, locality}, {is_block, block}, {is_v7, v7}, {is_v1, v1}, {is_hot, hot}};
-
-	for (const Format &f : formats)
-	{
-		if (!f.applies)
+		if (!r.applies[i])
 			continue;
 		if (opts.json && !first)
 			out.put(',');
 		first = false;
-		f.explain(id, opts, out);
+		formats[i].explain(id, opts, out);
 	}
-
-	if (first)
-	{
-		/* Only an RFC 9562 id of a version none of the formats has, outside the window, comes here. */
-		if (opts.json)
-		{
-			out.put("],\"note\":\"an RFC 9562 uuid of version ");
-			out.put_hex(version, 1);
-			out.put(" and no shard-key uuid of the ten years before\"}\n");
-		}
-		else
-		{
-			out.put("  none of locality_uuid's formats: an RFC 9562 uuid of version ");
-			out.put_hex(version, 1);
-			out.put(",\n  and no shard-key uuid of the ten years before (--all reads it as one)\n\n");
-		}
-		return;
-	}
-	if (opts.json)
-		out.put("]}\n");
+	if (first && opts.json)
+		out.put("],\"note\":\"none of locality_uuid's formats could have made it (--all reads it as a shard-key uuid)\"}\n");
+	else if (first)
+		out.put("  none of locality_uuid's formats could have made it (--all reads it as a shard-key uuid)\n\n");
 	else
-		out.put('\n');
+		out.put_str(opts.json ? "]}\n" : "\n");
 }
 
 }							// namespace locality_uuid

@@ -160,146 +160,196 @@ format_uuid(const uint8_t u[uuid_len], char out[36])
 	}
 }
 
-bool
-parse_time(const char *text, int64_t now_us, int64_t *unix_us, const char **error)
+namespace
 {
-	const char *p = text;
 
-	*error = "expected YYYY-MM-DD[THH:MM[:SS[.FFFFFF]]][Z|+HH:MM], @UNIX_SECONDS or now";
-	if (std::strcmp(text, "now") == 0)
-	{
-		*unix_us = now_us;
-		return true;
-	}
-	if (*p == '@')
-	{
-		bool		negative = *++p == '-';
-		int64_t		seconds = 0;
-		int64_t		us;
+// Read "@SECONDS[.FRACTION]" (Unix time, may be negative) after the '@' at p.
+bool
+parse_unix_time(const char *p, int64_t *unix_us, const char **error)
+{
+	bool		negative = *p == '-';
+	int64_t		seconds = 0;
+	int64_t		us;
 
-		if (negative)
-			p++;
-		if (!is_digit(*p))
-			return false;
-		for (; is_digit(*p); p++)
-		{
-			if (seconds > time_seconds_max)
-			{
-				*error = time_range_error;
-				return false;
-			}
-			seconds = seconds * 10 + (*p - '0');
-		}
-		if (!read_fraction(&p, &us))
-		{
-			*error = "at most 6 fraction digits (microseconds)";
-			return false;
-		}
-		if (*p != '\0')
-			return false;
-		if (negative ? -seconds < time_seconds_min : seconds > time_seconds_max)
+	if (negative)
+		p++;
+	if (!is_digit(*p))
+		return false;
+	for (; is_digit(*p); p++)
+	{
+		if (seconds > time_seconds_max)
 		{
 			*error = time_range_error;
 			return false;
 		}
-		*unix_us = negative ? -(seconds * usecs_per_sec + us) : seconds * usecs_per_sec + us;
-		return true;
+		seconds = seconds * 10 + (*p - '0');
 	}
-
-	int64_t		year,
-				month,
-				day,
-				hour = 0,
-				minute = 0,
-				second = 0,
-				us = 0;
-	int			year_digits = 0;
-
-	while (is_digit(p[year_digits]))
-		year_digits++;
-	if (year_digits < 4 || year_digits > 5)
-		return false;
-	read_digits(&p, year_digits, &year);
-	if (*p++ != '-' || !read_digits(&p, 2, &month) || *p++ != '-' || !read_digits(&p, 2, &day))
-		return false;
-	if (*p == 'T' || *p == 't' || *p == ' ')
+	if (!read_fraction(&p, &us))
 	{
-		p++;
-		if (!read_digits(&p, 2, &hour) || *p++ != ':' || !read_digits(&p, 2, &minute))
-			return false;
-		if (*p == ':')
-		{
-			p++;
-			if (!read_digits(&p, 2, &second))
-				return false;
-			if (!read_fraction(&p, &us))
-			{
-				*error = "at most 6 fraction digits (microseconds)";
-				return false;
-			}
-		}
+		*error = "at most 6 fraction digits (microseconds)";
+		return false;
 	}
-
-	int64_t		offset_seconds = 0;
-
-	if (*p == ' ')
-		p++;
-	if (*p == 'Z' || *p == 'z')
-		p++;
-	else if (std::strcmp(p, "UTC") == 0)
-		p += 3;
-	else if (*p == '+' || *p == '-')
+	if (*p != '\0')
+		return false;
+	if (negative ? -seconds < time_seconds_min : seconds > time_seconds_max)
 	{
-		int			sign = *p++ == '-' ? -1 : 1;
+		*error = time_range_error;
+		return false;
+	}
+	*unix_us = negative ? -(seconds * usecs_per_sec + us) : seconds * usecs_per_sec + us;
+	return true;
+}
+
+// Read a zone at *p (" Z", "UTC", "+HH", "+HHMM", "+HH:MM", or none) as seconds east of UTC.
+bool
+parse_zone(const char **p, int64_t *offset_seconds, const char **error)
+{
+	*offset_seconds = 0;
+	if (**p == ' ')
+		(*p)++;
+	if (**p == 'Z' || **p == 'z')
+		(*p)++;
+	else if (std::strcmp(*p, "UTC") == 0)
+		*p += 3;
+	else if (**p == '+' || **p == '-')
+	{
+		int			sign = *(*p)++ == '-' ? -1 : 1;
 		int64_t		oh,
 					om = 0;
 
-		if (!read_digits(&p, 2, &oh))
+		if (!read_digits(p, 2, &oh))
 			return false;
-		if (*p == ':')
-			p++;
-		if (is_digit(*p) && !read_digits(&p, 2, &om))
+		if (**p == ':')
+			(*p)++;
+		if (is_digit(**p) && !read_digits(p, 2, &om))
 			return false;
 		if (oh > 15 || om > 59)
 		{
 			*error = "time zone offset out of range";
 			return false;
 		}
-		offset_seconds = sign * (oh * 3600 + om * 60);
+		*offset_seconds = sign * (oh * 3600 + om * 60);
 	}
-	if (*p != '\0')
+	return true;
+}
+
+/* The fields of "YYYY-MM-DD[THH:MM[:SS[.FRACTION]]]". */
+struct DateTime
+{
+	int64_t		year;
+	int64_t		month;
+	int64_t		day;
+	int64_t		hour = 0;
+	int64_t		minute = 0;
+	int64_t		second = 0;
+	int64_t		us = 0;
+};
+
+// Read "YYYY-MM-DD[(T| )HH:MM[:SS[.FRACTION]]]" at *p into d (fields not checked yet).
+bool
+read_date_time(const char **p, DateTime *d, const char **error)
+{
+	int			year_digits = 0;
+
+	while (is_digit((*p)[year_digits]))
+		year_digits++;
+	if (year_digits < 4 || year_digits > 5)
 		return false;
-	if (month < 1 || month > 12 || day < 1 || day > days_in_month(year, static_cast<int>(month)) ||
-		hour > 23 || minute > 59 || second > 59)
+	read_digits(p, year_digits, &d->year);
+	if (*(*p)++ != '-' || !read_digits(p, 2, &d->month) || *(*p)++ != '-' || !read_digits(p, 2, &d->day))
+		return false;
+	if (**p != 'T' && **p != 't' && **p != ' ')
+		return true;
+	(*p)++;
+	if (!read_digits(p, 2, &d->hour) || *(*p)++ != ':' || !read_digits(p, 2, &d->minute))
+		return false;
+	if (**p != ':')
+		return true;
+	(*p)++;
+	if (!read_digits(p, 2, &d->second))
+		return false;
+	if (!read_fraction(p, &d->us))
+	{
+		*error = "at most 6 fraction digits (microseconds)";
+		return false;
+	}
+	return true;
+}
+
+// Read "YYYY-MM-DD[(T| )HH:MM[:SS[.FRACTION]]][ZONE]" as Unix microseconds.
+bool
+parse_date_time(const char *p, int64_t *unix_us, const char **error)
+{
+	DateTime	d;
+	int64_t		offset_seconds;
+
+	if (!read_date_time(&p, &d, error) || !parse_zone(&p, &offset_seconds, error) || *p != '\0')
+		return false;
+	if (d.month < 1 || d.month > 12 || d.day < 1 || d.day > days_in_month(d.year, static_cast<int>(d.month)) ||
+		d.hour > 23 || d.minute > 59 || d.second > 59)
 	{
 		*error = "date or time field out of range";
 		return false;
 	}
 
-	int64_t		seconds = days_from_civil(year, static_cast<int>(month), static_cast<int>(day)) * seconds_per_day +
-		hour * 3600 + minute * 60 + second - offset_seconds;
+	int64_t		seconds = days_from_civil(d.year, static_cast<int>(d.month), static_cast<int>(d.day)) * seconds_per_day +
+		d.hour * 3600 + d.minute * 60 + d.second - offset_seconds;
 
 	if (seconds < time_seconds_min || seconds > time_seconds_max)
 	{
 		*error = time_range_error;
 		return false;
 	}
-
-	*unix_us = seconds * usecs_per_sec + us;
+	*unix_us = seconds * usecs_per_sec + d.us;
 	return true;
 }
 
+}							// namespace
+
 bool
-parse_length(const char *text, int64_t *us, const char **error)
+parse_time(const char *text, int64_t now_us, int64_t *unix_us, const char **error)
+{
+	*error = "expected YYYY-MM-DD[THH:MM[:SS[.FFFFFF]]][Z|+HH:MM], @UNIX_SECONDS or now";
+	if (std::strcmp(text, "now") == 0)
+	{
+		*unix_us = now_us;
+		return true;
+	}
+	if (*text == '@')
+		return parse_unix_time(text + 1, unix_us, error);
+	return parse_date_time(text, unix_us, error);
+}
+
+namespace
+{
+
+// Read a unit of length (none: seconds) as microseconds; false if text is none of them.
+bool
+read_unit(const char *text, int64_t *unit)
 {
 	static const struct
 	{
 		const char *name;
 		int64_t		us;
 	}			units[] = {
-		{"us", 1}, {"ms", 1000}, {"s", usecs_per_sec}, {"min", 60 * usecs_per_sec},
+		{"", usecs_per_sec}, {"us", 1}, {"ms", 1000}, {"s", usecs_per_sec}, {"min", 60 * usecs_per_sec},
 		{"h", 3600 * usecs_per_sec}, {"d", seconds_per_day * usecs_per_sec},
 	};
+
+	for (const auto &u : units)
+		if (std::strcmp(text, u.name) == 0)
+		{
+			*unit = u.us;
+			return true;
+		}
+	return false;
+}
+
+}							// namespace
+
+bool
+parse_length(const char *text, int64_t *us, const char **error)
+{
 	const char *p = text;
 	int64_t		whole = 0;
 	int64_t		frac = 0;
@@ -330,21 +380,10 @@ parse_length(const char *text, int64_t *us, const char **error)
 	if (*p == ' ')
 		p++;
 
-	int64_t		unit = usecs_per_sec;
+	int64_t		unit;
 
-	if (*p != '\0')
-	{
-		bool		found = false;
-
-		for (const auto &u : units)
-			if (std::strcmp(p, u.name) == 0)
-			{
-				unit = u.us;
-				found = true;
-			}
-		if (!found)
-			return false;
-	}
+	if (!read_unit(p, &unit))
+		return false;
 	if (whole > INT64_MAX / unit / 2 || (frac * unit) % frac_scale != 0)
 	{
 		*error = whole > INT64_MAX / unit / 2 ? "length out of range" : "length is not a whole number of microseconds";
@@ -576,6 +615,7 @@ Output::flush()
 			continue;
 		if (n <= 0)
 		{
+			error_ = n < 0 ? errno : EIO;
 			ok_ = false;
 			break;
 		}

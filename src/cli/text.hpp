@@ -41,7 +41,7 @@ bool		parse_hex_bytes(const char *text, uint8_t *out, std::size_t len);
 class Output
 {
 public:
-	explicit	Output(int fd) : fd_(fd) {}
+	explicit	Output(int fd, bool line_buffered = false) : fd_(fd), line_buffered_(line_buffered) {}
 	~Output() { flush(); }
 
 	void		put(char c)
@@ -93,15 +93,28 @@ public:
 	 */
 	void		put_time(int64_t unix_us, int frac_digits, bool iso);
 
-	// Write the buffer out; false once any write has failed.
+	// End a line: with line buffering, write it out at once.
+	void		end_line()
+	{
+		put('\n');
+		if (line_buffered_)
+			flush();
+	}
+
+	// Write the buffer out; false once any write has failed (and nothing is written after that).
 	bool		flush();
 	bool		ok() const { return ok_; }
+
+	// Return the errno of the write that failed.
+	int			error() const { return error_; }
 
 private:
 	void		put_long(const char *s, std::size_t n);
 
 	int			fd_;
+	bool		line_buffered_;
 	bool		ok_ = true;
+	int			error_ = 0;
 	std::size_t len_ = 0;
 	char		buf_[1 << 16];
 };

@@ -1,5 +1,7 @@
-// libFuzzer target over the command-line tool: its parsers (round trips, ranges) and its explanation of any id with any options.
+// libFuzzer target over the command-line tool: its parsers (round trips, ranges), its options, and its explanation of any id with any options.
 #include "cli/explain.hpp"
+#include "cli/options.hpp"
+#include "cli/rfc.hpp"
 #include "cli/text.hpp"
 
 #include "require.hpp"
@@ -43,6 +45,32 @@ fuzz_parsers(const std::string &text)
 		REQUIRE(x >= 0);
 	if (parse_integer(text.c_str(), -5, 5, &x))
 		REQUIRE(x >= -5 && x <= 5);
+	if (parse_namespace(text.data(), text.size(), u))
+	{
+		name_based(5, u, text.data(), text.size(), v);
+		REQUIRE(version_nibble(v) == 5 && (v[8] & 0xc0) == 0x80);
+	}
+}
+
+// Any command line is read or refused with a reason, and its choice of generator is one or a reason.
+void
+fuzz_options(FuzzedDataProvider &fdp)
+{
+	std::vector<std::string> args;
+	Options		o;
+	std::string error;
+	Kind		kind;
+	std::vector<Field> fields;
+
+	for (int i = fdp.ConsumeIntegralInRange(0, 6); i > 0; i--)
+		args.push_back(fdp.ConsumeRandomLengthString(24));
+	if (!parse_arguments(args, fdp.ConsumeBool(), &o, &error))
+		REQUIRE(!error.empty());
+	else if (!choose_kind(o, &kind, &error))
+		REQUIRE(!error.empty());
+	if (parse_fields(o.fields, &fields, &error))
+		REQUIRE(!fields.empty());
+	quoted(o.fields.data(), o.fields.size());
 }
 
 }							// namespace
@@ -54,6 +82,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FuzzedDataProvider fdp(data, size);
 
 	fuzz_parsers(fdp.ConsumeRandomLengthString(80));
+	fuzz_options(fdp);
 
 	/* Any 16 bytes, explained with any options, as text and JSON: no undefined behaviour. */
 	uint8_t		id[uuid_len] = {};
@@ -61,6 +90,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	fdp.ConsumeData(id, sizeof(id));
 	o.json = fdp.ConsumeBool();
+	if (fdp.ConsumeBool())
+		o.fields = {Field::id, Field::version, Field::variant, Field::type, Field::time, Field::unix_us, Field::formats,
+			Field::facade};
 	o.all = fdp.ConsumeBool();
 	o.block_count = fdp.ConsumeIntegralInRange<int32_t>(1, INT32_MAX);
 	o.as_of_us = fdp.ConsumeIntegralInRange<int64_t>(time_us_min, time_us_max);

@@ -35,12 +35,25 @@ sub tool
 {
 	my ($args, %opts) = @_;
 	my ($out, $err) = ('', '');
-	IPC::Run::run([ $cli, @$args ], '<', $opts{stdin} // '/dev/null',
-		'>', $opts{stdout} // \$out, '2>', \$err);
+	my @timeout = $opts{timeout} ? (IPC::Run::timeout($opts{timeout})) : ();
+	my $done = eval {
+		IPC::Run::run([ $cli, @$args ], '<', $opts{stdin} // '/dev/null',
+			'>', $opts{stdout} // \$out, '2>', \$err, @timeout);
+		1;
+	};
+	return ('timeout', $out, $err) unless $done;
 	return ($? >> 8, $out, $err);
 }
 
 sub sql { return $node->safe_psql('postgres', shift) }
+
+# Return the path of a program on PATH, or undef.
+sub program
+{
+	my ($name) = @_;
+	my ($path) = grep { -x $_ } map { "$_/$name" } split /:/, $ENV{PATH} // '';
+	return $path;
+}
 
 # --- ids of every format made in SQL: kind, expression, the tool's options to read them ---
 
@@ -127,6 +140,7 @@ for my $k (@kinds)
 			CASE WHEN get_byte(uuid_send(i.id), 6) >> 4 = 4 AND get_byte(uuid_send(i.id), 8) >> 6 = 2 THEN 'block' END,
 			CASE WHEN get_byte(uuid_send(i.id), 6) >> 4 = 7 AND get_byte(uuid_send(i.id), 8) >> 6 = 2 THEN 'v7' END,
 			CASE WHEN get_byte(uuid_send(i.id), 6) >> 4 = 1 AND get_byte(uuid_send(i.id), 8) >> 6 = 2 THEN 'v1' END,
+			CASE WHEN get_byte(uuid_send(i.id), 6) >> 4 = 6 AND get_byte(uuid_send(i.id), 8) >> 6 = 2 THEN 'v6' END,
 			'hot'], NULL))},
 		shard_key => q{(f->>'shard_key')::bigint = hot_uuid_shard_key(i.id)},
 		time => qq{f->>'time' = to_char(hot_uuid_timestamp(i.id), $iso_s)},
@@ -209,7 +223,7 @@ my @compose = (
 	],
 	[
 		hot => [], q{floor(random() * 4294967296)::bigint AS shard,
-			to_timestamp(-2208988800 + floor(random() * 9467280000)) + floor(random() * 1000000) * interval '1 us' AS ts,
+			to_timestamp(floor(random() * 4294967296)) + floor(random() * 1000000) * interval '1 us' AS ts,
 			substring(uuid_send(gen_random_uuid()) for 3) AS machine, floor(random() * 65536)::int AS process,
 			floor(random() * 16777216)::int AS counter},
 		q{'--hot ' || shard || ' --at ' || tt || ' --machine ' || encode(machine, 'hex') || ' --process ' || process
@@ -377,7 +391,7 @@ is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and(uuid_time_block_start(id,
 		'malformed lines: each named on standard error with its line number');
 
 	($rc, $out, $err) = tool([ '20be0ffc-314a-bd53-7a50-013a65ca76d2', 'nope' ]);
-	like("$rc $out", qr/^1 20be0ffc-314a-bd53-7a50-013a65ca76d2\n  locality uuid \(version b\)\n    time        2012-10-15 18:58:18\.450 UTC\n/,
+	like("$rc $out", qr/^1 20be0ffc-314a-bd53-7a50-013a65ca76d2  version b, variant ncs: no RFC 9562 kind\n  locality uuid \(version b\)\n    time        2012-10-15 18:58:18\.450 UTC\n/,
 		'an argument that is not a uuid: exit 1, the other explained as aligned text');
 	is($err, qq{locality-uuid: argument 2: not a uuid: "nope"\n}, 'the argument named on standard error');
 
@@ -435,10 +449,13 @@ is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and(uuid_time_block_start(id,
 		'each of 1000 facades of uuidv7() and uuidv7_ordered() explained as the version 7 id the extension made');
 	is(join(' ', map { $_->[1] // '-' } @read), join(' ', @facades), 'each with the facade it was read from');
 	($rc, $out) = tool([ '--facade-key', $key, $facades[0] ]);
-	like($out, qr/^\Q$ids[0]\E\n  the id of the facade \Q$facades[0]\E under the key given\n  version 7 uuid/,
-		'as text: the id, then the facade it was read from');
+	like($out, qr/^\Q$ids[0]\E  version 7, variant rfc9562: Unix time-based\n  the id of the facade \Q$facades[0]\E under the key given\n  version 7 uuid/,
+		'as text: the id and its RFC 9562 kind, then the facade it was read from');
 	($rc, $out) = tool([ '-j', $facades[0] ]);
 	like($out, qr/^\{"id":"\Q$facades[0]\E","version":"4"/, 'without a key, a facade is a version 4 uuid');
+	($rc, $out) = tool([ '-o', 'id,facade,version', '--facade-key', $key, $facades[0], $ids[0] ]);
+	is("$rc\n$out", "0\n$ids[0]\t$facades[0]\t7\n$ids[0]\t\t7\n",
+		'-o facade: the facade an id was read from, empty for an id given as itself');
 
 	# Errors: exit 2, and no message shows the key or the file's text.
 	my $secret = 'secret-not-a-key-' . $$;
@@ -453,6 +470,276 @@ is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and(uuid_time_block_start(id,
 		my ($brc, $bout, $berr) = tool($bad);
 		is("$brc " . ($bout eq '' ? 'no output' : 'output'), '2 no output', "@$bad: exit 2, nothing done");
 		unlike($berr, qr/\Q$secret\E|\Q$key\E|\Q@{[substr($key, 1)]}\E/, "@$bad: the message shows no key");
+	}
+}
+
+# --- pipelines: write errors, long lines, line ends, line buffering, -i with ids ---
+
+# Return the ids of JSON Lines, one a line.
+sub ids_of
+{
+	return join('', map { "$_\n" } shift =~ /"id":"([^"]+)"/g);
+}
+
+{
+	my ($rc, $out, $err) = tool([ '-n', '1000000000' ], stdout => '/dev/full', timeout => 60);
+	is("$rc $err", "3 locality-uuid: could not write the output: No space left on device\n",
+		'-n 1000000000 > /dev/full: stops at the first failed write, exit 3, says why');
+
+	my $errfile = "$dir/sigpipe.err";
+	my $status = '';
+	my $done = eval {
+		IPC::Run::run([ 'bash', '-c', 'trap "" PIPE; "$1" -n 1000000000 2>"$2" | head -1 >/dev/null; echo "${PIPESTATUS[0]}"',
+			'_', $cli, $errfile ], '<', '/dev/null', '>', \$status, IPC::Run::timeout(60));
+		1;
+	};
+	is(($done ? $status : "timeout\n") . PostgreSQL::Test::Utils::slurp_file($errfile),
+		"3\nlocality-uuid: could not write the output: Broken pipe\n",
+		'SIGPIPE ignored, | head -1: stops at the first failed write, exit 3, says why');
+
+	my $lines = "$dir/make_full.lines";
+	PostgreSQL::Test::Utils::append_to_file($lines, "--hot 1 --at \@0\n--v4\n");
+	($rc, $out, $err) = tool([ '--make', '-' ], stdin => $lines, stdout => '/dev/full');
+	like("$rc $err", qr/^3 .*could not write the output: No space left on device\n$/s,
+		'--make - > /dev/full: exit 3 and the ENOSPC, though a line was malformed');
+
+	my $ids = "$dir/many.ids";
+	PostgreSQL::Test::Utils::append_to_file($ids, "20be0ffc-314a-bd53-7a50-013a65ca76d2\n" x 20000);
+	($rc, $out, $err) = tool([ '-j', '-' ], stdin => $ids, stdout => '/dev/full');
+	is("$rc $err", "3 locality-uuid: could not write the output: No space left on device\n",
+		'explaining > /dev/full: exit 3, said once');
+
+	my $long = "$dir/long.txt";
+	PostgreSQL::Test::Utils::append_to_file($long, "20be0ffc-314a-bd53-7a50-013a65ca76d2\n" . ('a' x 2_000_000)
+		  . "\n6ba7b810-9dad-11d1-80b4-00c04fd430c8\n" . ('b' x 1_048_576) . "\n" . ('c' x 1_048_577)
+		  . "\n61ff0f80-2211-4433-550a-0b0cd0000000");
+	($rc, $out, $err) = tool([ '-j', '-' ], stdin => $long);
+	is("$rc " . ids_of($out),
+		"1 20be0ffc-314a-bd53-7a50-013a65ca76d2\n6ba7b810-9dad-11d1-80b4-00c04fd430c8\n61ff0f80-2211-4433-550a-0b0cd0000000\n",
+		'lines over the limit: exit 1, the ids after them still read');
+	like($err, qr/^locality-uuid: line 2: longer than 1048576 bytes\nlocality-uuid: line 4: not a uuid: "bbbb.*\.\.\."\nlocality-uuid: line 5: longer than 1048576 bytes\n$/,
+		'a line of 1048576 bytes is read (and is no uuid), one of 1048577 is one malformed line');
+
+	my $ends = "$dir/ends.txt";
+	PostgreSQL::Test::Utils::append_to_file($ends, "\xef\xbb\xbf20be0ffc-314a-bd53-7a50-013a65ca76d2\r"
+		  . "61ff0f80-2211-4433-550a-0b0cd0000000\r\n\r\n6ba7b810-9dad-11d1-80b4-00c04fd430c8\rnope\n");
+	($rc, $out, $err) = tool([ '-j', '-' ], stdin => $ends);
+	is("$rc " . ids_of($out) . $err, "1 20be0ffc-314a-bd53-7a50-013a65ca76d2\n61ff0f80-2211-4433-550a-0b0cd0000000\n"
+		  . "6ba7b810-9dad-11d1-80b4-00c04fd430c8\nlocality-uuid: line 5: not a uuid: \"nope\"\n",
+		'a byte-order mark on line 1, CR, CRLF and LF line ends: every id read, lines numbered as written');
+
+	my $one = "$dir/one.ids";
+	PostgreSQL::Test::Utils::append_to_file($one, "61ff0f80-2211-4433-550a-0b0cd0000000\n");
+	($rc, $out) = tool([ '-i', '-j', '20be0ffc-314a-bd53-7a50-013a65ca76d2' ], stdin => $one);
+	is("$rc " . ids_of($out), "0 20be0ffc-314a-bd53-7a50-013a65ca76d2\n61ff0f80-2211-4433-550a-0b0cd0000000\n",
+		'-i with an id: the id, then standard input');
+
+	# --line-buffered: each id's line comes out while standard input is still open.
+	for my $args ([qw(--line-buffered -j -)], [qw(--line-buffered -n 3 --v4)])
+	{
+		my ($in, $got, $e) = ('', '', '');
+		my $explain = grep { $_ eq '-' } @$args;
+		my $h = IPC::Run::start([ $cli, @$args ], '<', \$in, '>', \$got, '2>', \$e, IPC::Run::timeout(30));
+		$in = "20be0ffc-314a-bd53-7a50-013a65ca76d2\n" if $explain;
+		my $ok = eval { $h->pump until $got =~ /\n/; 1 };
+		is($ok ? 'a line' : "nothing ($e)", 'a line', "@$args: output before the input ends");
+		eval { $h->finish } if $ok;
+		$h->kill_kill unless $ok;
+	}
+  SKIP:
+	{
+		skip 'no script(1) to give the tool a terminal', 1 unless -x '/usr/bin/script';
+		my ($in, $got) = ('', '');
+		my $h = IPC::Run::start([ 'script', '-qfec', "'$cli' -o id,type -", '/dev/null' ],
+			'<', \$in, '>', \$got, IPC::Run::timeout(30));
+		$in = "20be0ffc-314a-bd53-7a50-013a65ca76d2\n";
+		my $ok = eval { $h->pump until $got =~ /20be0ffc-314a-bd53-7a50-013a65ca76d2\tunknown/; 1 };
+		ok($ok, 'on a terminal: output line by line by default');
+		$h->kill_kill;
+	}
+}
+
+# --- requests refused before any id is made; messages ---
+
+{
+	for my $bad ([qw(--hot 1 --at 2200-01-01)], [qw(--make --hot 1 --at 2200-01-01)],
+		[qw(--hot 1 --at 1969-12-31T23:59:59Z)], [qw(--hot 1 --at 2020-01-01 -n 549755813889)],
+		[qw(--v7 --at 2020-01-01 -n 2199023255553)], [qw(-o bogus 6ba7b810-9dad-11d1-80b4-00c04fd430c8)],
+		[qw(-j -o id 6ba7b810-9dad-11d1-80b4-00c04fd430c8)], [qw(--v3 --name x)], [qw(--v5 --namespace @dns)],
+		[qw(--v5 --namespace @dns --name x -n 2)], [qw(--name x)], [qw(--v1 --v6)], [qw(--namespace @nope --v3 --name x)])
+	{
+		my ($rc, $out, $err) = tool($bad, timeout => 60);
+		is("$rc " . ($out eq '' ? 'no output' : 'output'), '2 no output', "@$bad: exit 2, nothing done");
+		like($err, qr/^locality-uuid: /, "@$bad: says why on standard error");
+	}
+	my ($rc, $out, $err) = tool([ '--hot', '1', '--at', '2020-01-01', '-n', '8388609' ], stdout => '/dev/null');
+	is("$rc $err", '0 ', '--hot --at -n 8388609 (more than 1.3 made of one second): made, exit 0');
+	# -n at the limit (2^39 and 2^41 allocation numbers) passes the up-front check: the run
+	# starts and stops only at the first write, which /dev/full refuses.
+	for my $at_limit ([qw(--hot 1 -n 549755813888)], [qw(--v7 -n 2199023255552)])
+	{
+		($rc, $out, $err) = tool([ @$at_limit, '--at', '2020-01-01' ], stdout => '/dev/full', timeout => 60);
+		like("$rc $err", qr/^3 locality-uuid: (?!-n)/, "@$at_limit --at: accepted up front, exit 3 at the failed write");
+	}
+
+	($rc, $out, $err) = tool([qw(-n x)]);
+	is($err, qq{locality-uuid: -n: expected a number of ids, 1 or more, not "x"\nTry 'locality-uuid --help'.\n},
+		'-n is called -n');
+	($rc, $out, $err) = tool([ "caf\xc3\xa9\x7f\xff" ]);
+	is($err, qq{locality-uuid: argument 1: not a uuid: "caf\\xc3\\xa9\\x7f\\xff"\n}, 'bytes outside printable ASCII escaped');
+	($rc, $out) = tool([qw(--block-count 1 1c000000-0000-4000-8000-000000000000)]);
+	like($out, qr/\n    block       28 \(the first 8 bits, for a block count of 1\)\n/, 'block count 1: the block is the first 8 bits');
+	($rc, $out) = tool(['--help']);
+	like($out, qr/at most 1048576 bytes; a longer\s+line is one malformed line/, '--help states the line limit');
+}
+
+# --- every id named by RFC 9562 first ---
+
+{
+	my @ids = (
+		'00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff',
+		'c232ab00-9414-11ec-b3c8-9f6bdeced846', '5df41881-3aed-3515-88a7-2f4a814cf09e',
+		'919108f7-52d1-4320-9bac-f847db4148a8', '2ed6657d-e927-568b-95e1-2665a8aea6a2',
+		'1ec9414c-232a-6b00-b3c8-9f6bdeced846', '017f22e2-79b0-7cc3-98c4-dc0c0c07398f',
+		'2489e9ad-2ee2-8e00-8ec9-32d5f69181c0', '20be0ffc-314a-bd53-7a50-013a65ca76d2',
+		'000d0780-0000-0000-0000-000000000000');
+	my ($rc, $out) = tool([ '-o', 'id,version,variant,type,time,unix_us,formats', '--as-of', $as_of, @ids ]);
+	is("$rc\n$out", "0\n" . join('', map { join("\t", @$_) . "\n" } (
+		[ $ids[0], 0, 'ncs', 'nil', '', '', '' ],
+		[ $ids[1], 'f', 'future', 'max', '', '', '' ],
+		[ $ids[2], 1, 'rfc9562', 'time', '2022-02-22T19:22:22.000000Z', '1645557742000000', 'v1' ],
+		[ $ids[3], 3, 'rfc9562', 'md5', '', '', 'hot' ],
+		[ $ids[4], 4, 'rfc9562', 'random', '', '', 'block' ],
+		[ $ids[5], 5, 'rfc9562', 'sha1', '', '', '' ],
+		[ $ids[6], 6, 'rfc9562', 'reordered-time', '2022-02-22T19:22:22.000000Z', '1645557742000000', 'v6' ],
+		[ $ids[7], 7, 'rfc9562', 'unix-time', '2022-02-22T19:22:22.000Z', '1645557742000000', 'v7' ],
+		[ $ids[8], 8, 'rfc9562', 'custom', '', '', '' ],
+		[ $ids[9], 'b', 'ncs', 'unknown', '', '', 'locality' ],
+		[ $ids[10], 0, 'ncs', 'unknown', '', '', 'hot' ])),
+		"-o: RFC 9562's examples, nil, max and ours: version, variant, kind, time, the formats that fit");
+
+	($rc, $out) = tool([ '--as-of', $as_of, @ids ]);
+	my @heads = $out =~ /^([0-9a-f-]{36}  .*)$/mg;
+	is(join("\n", @heads), join("\n",
+		"$ids[0]  version 0, variant ncs: the nil uuid", "$ids[1]  version f, variant future: the max uuid",
+		"$ids[2]  version 1, variant rfc9562: time-based", "$ids[3]  version 3, variant rfc9562: name-based, MD5",
+		"$ids[4]  version 4, variant rfc9562: random", "$ids[5]  version 5, variant rfc9562: name-based, SHA-1",
+		"$ids[6]  version 6, variant rfc9562: reordered time-based", "$ids[7]  version 7, variant rfc9562: Unix time-based",
+		"$ids[8]  version 8, variant rfc9562: custom", "$ids[9]  version b, variant ncs: no RFC 9562 kind",
+		"$ids[10]  version 0, variant ncs: no RFC 9562 kind"), 'text: the first line of each id names its version, variant and kind');
+	unlike($out, qr/^\Q$ids[0]\E.*\n  shard-key/m, 'the nil uuid is no shard-key uuid');
+	like($out, qr/^\Q$ids[6]\E.*\n  version 6 uuid \(RFC 9562\)\n    time        2022-02-22 19:22:22\.000000 UTC\n/m,
+		'version 6: its time');
+	like($out, qr/^\Q$ids[3]\E.*\n  shard-key uuid, if hot_uuid made it \(a guess/m, 'a shard-key reading is marked as a guess');
+
+	# -o's names are the JSON keys, with the same values.
+	my ($jrc, $json) = tool([ '-j', '--as-of', $as_of, $ids[2] ]);
+	my ($orc, $fields) = tool([ '-o', 'id,version,variant,type,time,unix_us', $ids[2] ]);
+	my %j = $json =~ /"(id|version|variant|type|time|unix_us)":"?([^",]*)"?[,}]/g;
+	is(join("\t", @j{qw(id version variant type time unix_us)}) . "\n", $fields, '-o fields equal the JSON keys of the same name');
+}
+
+# --- versions 1, 3, 5 and 6, against Python's uuid module (and util-linux uuidgen where installed) ---
+
+{
+	my @vectors = (
+		[ [qw(--v3 --namespace @dns --name www.example.com)], '5df41881-3aed-3515-88a7-2f4a814cf09e' ],
+		[ [qw(--v5 --namespace @dns --name www.example.com)], '2ed6657d-e927-568b-95e1-2665a8aea6a2' ],
+		[ [qw(--v5 --namespace 6ba7b811-9dad-11d1-80b4-00c04fd430c8 --name), 'http://example.com/'],
+			'0a300ee9-f9e4-5697-a51a-efc7fafaba67' ]);
+	for my $v (@vectors)
+	{
+		my ($rc, $out) = tool($v->[0]);
+		is("$rc $out", "0 $v->[1]\n", "locality-uuid @{$v->[0]}: RFC 9562's example");
+	}
+
+  SKIP:
+	{
+		my $python = program('python3');
+		skip 'no python3', 8 unless $python;
+		# 10,000 random names (spaces, UTF-8, empty, long), the ids Python makes of them in five namespaces.
+		my $names = "$dir/names.txt";
+		my $script = q{
+import random, sys, uuid
+random.seed(7)
+alphabet = 'abcXYZ019 .-_/:@\t\u00e9\u4e2d\U0001f600'
+names = [''.join(random.choice(alphabet) for _ in range(random.choice([0, 1, 5, 20, 300]))) for _ in range(10000)]
+open(sys.argv[1], 'w', encoding='utf-8', newline='\n').write(''.join(n + '\n' for n in names))
+custom = uuid.UUID('01234567-89ab-cdef-0123-456789abcdef')
+for ns in (uuid.NAMESPACE_DNS, uuid.NAMESPACE_URL, uuid.NAMESPACE_OID, uuid.NAMESPACE_X500, custom):
+    for f in (uuid.uuid3, uuid.uuid5):
+        open(sys.argv[1] + '.%s.%s' % (f.__name__, ns), 'w').write(''.join(str(f(ns, n)) + '\n' for n in names))
+};
+		IPC::Run::run([ $python, '-c', $script, $names ]) or die "python3 failed";
+		my %ns = ('@dns' => '6ba7b810-9dad-11d1-80b4-00c04fd430c8', '@url' => '6ba7b811-9dad-11d1-80b4-00c04fd430c8',
+			'@oid' => '6ba7b812-9dad-11d1-80b4-00c04fd430c8', '@x500' => '6ba7b814-9dad-11d1-80b4-00c04fd430c8',
+			'01234567-89ab-cdef-0123-456789abcdef' => '01234567-89ab-cdef-0123-456789abcdef');
+		my @differ;
+		for my $ns (sort keys %ns)
+		{
+			for my $v (3, 5)
+			{
+				my ($rc, $out) = tool([ "--v$v", '--namespace', $ns, '--name', '-' ], stdin => $names);
+				my $want = PostgreSQL::Test::Utils::slurp_file("$names.uuid$v.$ns{$ns}");
+				my @o = split /\n/, $out;
+				my @w = split /\n/, $want;
+				push @differ, "v$v $ns: exit $rc, " . scalar(@o) . ' ids, ' . scalar(grep { $o[$_] ne $w[$_] } 0 .. $#w) . ' differ'
+				  unless $rc == 0 && $out eq $want;
+			}
+		}
+		is(join('; ', @differ), '', '10,000 names in @dns, @url, @oid, @x500 and a uuid: every version 3 and 5 id equals Python\'s');
+
+		# Versions 1 and 6 the tool makes: Python reads their fields; times of the run, strictly increasing.
+		for my $v (1, 6)
+		{
+			my $file = "$dir/gen_v$v.ids";
+			my $before = time;
+			my ($rc) = tool([ "--v$v", '-n', '10000' ], stdout => $file);
+			my $after = time + 1;
+			my $check = q{
+import sys, uuid
+ids = [uuid.UUID(l) for l in open(sys.argv[1]).read().split()]
+def ts(u):
+    if u.version == 6:
+        return ((u.int >> 96) << 28) | (((u.int >> 80) & 0xffff) << 12) | ((u.int >> 64) & 0xfff)
+    return u.time
+raw = [ts(u) for u in ids]
+times = [(t - 0x01b21dd213814000) / 1e7 for t in raw]
+print(len(ids), all(u.version == int(sys.argv[2]) and u.variant == uuid.RFC_4122 for u in ids),
+      all(b > a for a, b in zip(raw, raw[1:])), all(float(sys.argv[3]) <= t <= float(sys.argv[4]) for t in times),
+      len({(u.clock_seq, u.node) for u in ids}), all(u.node >> 40 & 1 for u in ids))
+};
+			my $got = '';
+			IPC::Run::run([ $python, '-c', $check, $file, $v, $before, $after ], '>', \$got);
+			is("$rc $got", "0 10000 True True True 1 True\n",
+				"--v$v: 10,000 ids of version $v, times of the run strictly increasing, one clock sequence and node, multicast bit set");
+			if ($v == 1)
+			{
+				sql("CREATE TABLE gen_rfc_v1 (id uuid); COPY gen_rfc_v1 FROM '$file'");
+				is(sql(qq{SELECT count(*) FILTER (WHERE uuid_extract_version(id) = 1
+						AND uuid_extract_timestamp(id) BETWEEN to_timestamp($before) AND to_timestamp($after)) FROM gen_rfc_v1}),
+					'10000', '--v1: PostgreSQL reads version 1 and the time of the run') if $node->pg_version >= 17;
+			}
+		}
+	}
+
+  SKIP:
+	{
+		my $uuidgen = program('uuidgen');
+		skip 'no uuidgen (util-linux uuid-runtime)', 1 unless $uuidgen;
+		my @differ;
+		for my $i (1 .. 200)
+		{
+			my $name = "name-$i-" . ('x' x ($i % 70));
+			for my $m ([ 3, '--md5' ], [ 5, '--sha1' ])
+			{
+				my ($theirs, $ours) = ('', '');
+				IPC::Run::run([ $uuidgen, $m->[1], '--namespace', '@url', '--name', $name ], '>', \$theirs);
+				(undef, $ours) = tool([ "--v$m->[0]", '--namespace', '@url', '--name', $name ]);
+				push @differ, "$m->[1] $name" if $ours ne $theirs;
+			}
+		}
+		is(join(', ', @differ), '', '200 names: version 3 and 5 ids equal util-linux uuidgen\'s');
 	}
 }
 
