@@ -94,7 +94,8 @@ SELECT current_setting('server_version_num')::integer < 180000 AS locality_uuid_
        current_setting('server_version_num')::integer < 170000 AS locality_uuid_core_extractors \gset
 -- Creating them must not change what another role's code calls: a function of one of those
 -- names in any other schema (which a search_path may put after or before this one), or in the
--- install schema but owned by another role, stops the install (42723), naming them.
+-- install schema but owned by another role, stops the install (42723), naming them; the
+-- installing role's own other installs of this edition do not.
 SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE = %L, DETAIL = %L, HINT = %L; END $locality_uuid_refuse$',
               'functions of the names the portable edition would create exist in this database',
               'duplicate_function',
@@ -114,6 +115,11 @@ WHERE :'locality_uuid_core_generators'::boolean
   AND p.pronamespace <> coalesce(pg_my_temp_schema(), 0)
   AND (SELECT nspname FROM pg_namespace WHERE oid = p.pronamespace) NOT LIKE 'pg\_temp\_%'
   AND (p.pronamespace <> :'schema'::regnamespace OR p.proowner <> current_user::regrole)
+  -- another install of this edition by the same role is its own
+  AND NOT (p.proowner = current_user::regrole
+           AND EXISTS (SELECT FROM pg_proc q WHERE q.pronamespace = p.pronamespace
+                                                AND q.proname = 'locality_uuid_portable_now'
+                                                AND q.proowner = current_user::regrole))
 GROUP BY n.names
 \gexec
 
@@ -832,20 +838,21 @@ RETURN (lpad(to_hex(block & ((1::bigint << prefix_bits) - 1)), prefix_bits / 4, 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_uuid(bigint, integer) IS
 'new version 4 uuid whose first prefix_bits bits are block; called by the block generators of the portable edition';
 
-CREATE OR REPLACE FUNCTION @extschema@.uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
+CREATE OR REPLACE FUNCTION @extschema@.uuid_sequence_nextval(seq regclass, block_size integer DEFAULT 65536,
                                                    block_count integer DEFAULT 65536)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
 BEGIN ATOMIC
     -- Arguments are checked first, so a bad call uses no sequence value; nextval runs with
-    -- the caller's privileges. nextval's minimum minus one wraps to the maximum, as in C.
+    -- the caller's privileges. The sequence's argument has a name (unnamed in C): pg_dump
+    -- prints an unnamed parameter of a SQL-standard body as "" where it qualifies names. nextval's minimum minus one wraps to the maximum, as in C.
     SELECT @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
     WHERE block_size < 1 OR block_count < 1;
     SELECT @extschema@.locality_uuid_portable_block_uuid(
         CASE WHEN s.n = -9223372036854775808 THEN 9223372036854775807 ELSE s.n - 1 END
             / @extschema@.locality_uuid_portable_per_block(block_size, block_count),
         @extschema@.locality_uuid_portable_prefix_bits(block_count))
-    FROM (SELECT nextval($1) AS n OFFSET 0) AS s;
+    FROM (SELECT nextval(seq) AS n OFFSET 0) AS s;
 END;
 
 COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer) IS

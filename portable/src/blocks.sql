@@ -58,20 +58,21 @@ RETURN (lpad(to_hex(block & ((1::bigint << prefix_bits) - 1)), prefix_bits / 4, 
 COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_uuid(bigint, integer) IS
 'new version 4 uuid whose first prefix_bits bits are block; called by the block generators of the portable edition';
 
-CREATE OR REPLACE FUNCTION @extschema@.uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536,
+CREATE OR REPLACE FUNCTION @extschema@.uuid_sequence_nextval(seq regclass, block_size integer DEFAULT 65536,
                                                    block_count integer DEFAULT 65536)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
 BEGIN ATOMIC
     -- Arguments are checked first, so a bad call uses no sequence value; nextval runs with
-    -- the caller's privileges. nextval's minimum minus one wraps to the maximum, as in C.
+    -- the caller's privileges. The sequence's argument has a name (unnamed in C): pg_dump
+    -- prints an unnamed parameter of a SQL-standard body as "" where it qualifies names. nextval's minimum minus one wraps to the maximum, as in C.
     SELECT @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
     WHERE block_size < 1 OR block_count < 1;
     SELECT @extschema@.locality_uuid_portable_block_uuid(
         CASE WHEN s.n = -9223372036854775808 THEN 9223372036854775807 ELSE s.n - 1 END
             / @extschema@.locality_uuid_portable_per_block(block_size, block_count),
         @extschema@.locality_uuid_portable_prefix_bits(block_count))
-    FROM (SELECT nextval($1) AS n OFFSET 0) AS s;
+    FROM (SELECT nextval(seq) AS n OFFSET 0) AS s;
 END;
 
 COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer) IS
