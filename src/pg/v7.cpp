@@ -38,7 +38,7 @@ static const char ordered_user[] = "uuidv7_ordered";
 static constexpr int64_t lease_window_ms = 1000;
 static int64_t lease_ms = 0;
 
-/* Allocation numbers of explicit-time ids (41 bits), in ranges, as hot_uuid's (src/hot.cpp). */
+/* Allocation numbers of explicit-time ids (41 bits), in ranges, as hot_uuid's (src/pg/hot.cpp). */
 static const char allocation_sequence[] = "locality_uuid_v7_allocation";
 static Allocator allocations(v7_allocation_bits);
 static const char explicit_user[] = "uuidv7_ordered at an explicit time";
