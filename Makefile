@@ -27,11 +27,13 @@ REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 TAP_TESTS = 1
 PROVE_TESTS = $(sort $(wildcard test/t/*.pl))
 
-# The core has no exceptions and no RTTI, so nothing can throw across ereport's longjmp
-# and the module needs no C++ runtime. Includes name their directory under src/ ("core/hot.hpp");
+# The flags shared with the tool (cxx.mk); the module adds no thread-safe statics (no C++ runtime)
+# and hidden symbols: it exports only what PG_FUNCTION_INFO_V1, PG_MODULE_MAGIC and PGDLLEXPORT
+# mark (the SQL entry points and their pg_finfo_ records, Pg_magic_func, _PG_init; src/pg/glue.hpp).
 # PostgreSQL's headers are system headers to us.
-PG_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics -Wall -Wextra
-PG_CPPFLAGS = -Isrc -isystem $(shell $(PG_CONFIG) --includedir-server)
+include cxx.mk
+PG_CXXFLAGS = $(LOCALITY_UUID_CXXFLAGS) -fno-threadsafe-statics -fvisibility=hidden -fvisibility-inlines-hidden
+PG_CPPFLAGS = -isystem $(shell $(PG_CONFIG) --includedir-server)
 
 # PGXS would compile .cpp to JIT bitcode without our flags; the functions are too small
 # to gain from inlining into JIT-compiled expressions.
@@ -90,7 +92,7 @@ $(OBJS): $(wildcard src/pg/*.hpp src/core/*.hpp src/os/*.hpp)
 # Core unit tests: one TAP binary per test/core/*_test.cpp, linked with the whole core,
 # built plain and under ASan/UBSan. No PostgreSQL involved.
 CORE_TESTS = $(patsubst %.cpp,%,$(wildcard test/core/*_test.cpp))
-CORE_TEST_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra -Werror -g -Isrc
+CORE_TEST_CXXFLAGS = $(LOCALITY_UUID_CXXFLAGS) -Werror -g
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 CORE_DEPS = $(CORE_SRCS) $(wildcard src/core/*.hpp) test/core/check.hpp
 
