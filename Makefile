@@ -11,8 +11,9 @@ DATA_built = $(EXTENSION)--$(EXT_VERSION).sql
 PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 
 CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp src/core/v7.cpp src/core/facade.cpp
-GLUE_SRCS = src/module.cpp src/settings.cpp src/environment.cpp src/values.cpp src/errors.cpp src/sequences.cpp \
-	src/state.cpp src/locality_b.cpp src/blocks.cpp src/hot.cpp src/identity.cpp src/v7.cpp src/facade.cpp
+GLUE_SRCS = src/pg/module.cpp src/pg/settings.cpp src/pg/environment.cpp src/pg/values.cpp src/pg/errors.cpp \
+	src/pg/sequences.cpp src/pg/state.cpp src/pg/locality_b.cpp src/pg/blocks.cpp src/pg/hot.cpp src/pg/identity.cpp \
+	src/pg/v7.cpp src/pg/facade.cpp
 # What both the module and the command-line tool read from the system (no PostgreSQL in it).
 OS_SRCS = src/os/mac.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(OS_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
@@ -26,9 +27,12 @@ REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 TAP_TESTS = 1
 PROVE_TESTS = $(sort $(wildcard test/t/*.pl))
 
-# The core has no exceptions and no RTTI, so nothing can throw across ereport's longjmp
-# and the module needs no C++ runtime. PostgreSQL's headers are system headers to us.
-PG_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -fno-threadsafe-statics -Wall -Wextra
+# The flags shared with the tool (cxx.mk); the module adds no thread-safe statics (no C++ runtime)
+# and hidden symbols: it exports only what PG_FUNCTION_INFO_V1, PG_MODULE_MAGIC and PGDLLEXPORT
+# mark (the SQL entry points and their pg_finfo_ records, Pg_magic_func, _PG_init; src/pg/glue.hpp).
+# PostgreSQL's headers are system headers to us.
+include cxx.mk
+PG_CXXFLAGS = $(LOCALITY_UUID_CXXFLAGS) -fno-threadsafe-statics -fvisibility=hidden -fvisibility-inlines-hidden
 PG_CPPFLAGS = -isystem $(shell $(PG_CONFIG) --includedir-server)
 
 # PGXS would compile .cpp to JIT bitcode without our flags; the functions are too small
@@ -40,9 +44,9 @@ PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
 # The install script of the default version: a check that only CREATE EXTENSION runs, then the
-# chain as it is (src/sql/install_script.sh).
-$(EXTENSION)--$(EXT_VERSION).sql: src/sql/install_script.sh src/sql/install_prologue.sql $(SCRIPT_CHAIN) $(EXTENSION).control
-	sh src/sql/install_script.sh $(EXT_VERSION) src/sql/install_prologue.sql $(SCRIPT_CHAIN) > $@.tmp && mv $@.tmp $@
+# chain as it is (src/pg/install_script.sh).
+$(EXTENSION)--$(EXT_VERSION).sql: src/pg/install_script.sh src/pg/install_prologue.sql $(SCRIPT_CHAIN) $(EXTENSION).control
+	sh src/pg/install_script.sh $(EXT_VERSION) src/pg/install_prologue.sql $(SCRIPT_CHAIN) > $@.tmp && mv $@.tmp $@
 
 # After PGXS, which sets it empty: TAP tests share helpers from test/t.
 # `override +=` keeps it when the command line sets PROVE_FLAGS (pg_buildext installcheck does).
@@ -83,12 +87,12 @@ installcheck-portable: portable-check
 		--dbname=portable_regression $(PORTABLE_REGRESS)
 
 # PGXS tracks no header dependencies: rebuild every object when a header changes.
-$(OBJS): $(wildcard src/*.hpp src/core/*.hpp src/os/*.hpp)
+$(OBJS): $(wildcard src/pg/*.hpp src/core/*.hpp src/os/*.hpp)
 
 # Core unit tests: one TAP binary per test/core/*_test.cpp, linked with the whole core,
 # built plain and under ASan/UBSan. No PostgreSQL involved.
 CORE_TESTS = $(patsubst %.cpp,%,$(wildcard test/core/*_test.cpp))
-CORE_TEST_CXXFLAGS = -std=c++17 -fno-exceptions -fno-rtti -Wall -Wextra -Werror -g -Isrc
+CORE_TEST_CXXFLAGS = $(LOCALITY_UUID_CXXFLAGS) -Werror -g
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 CORE_DEPS = $(CORE_SRCS) $(wildcard src/core/*.hpp) test/core/check.hpp
 

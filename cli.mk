@@ -16,7 +16,11 @@ CLI_VERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" locality_uuid
 CLI_CXXFLAGS ?= -O2 -g -fstack-protector-strong -Wformat -Werror=format-security
 CLI_CPPFLAGS ?= -D_FORTIFY_SOURCE=2
 CLI_LDFLAGS ?= -Wl,-z,relro -Wl,-z,now
-CLI_FLAGS = -std=c++17 -Wall -Wextra -Isrc -DLOCALITY_UUID_VERSION='"$(CLI_VERSION)"'
+# The C++ flags shared with the module (cxx.mk), which the Makefile has read when it includes this file.
+ifndef LOCALITY_UUID_CXXFLAGS
+include cxx.mk
+endif
+CLI_FLAGS = $(LOCALITY_UUID_CXXFLAGS) -DLOCALITY_UUID_VERSION='"$(CLI_VERSION)"'
 
 # Standalone defaults; PGXS has set both when the Makefile includes this file.
 bindir ?= /usr/local/bin

@@ -119,6 +119,7 @@ decode_arg(FunctionCallInfo fcinfo)
 	return f;
 }
 
+// hot_uuid(shard_key bigint) RETURNS uuid
 extern "C" Datum
 hot_uuid_generate(PG_FUNCTION_ARGS)
 {
@@ -131,6 +132,7 @@ hot_uuid_generate(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
+// hot_uuid(shard_key bigint, at timestamptz) RETURNS uuid
 extern "C" Datum
 hot_uuid_generate_at(PG_FUNCTION_ARGS)
 {
@@ -149,12 +151,14 @@ hot_uuid_generate_at(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
+// hot_uuid_shard_key(id uuid) RETURNS bigint
 extern "C" Datum
 hot_uuid_shard_key(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_INT64(hot_shard_key(PG_GETARG_UUID_P(0)->data));
 }
 
+// hot_uuid_timestamp(id uuid) RETURNS timestamptz
 extern "C" Datum
 hot_uuid_timestamp(PG_FUNCTION_ARGS)
 {
@@ -163,6 +167,7 @@ hot_uuid_timestamp(PG_FUNCTION_ARGS)
 	PG_RETURN_TIMESTAMPTZ(unix_ms_to_timestamptz(seconds * 1000));
 }
 
+// hot_uuid_boundary(at timestamptz) RETURNS uuid
 extern "C" Datum
 hot_uuid_boundary(PG_FUNCTION_ARGS)
 {
@@ -172,6 +177,7 @@ hot_uuid_boundary(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
+// hot_uuid_machine(id uuid) RETURNS bytea
 extern "C" Datum
 hot_uuid_machine(PG_FUNCTION_ARGS)
 {
@@ -183,18 +189,21 @@ hot_uuid_machine(PG_FUNCTION_ARGS)
 	PG_RETURN_BYTEA_P(result);
 }
 
+// hot_uuid_process(id uuid) RETURNS integer
 extern "C" Datum
 hot_uuid_process(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_INT32(decode_arg(fcinfo).process);
 }
 
+// hot_uuid_counter(id uuid) RETURNS integer
 extern "C" Datum
 hot_uuid_counter(PG_FUNCTION_ARGS)
 {
 	PG_RETURN_INT32(static_cast<int32>(decode_arg(fcinfo).counter));
 }
 
+// hot_uuid_make(shard_key bigint, ts timestamptz, machine bytea DEFAULT E'\\x000000', process integer DEFAULT 0, counter integer DEFAULT 0) RETURNS uuid
 extern "C" Datum
 hot_uuid_make(PG_FUNCTION_ARGS)
 {

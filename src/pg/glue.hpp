@@ -30,6 +30,26 @@ extern "C" {
 #error "locality_uuid needs PostgreSQL 15 or later (it uses shmem_request_hook and MarkGUCPrefixReserved)"
 #endif
 
+/*
+ * The module is built with hidden visibility (Makefile). 16 and later mark the entry points, their
+ * info records, the magic block and _PG_init for export; 15 marks nothing on this platform, so here
+ * it marks the same ones.
+ */
+#if PG_VERSION_NUM < 160000 && defined(__GNUC__)
+#undef PGDLLEXPORT
+#define PGDLLEXPORT __attribute__((visibility("default")))
+#undef PG_FUNCTION_INFO_V1
+#define PG_FUNCTION_INFO_V1(funcname) \
+	extern PGDLLEXPORT Datum funcname(PG_FUNCTION_ARGS); \
+	extern PGDLLEXPORT const Pg_finfo_record *CppConcat(pg_finfo_, funcname)(void); \
+	const Pg_finfo_record *CppConcat(pg_finfo_, funcname)(void) \
+	{ \
+		static const Pg_finfo_record finfo = {1}; \
+		return &finfo; \
+	} \
+	extern int no_such_variable
+#endif
+
 namespace locality_uuid
 {
 

@@ -98,6 +98,7 @@ text_or_null(Datum *values, bool *nulls, int col, const char *text)
 		values[col] = CStringGetTextDatum(text);
 }
 
+// locality_uuid_identity(OUT node integer, OUT node_source text, OUT node_file text, OUT node_line integer, OUT mac text, OUT mac_interface text, OUT machine_hash bytea, OUT machine_name text, OUT machine_source text, OUT machine_file text, OUT machine_line integer, OUT process_field text, OUT system_identifier bigint, OUT timeline bigint, OUT in_recovery boolean, OUT state text) RETURNS record
 extern "C" Datum
 locality_uuid_identity(PG_FUNCTION_ARGS)
 {

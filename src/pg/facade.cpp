@@ -134,28 +134,28 @@ from_facade_datum(FunctionCallInfo fcinfo, FacadeKey key)
 	PG_RETURN_UUID_P(make_uuid(out));
 }
 
-/* uuidv7_to_facade(id uuid, key bytea) RETURNS uuid */
+// uuidv7_to_facade(id uuid, key bytea) RETURNS uuid
 extern "C" Datum
 uuidv7_to_facade_key(PG_FUNCTION_ARGS)
 {
 	return to_facade_datum(fcinfo, key_arg(fcinfo, 1));
 }
 
-/* uuidv7_from_facade(facade uuid, key bytea) RETURNS uuid */
+// uuidv7_from_facade(facade uuid, key bytea) RETURNS uuid
 extern "C" Datum
 uuidv7_from_facade_key(PG_FUNCTION_ARGS)
 {
 	return from_facade_datum(fcinfo, key_arg(fcinfo, 1));
 }
 
-/* uuidv7_to_facade(id uuid) RETURNS uuid */
+// uuidv7_to_facade(id uuid) RETURNS uuid
 extern "C" Datum
 uuidv7_to_facade_setting(PG_FUNCTION_ARGS)
 {
 	return to_facade_datum(fcinfo, key_setting());
 }
 
-/* uuidv7_from_facade(facade uuid) RETURNS uuid */
+// uuidv7_from_facade(facade uuid) RETURNS uuid
 extern "C" Datum
 uuidv7_from_facade_setting(PG_FUNCTION_ARGS)
 {

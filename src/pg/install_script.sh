@@ -9,7 +9,7 @@ prologue=$2
 shift 2
 
 out=$(
-	printf '/* locality_uuid--%s.sql: built by make from src/sql/install_script.sh; edit its sources */\n\n' "$version"
+	printf '/* locality_uuid--%s.sql: built by make from src/pg/install_script.sh; edit its sources */\n\n' "$version"
 	printf -- '-- complain if script is sourced in psql, rather than via CREATE EXTENSION\n'
 	printf '\\echo Use "CREATE EXTENSION locality_uuid" to load this file. \\quit\n\n'
 	cat "$prologue"

@@ -380,6 +380,7 @@ state_v7_take(uint64_t clock_word)
 
 using namespace locality_uuid;
 
+// locality_uuid_state() RETURNS text
 extern "C" Datum
 locality_uuid_state(PG_FUNCTION_ARGS)
 {

@@ -166,6 +166,7 @@ seconds_interval(int64 secs, bool *isnull)
 	return IntervalPGetDatum(iv);
 }
 
+// uuid_sequence_nextval(regclass, block_size integer DEFAULT 65536, block_count integer DEFAULT 65536) RETURNS uuid
 /*
  * Arguments are checked before nextval is called, so a bad call uses no sequence value;
  * nextval_internal does nextval()'s permission checks (USAGE or UPDATE on the sequence).
@@ -179,6 +180,7 @@ locality_uuid_sequence_nextval(PG_FUNCTION_ARGS)
 	return block_uuid(sequence_input(nextval_internal(relid, true)), l);
 }
 
+// uuid_time_nextval(interval_length integer DEFAULT 60, interval_count integer DEFAULT 65536) RETURNS uuid
 extern "C" Datum
 locality_uuid_time_nextval(PG_FUNCTION_ARGS)
 {
@@ -187,6 +189,7 @@ locality_uuid_time_nextval(PG_FUNCTION_ARGS)
 	return block_uuid(floor_div(static_cast<int64>(wall_ms()), 1000), l);
 }
 
+// locality_uuid_block_layout(block_size integer DEFAULT 65536, block_count integer DEFAULT 65536, OUT prefix_bits integer, OUT prefixes bigint, OUT effective_block_size bigint, OUT wrap_values bigint, OUT block_interval interval, OUT wrap_interval interval) RETURNS record
 extern "C" Datum
 locality_uuid_block_layout(PG_FUNCTION_ARGS)
 {
@@ -204,6 +207,7 @@ locality_uuid_block_layout(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, values, nulls)));
 }
 
+// locality_uuid_block(id uuid, block_count integer DEFAULT 65536) RETURNS bigint
 extern "C" Datum
 locality_uuid_block(PG_FUNCTION_ARGS)
 {
@@ -219,7 +223,8 @@ locality_uuid_block(PG_FUNCTION_ARGS)
 	PG_RETURN_INT64(static_cast<int64>(decode_block(id, count)));
 }
 
-/* The interval form: blocks of any length from 1 ms, on the clock in microseconds. */
+// uuid_time_nextval(interval_length interval, interval_count integer DEFAULT 65536) RETURNS uuid
+// Blocks of any length from 1 ms, on the clock in microseconds.
 extern "C" Datum
 locality_uuid_time_nextval_interval(PG_FUNCTION_ARGS)
 {
@@ -234,7 +239,8 @@ locality_uuid_time_nextval_interval(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
-/* Counts and wrap in microseconds; the wrap is NULL past 2^63 microseconds (292,000 years). */
+// locality_uuid_block_layout(interval_length interval, interval_count integer DEFAULT 65536, OUT prefix_bits integer, OUT prefixes bigint, OUT effective_block_size bigint, OUT wrap_values bigint, OUT block_interval interval, OUT wrap_interval interval) RETURNS record
+// Counts and wrap in microseconds; the wrap is NULL past 2^63 microseconds (292,000 years).
 extern "C" Datum
 locality_uuid_block_layout_interval(PG_FUNCTION_ARGS)
 {
@@ -281,12 +287,14 @@ block_start(FunctionCallInfo fcinfo, const TimeBlockLayout &l)
 	PG_RETURN_TIMESTAMPTZ(start);
 }
 
+// uuid_time_block_start(id uuid, interval_length integer, interval_count integer DEFAULT 65536, as_of timestamptz DEFAULT now()) RETURNS timestamptz
 extern "C" Datum
 locality_uuid_time_block_start(PG_FUNCTION_ARGS)
 {
 	return block_start(fcinfo, checked_seconds_layout(PG_GETARG_INT32(1), PG_GETARG_INT32(2)));
 }
 
+// uuid_time_block_start(id uuid, interval_length interval, interval_count integer DEFAULT 65536, as_of timestamptz DEFAULT now()) RETURNS timestamptz
 extern "C" Datum
 locality_uuid_time_block_start_interval(PG_FUNCTION_ARGS)
 {
@@ -313,6 +321,7 @@ interval_literal(int64 us)
 	return psprintf("'%lld ms'", static_cast<long long>(us / 1000));
 }
 
+// locality_uuid_block_advice(insert_rate double precision, retention interval, index_memory bigint DEFAULT NULL, OUT generator text, OUT call text, OUT block_size integer, OUT block_count integer, OUT interval_length interval, OUT interval_count integer, OUT rows_per_block double precision, OUT hot_set_bytes bigint, OUT wrap_period interval, OUT retention interval, OUT prefix_bytes integer, OUT effective_block_size bigint, OUT block_interval interval, OUT hot_set_pages bigint, OUT index_memory bigint, OUT hot_set_fits boolean, OUT wrap_covers_retention boolean) RETURNS SETOF record
 /*
  * One row per block generator; the rule is in core/blocks.hpp and, with its reasons, in
  * docs/choosing.md. index_memory NULL means shared_buffers.

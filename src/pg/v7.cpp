@@ -38,7 +38,7 @@ static const char ordered_user[] = "uuidv7_ordered";
 static constexpr int64_t lease_window_ms = 1000;
 static int64_t lease_ms = 0;
 
-/* Allocation numbers of explicit-time ids (41 bits), in ranges, as hot_uuid's (src/hot.cpp). */
+/* Allocation numbers of explicit-time ids (41 bits), in ranges, as hot_uuid's (src/pg/hot.cpp). */
 static const char allocation_sequence[] = "locality_uuid_v7_allocation";
 static Allocator allocations(v7_allocation_bits);
 static const char explicit_user[] = "uuidv7_ordered at an explicit time";
@@ -97,12 +97,14 @@ v7_of(V7Time t)
 	return UUIDPGetDatum(make_uuid(bytes));
 }
 
+// pg_catalog.uuidv7() RETURNS uuid
 extern "C" Datum
 locality_uuid_uuidv7(PG_FUNCTION_ARGS)
 {
 	return v7_of(backend_clock.next(wall_v7()));
 }
 
+// pg_catalog.uuidv7(shift interval) RETURNS uuid
 extern "C" Datum
 locality_uuid_uuidv7_shift(PG_FUNCTION_ARGS)
 {
@@ -129,6 +131,7 @@ locality_uuid_uuidv7_shift(PG_FUNCTION_ARGS)
 	return v7_of(V7Time{us / 1000, static_cast<int32_t>(us % 1000 * 1000 + t.ns % 1000)});
 }
 
+// pg_catalog.uuidv4() RETURNS uuid
 extern "C" Datum
 locality_uuid_uuidv4(PG_FUNCTION_ARGS)
 {
@@ -149,6 +152,7 @@ rfc_arg(FunctionCallInfo fcinfo)
 	return rfc_variant(u) ? u : NULL;
 }
 
+// pg_catalog.uuid_extract_timestamp(uuid) RETURNS timestamptz
 extern "C" Datum
 locality_uuid_extract_timestamp(PG_FUNCTION_ARGS)
 {
@@ -167,6 +171,7 @@ locality_uuid_extract_timestamp(PG_FUNCTION_ARGS)
 	}
 }
 
+// uuidv7_timestamp(id uuid) RETURNS timestamptz
 extern "C" Datum
 uuidv7_timestamp(PG_FUNCTION_ARGS)
 {
@@ -177,6 +182,7 @@ uuidv7_timestamp(PG_FUNCTION_ARGS)
 	PG_RETURN_TIMESTAMPTZ(v7_time(u));
 }
 
+// pg_catalog.uuid_extract_version(uuid) RETURNS smallint
 extern "C" Datum
 locality_uuid_extract_version(PG_FUNCTION_ARGS)
 {
@@ -195,6 +201,7 @@ extend_ordered_lease(FunctionCallInfo fcinfo, int64_t word_ms, int64_t clock_ms)
 						&lease_ms);
 }
 
+// uuidv7_ordered() RETURNS uuid
 extern "C" Datum
 uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 {
@@ -239,6 +246,7 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
+// uuidv7_ordered(at timestamptz) RETURNS uuid
 extern "C" Datum
 uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 {
@@ -256,6 +264,7 @@ uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
+// uuidv7_lower(at timestamptz) RETURNS uuid
 extern "C" Datum
 uuidv7_lower_bound(PG_FUNCTION_ARGS)
 {
@@ -265,6 +274,7 @@ uuidv7_lower_bound(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
+// uuidv7_upper(at timestamptz) RETURNS uuid
 extern "C" Datum
 uuidv7_upper_bound(PG_FUNCTION_ARGS)
 {

@@ -72,12 +72,14 @@ set_session_mode(const char *value)
 							 PGC_USERSET, PGC_S_SESSION, GUC_ACTION_SET, true, 0, false);
 }
 
+// locality_uuid() RETURNS uuid
 extern "C" Datum
 locality_uuid_generate(PG_FUNCTION_ARGS)
 {
 	return generate(static_cast<CounterMode>(setting_counter_mode));
 }
 
+// locality_uuid(sequential boolean) RETURNS uuid
 extern "C" Datum
 locality_uuid_generate_mode(PG_FUNCTION_ARGS)
 {
@@ -89,6 +91,7 @@ locality_uuid_generate_mode(PG_FUNCTION_ARGS)
 	return generate(PG_GETARG_BOOL(0) ? CounterMode::sequential : CounterMode::variable);
 }
 
+// locality_uuid_use_sequential_ids() RETURNS void
 extern "C" Datum
 locality_uuid_use_sequential_ids(PG_FUNCTION_ARGS)
 {
@@ -96,6 +99,7 @@ locality_uuid_use_sequential_ids(PG_FUNCTION_ARGS)
 	PG_RETURN_VOID();
 }
 
+// locality_uuid_use_variable_ids() RETURNS void
 extern "C" Datum
 locality_uuid_use_variable_ids(PG_FUNCTION_ARGS)
 {
@@ -103,6 +107,7 @@ locality_uuid_use_variable_ids(PG_FUNCTION_ARGS)
 	PG_RETURN_VOID();
 }
 
+// locality_uuid_timestamp(id uuid) RETURNS timestamptz
 extern "C" Datum
 locality_uuid_timestamp(PG_FUNCTION_ARGS)
 {
@@ -113,6 +118,7 @@ locality_uuid_timestamp(PG_FUNCTION_ARGS)
 	PG_RETURN_TIMESTAMPTZ(unix_ms_to_timestamptz(static_cast<int64_t>(f.time_ms)));
 }
 
+// locality_uuid_pid(id uuid) RETURNS integer
 extern "C" Datum
 locality_uuid_pid(PG_FUNCTION_ARGS)
 {
@@ -123,6 +129,7 @@ locality_uuid_pid(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32(f.process);
 }
 
+// locality_uuid_mac(id uuid) RETURNS text
 extern "C" Datum
 locality_uuid_mac(PG_FUNCTION_ARGS)
 {
@@ -133,6 +140,7 @@ locality_uuid_mac(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(cstring_to_text(psprintf("%07x", f.node)));
 }
 
+// locality_uuid_node(id uuid) RETURNS integer
 extern "C" Datum
 locality_uuid_node(PG_FUNCTION_ARGS)
 {
@@ -143,6 +151,7 @@ locality_uuid_node(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32(static_cast<int32>(f.node));
 }
 
+// locality_uuid_counter(id uuid, sequential boolean DEFAULT false) RETURNS bigint
 extern "C" Datum
 locality_uuid_counter(PG_FUNCTION_ARGS)
 {
@@ -154,6 +163,7 @@ locality_uuid_counter(PG_FUNCTION_ARGS)
 	PG_RETURN_INT64(f.counter);
 }
 
+// locality_uuid_version(id uuid) RETURNS text
 extern "C" Datum
 locality_uuid_version(PG_FUNCTION_ARGS)
 {
@@ -163,6 +173,7 @@ locality_uuid_version(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(cstring_to_text(version));
 }
 
+// locality_uuid_make(counter bigint, pid integer, node integer, ts timestamptz, sequential boolean DEFAULT false) RETURNS uuid
 extern "C" Datum
 locality_uuid_make(PG_FUNCTION_ARGS)
 {

@@ -4,7 +4,7 @@
 extern "C" {
 PG_MODULE_MAGIC;
 
-void		_PG_init(void);
+PGDLLEXPORT void _PG_init(void);
 }
 
 using namespace locality_uuid;
