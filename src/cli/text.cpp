@@ -19,19 +19,6 @@ constexpr int64_t time_seconds_min = INT64_C(-62135596800);
 constexpr int64_t time_seconds_max = INT64_C(3093527980799);
 constexpr char time_range_error[] = "time out of range (years 1 to 99999)";
 
-// Return the value of a hex digit, or -1.
-int
-hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 bool
 is_digit(char c)
 {

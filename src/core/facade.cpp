@@ -116,19 +116,6 @@ from_facade(const uint8_t facade[uuid_len], FacadeKey key, uint8_t out[uuid_len]
 	return true;
 }
 
-// Return the value of a hexadecimal digit, or -1.
-static int
-hex_value(char c) noexcept
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 bool
 parse_facade_key(const char *text, std::size_t len, FacadeKey *key) noexcept
 {

@@ -72,6 +72,16 @@ get_le(const uint8_t *p, int nbytes) noexcept
 	return v;
 }
 
+// Return the value of a hexadecimal digit, or -1.
+constexpr int
+hex_value(char c) noexcept
+{
+	return c >= '0' && c <= '9' ? c - '0'
+		: c >= 'a' && c <= 'f' ? c - 'a' + 10
+		: c >= 'A' && c <= 'F' ? c - 'A' + 10
+		: -1;
+}
+
 // Return the version digit: the high nibble of byte 6.
 constexpr unsigned
 version_nibble(const uint8_t *u) noexcept
