@@ -94,9 +94,10 @@ my %tables = (
 			my $r = meta("pg$m/raw$s.csv");
 			[ "[$m$s](pg$m/)", $r->{postgres} =~ s/ .*//r, $r->{state}, $r->{date} =~ s/ UTC//r,
 				($r->{load_at_start} =~ s/ .*//r) . ' to ' . ($r->{load_at_end} =~ s/ .*//r), $r->{seconds} ]
-		} map { [ $_, '' ], [ $_, '_v7' ] } @MAJORS);
+		} map { [ $_, '' ], [ $_, '_v7' ], [ $_, '_14' ] } @MAJORS);
 	},
 	cost => sub { cost('', '') },
+	cost_14 => sub { cost('_14', '') },
 	wal => sub { locality('', [ locality => 'bulk', 'wfd' ], [ concurrent => "clients", "w" ],
 			[ short => 'short', 'wfd' ], [ short_concurrent => '-C', 'wf' ]) },
 	order => sub {
