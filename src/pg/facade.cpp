@@ -100,37 +100,23 @@ key_setting()
 	return facade_key_parsed;
 }
 
-// Return the façade of the version 7 id argument 0, or raise 22023.
+// Return the façade of the version 7 id argument 0 (to_facade), or the version 7 id of the
+// façade argument 0; raise 22023 for a uuid of another version or variant.
 static Datum
-to_facade_datum(FunctionCallInfo fcinfo, FacadeKey key)
+facade_datum(FunctionCallInfo fcinfo, FacadeKey key, bool to)
 {
-	const uint8_t *id = PG_GETARG_UUID_P(0)->data;
+	const uint8_t *in = PG_GETARG_UUID_P(0)->data;
 	uint8_t		out[uuid_len];
 
-	if (!to_facade(id, key, out))
+	if (!(to ? to_facade(in, key, out) : from_facade(in, key, out)))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("uuid is not version 7"),
-				 errdetail("A facade is made of a version 7 uuid of RFC 9562's variant; this one has "
+				 errmsg(to ? "uuid is not version 7" : "uuid is not a facade"),
+				 errdetail(to ? "A facade is made of a version 7 uuid of RFC 9562's variant; this one has "
+						   "version digit %u and variant bits %u%u."
+						   : "A facade is a version 4 uuid of RFC 9562's variant; this one has "
 						   "version digit %u and variant bits %u%u.",
-						   version_nibble(id), id[8] >> 7, (id[8] >> 6) & 1)));
-	PG_RETURN_UUID_P(make_uuid(out));
-}
-
-// Return the version 7 id of the façade argument 0, or raise 22023.
-static Datum
-from_facade_datum(FunctionCallInfo fcinfo, FacadeKey key)
-{
-	const uint8_t *facade = PG_GETARG_UUID_P(0)->data;
-	uint8_t		out[uuid_len];
-
-	if (!from_facade(facade, key, out))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("uuid is not a facade"),
-				 errdetail("A facade is a version 4 uuid of RFC 9562's variant; this one has "
-						   "version digit %u and variant bits %u%u.",
-						   version_nibble(facade), facade[8] >> 7, (facade[8] >> 6) & 1)));
+						   version_nibble(in), in[8] >> 7, (in[8] >> 6) & 1)));
 	PG_RETURN_UUID_P(make_uuid(out));
 }
 
@@ -138,26 +124,26 @@ from_facade_datum(FunctionCallInfo fcinfo, FacadeKey key)
 extern "C" Datum
 uuidv7_to_facade_key(PG_FUNCTION_ARGS)
 {
-	return to_facade_datum(fcinfo, key_arg(fcinfo, 1));
+	return facade_datum(fcinfo, key_arg(fcinfo, 1), true);
 }
 
 // uuidv7_from_facade(facade uuid, key bytea) RETURNS uuid
 extern "C" Datum
 uuidv7_from_facade_key(PG_FUNCTION_ARGS)
 {
-	return from_facade_datum(fcinfo, key_arg(fcinfo, 1));
+	return facade_datum(fcinfo, key_arg(fcinfo, 1), false);
 }
 
 // uuidv7_to_facade(id uuid) RETURNS uuid
 extern "C" Datum
 uuidv7_to_facade_setting(PG_FUNCTION_ARGS)
 {
-	return to_facade_datum(fcinfo, key_setting());
+	return facade_datum(fcinfo, key_setting(), true);
 }
 
 // uuidv7_from_facade(facade uuid) RETURNS uuid
 extern "C" Datum
 uuidv7_from_facade_setting(PG_FUNCTION_ARGS)
 {
-	return from_facade_datum(fcinfo, key_setting());
+	return facade_datum(fcinfo, key_setting(), false);
 }
