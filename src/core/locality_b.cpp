@@ -209,6 +209,12 @@ LocalityGenerator::sequential_start(const Environment &env, Md5Function md5, Seq
 	return seed(place->bucket, md5, &place->seed);
 }
 
+uint64_t
+seq_start(const SeqPlace &place) noexcept
+{
+	return static_cast<uint32_t>(place.seed + 1);
+}
+
 // Give the seed of a bucket's run: the first four bytes, little-endian, of the MD5 of the
 // bucket's text. The last bucket's is kept, so MD5 runs once per bucket.
 Status
@@ -235,24 +241,36 @@ LocalityGenerator::next_sequential(const Environment &env, const SeqPlace &place
 								   Md5Function md5, uint8_t out[uuid_len]) noexcept
 {
 	uint64_t	ms = place.ms;
-	uint32_t	run_seed = place.seed;
+	uint32_t	c;
+	int64_t		run;
 
-	/* A clock behind the run's bucket continues that run, with that run's seed. */
-	if (take.run_bucket != place.bucket)
+	if (take.continued)
 	{
-		Status		st = seed(take.run_bucket, md5, &run_seed);
-
-		if (st != Status::ok)
-			return st;
+		/* The continued run's counter is its position; its runs are told apart from buckets. */
+		c = static_cast<uint32_t>(take.position);
+		run = -2 - static_cast<int64_t>(take.position >> 32);
 	}
+	else
+	{
+		uint32_t	run_seed = place.seed;
 
-	uint32_t	c = run_seed + 1 + take.index;
+		/* A clock behind the run's bucket continues that run, with that run's seed. */
+		if (take.run_bucket != place.bucket)
+		{
+			Status		st = seed(take.run_bucket, md5, &run_seed);
+
+			if (st != Status::ok)
+				return st;
+		}
+		c = run_seed + 1 + take.index;
+		run = take.run_bucket;
+	}
 
 	/*
 	 * A new run while the millisecond is held (its counters may meet the old run's), or a
 	 * counter whose digits are a variable counter of this millisecond: the next millisecond.
 	 */
-	if ((seq_used_ && take.run_bucket != seq_run_ && ms == seq_ms_) ||
+	if ((seq_used_ && run != seq_run_ && ms == seq_ms_) ||
 		variable_used(ms, reverse_nibbles(c)))
 	{
 		ms += 1;
@@ -263,14 +281,14 @@ LocalityGenerator::next_sequential(const Environment &env, const SeqPlace &place
 		seq_first_ = c;
 	seq_used_ = true;
 	seq_ms_ = ms;
-	seq_run_ = take.run_bucket;
+	seq_run_ = run;
 	seq_last_ = c;
 	return finish(CounterMode::sequential, env, ms, c, out);
 }
 
 Status
 next_alone(LocalityGenerator &g, CounterMode mode, const Environment &env, RandomFunction random,
-		   Md5Function md5, uint64_t *run_word, uint8_t out[uuid_len]) noexcept
+		   Md5Function md5, uint64_t *run_word, uint8_t out[uuid_len], SeedRule rule) noexcept
 {
 	if (mode == CounterMode::variable)
 		return g.next_variable(env, random, out);
@@ -281,7 +299,9 @@ next_alone(LocalityGenerator &g, CounterMode mode, const Environment &env, Rando
 	Status		st = g.sequential_start(env, md5, &place);
 
 	if (st == Status::ok)
-		st = seq_status(seq_advance(*run_word, place.bucket, &next, &take));
+		st = seq_status(rule == SeedRule::continued
+						? seq_continue(*run_word, seq_start(place), 0, &next, &take)
+						: seq_advance(*run_word, place.bucket, &next, &take));
 	if (st != Status::ok)
 		return st;
 	*run_word = next;

@@ -29,4 +29,21 @@ seq_advance(uint64_t word, int64_t bucket, uint64_t *next, SeqTake *take) noexce
 	return SeqStatus::ok;
 }
 
+SeqStatus
+seq_continue(uint64_t word, uint64_t start, uint64_t floor, uint64_t *next, SeqTake *take) noexcept
+{
+	uint64_t	p = word != seq_word_empty ? word : start;
+
+	if (p < floor)
+		p = floor;
+	if (p > seq_position_max)
+		return SeqStatus::exhausted;
+	*next = p + 1;
+	take->run_bucket = -1;
+	take->index = static_cast<uint32_t>(p);
+	take->continued = true;
+	take->position = p;
+	return SeqStatus::ok;
+}
+
 }							// namespace locality_uuid

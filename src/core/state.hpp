@@ -30,11 +30,34 @@ struct SlotMarks
 constexpr uint64_t seq_word_empty = 0;
 constexpr int64_t seq_bucket_max = (INT64_C(1) << 32) - 2;
 
-// The position of one sequential id: the run's bucket and the id's index in the run.
+/*
+ * The continued run (locality_uuid.sequential_seed = continue), one 64-bit word: the position
+ * of the next id, 0 when no id was taken yet. The id at position p carries the counter
+ * p mod 2^32, so each id is the last one + 1 whatever its bucket: the first run starts as the
+ * reference rule's would (position seed(bucket) + 1), and every later bucket goes on from
+ * there, at the right edge of the keys already made. Positions only grow, and a floor (the
+ * lease of a restart) only raises them. The run of position p is p / 2^32: at 2^32 the counter
+ * wraps to 0 and a new run begins, whose ids a backend never puts in a millisecond of the old
+ * run's (LocalityGenerator). Positions stop at seq_position_max, so a lease past the last one
+ * still fits a bigint sequence.
+ */
+constexpr uint64_t seq_position_max = (UINT64_C(1) << 62) - 1;
+
+// The sequential seed rule: the reference rule's run per bucket, or one continued run.
+enum class SeedRule
+{
+	continued,
+	reference
+};
+
+// The position of one sequential id: the run's bucket and the id's index in the run (reference
+// rule), or its position in the continued run.
 struct SeqTake
 {
 	int64_t		run_bucket;
 	uint32_t	index;
+	bool		continued = false;
+	uint64_t	position = 0;
 };
 
 enum class SeqStatus
@@ -55,5 +78,9 @@ seq_status(SeqStatus st) noexcept
 
 // Compute the word after one more sequential id wanted at bucket, and that id's position.
 SeqStatus	seq_advance(uint64_t word, int64_t bucket, uint64_t *next, SeqTake *take) noexcept;
+
+// Compute the continued run's word after one more id, and that id's position: the word's, or
+// start when it is empty, raised to floor.
+SeqStatus	seq_continue(uint64_t word, uint64_t start, uint64_t floor, uint64_t *next, SeqTake *take) noexcept;
 
 }							// namespace locality_uuid

@@ -58,13 +58,15 @@ struct Backend
 	LocalityGenerator gen;
 	uint64_t	own_word = seq_word_empty;
 	bool		shared;
+	SeedRule	rule = SeedRule::reference;
 
 	explicit	Backend(bool on_shared_run = false) : shared(on_shared_run) {}
 
 	// Make the next id from the fake sources.
 	Status		next(CounterMode mode, const Environment &env, uint8_t out[uuid_len])
 	{
-		return next_alone(gen, mode, env, fake_random_bytes, fake_md5, shared ? &shared_word : &own_word, out);
+		return next_alone(gen, mode, env, fake_random_bytes, fake_md5, shared ? &shared_word : &own_word, out,
+						  rule);
 	}
 };
 
@@ -372,6 +374,112 @@ test_seq_advance()
 }
 
 void
+test_seq_continue()
+{
+	uint64_t	w;
+	SeqTake		t;
+
+	/* The first id starts at start; later ones step, whatever start they bring. */
+	CHECK(seq_continue(seq_word_empty, 0x01B85440, 0, &w, &t) == SeqStatus::ok);
+	CHECK(t.continued);
+	CHECK_EQ(t.position, UINT64_C(0x01B85440));
+	CHECK_EQ(t.index, 0x01B85440u);
+	CHECK_EQ(w, UINT64_C(0x01B85441));
+	CHECK(seq_continue(w, 5, 0, &w, &t) == SeqStatus::ok);
+	CHECK_EQ(t.position, UINT64_C(0x01B85441));
+	/* A floor raises the position (a start above the word's too); one below it does nothing. */
+	CHECK(seq_continue(w, 5, UINT64_C(0x100000007), &w, &t) == SeqStatus::ok);
+	CHECK_EQ(t.position, UINT64_C(0x100000007));
+	CHECK_EQ(t.index, 7u);
+	CHECK(seq_continue(w, 5, 3, &w, &t) == SeqStatus::ok);
+	CHECK_EQ(t.position, UINT64_C(0x100000008));
+	CHECK(seq_continue(seq_word_empty, 9, 3, &w, &t) == SeqStatus::ok);
+	CHECK_EQ(t.position, UINT64_C(9));
+	/* Position 0 (start 0) is taken once: the word after it is not empty. */
+	CHECK(seq_continue(seq_word_empty, 0, 0, &w, &t) == SeqStatus::ok);
+	CHECK_EQ(t.position, UINT64_C(0));
+	CHECK(seq_continue(w, 0, 0, &w, &t) == SeqStatus::ok);
+	CHECK_EQ(t.position, UINT64_C(1));
+	/* The last position is given once, then every call is refused and the word stays. */
+	w = seq_position_max;
+	CHECK(seq_continue(w, 0, 0, &w, &t) == SeqStatus::ok);
+	CHECK_EQ(t.position, seq_position_max);
+	CHECK(seq_continue(w, 0, 0, &w, &t) == SeqStatus::exhausted);
+	CHECK_EQ(w, seq_position_max + 1);
+	CHECK(seq_continue(seq_word_empty, 0, seq_position_max + 1, &w, &t) == SeqStatus::exhausted);
+}
+
+void
+test_continued_run()
+{
+	uint8_t		u[uuid_len];
+	LocalityFields f;
+	const int64_t t0 = 1350327498450LL;	/* 2012-10-15 18:58:18.450 UTC */
+	const uint8_t other[digest_len] = {0xff, 0xff, 0xff, 0xff};
+	Backend		g;
+
+	g.rule = SeedRule::continued;
+	set_digest(md5_20121015185);
+	/* The first bucket's ids are the reference rule's: the vectors of docs/format.md. */
+	CHECK(g.next(CounterMode::sequential, env_at(t0), u) == Status::ok);
+	CHECK_UUID(u, "01b85440-314a-bd53-7a50-013a65ca76d2");
+	CHECK(g.next(CounterMode::sequential, env_at(t0 + 1000), u) == Status::ok);
+	CHECK_UUID(u, "01b85441-314a-bd53-7a50-013a65ca7aba");
+	/* The next bucket goes on from the last id (the reference rule would start at 00000000). */
+	set_digest(other);
+	CHECK(g.next(CounterMode::sequential, env_at(t0 + 600000), u) == Status::ok);
+	CHECK_UUID(u, "01b85442-314a-bd53-7a50-013a65d39e92");
+	/* So do the six buckets after it, one id each, and a clock back in an earlier bucket. */
+	for (int b = 2; b <= 7; b++)
+	{
+		CHECK(g.next(CounterMode::sequential, env_at(t0 + b * 600000), u) == Status::ok);
+		decode_b(u, &f, CounterMode::sequential);
+		CHECK_EQ(f.counter, 0x01B85441u + static_cast<uint32_t>(b));
+	}
+	CHECK(g.next(CounterMode::sequential, env_at(t0), u) == Status::ok);
+	decode_b(u, &f, CounterMode::sequential);
+	CHECK_EQ(f.counter, 0x01B85449u);
+	CHECK_EQ(f.time_ms, static_cast<uint64_t>(t0 + 7 * 600000));
+
+	/* The wrap: position 2^32 - 1, then 2^32 (counter 0, a new run): held clock, next ms. */
+	Backend		w;
+	const int64_t t1 = t0 + 1;
+
+	w.rule = SeedRule::continued;
+	w.own_word = (UINT64_C(1) << 32) - 2;
+	CHECK(w.next(CounterMode::sequential, env_at(t1), u) == Status::ok);
+	CHECK_UUID(u, "fffffffe-314a-bd53-7a50-013a65ca76d3");
+	CHECK(w.next(CounterMode::sequential, env_at(t1), u) == Status::ok);
+	CHECK_UUID(u, "ffffffff-314a-bd53-7a50-013a65ca76d3");
+	CHECK(w.next(CounterMode::sequential, env_at(t1), u) == Status::ok);
+	CHECK_UUID(u, "00000000-314a-bd53-7a50-013a65ca76d4");
+	CHECK(w.next(CounterMode::sequential, env_at(t1), u) == Status::ok);
+	CHECK_UUID(u, "00000001-314a-bd53-7a50-013a65ca76d4");
+	CHECK_EQ(w.own_word, (UINT64_C(1) << 32) + 2);
+
+	/* One backend switching rules in a held millisecond: each switch is a new run, a new ms. */
+	Backend		m;
+
+	set_digest(md5_20121015185);
+	m.rule = SeedRule::continued;
+	m.own_word = 0x01B85440;
+	CHECK(m.next(CounterMode::sequential, env_at(t0), u) == Status::ok);
+	CHECK_UUID(u, "01b85440-314a-bd53-7a50-013a65ca76d2");
+	m.rule = SeedRule::reference;
+	m.own_word = seq_word_empty;
+	CHECK(m.next(CounterMode::sequential, env_at(t0), u) == Status::ok);
+	CHECK_UUID(u, "01b85440-314a-bd53-7a50-013a65ca76d3");
+
+	/* The continued run past its last position is refused, and the state is kept. */
+	Backend		x;
+
+	x.rule = SeedRule::continued;
+	x.own_word = seq_position_max + 1;
+	CHECK(x.next(CounterMode::sequential, env_at(t0), u) == Status::sequence_exhausted);
+	CHECK_EQ(x.own_word, seq_position_max + 1);
+}
+
+void
 test_shared_run()
 {
 	uint8_t		u[uuid_len];
@@ -508,6 +616,8 @@ main()
 	test_variable_generator();
 	test_sequential_generator();
 	test_seq_advance();
+	test_seq_continue();
+	test_continued_run();
 	test_shared_run();
 	test_slot_marks_and_clock();
 	test_frozen_mixed_modes();
