@@ -52,6 +52,17 @@ LANGUAGE C STABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuidv7_from_facade(uuid) IS
 'uuidv7_from_facade(facade, key) with the key of the setting locality_uuid.facade_key: WHERE id = uuidv7_from_facade($1) finds a row by its facade through the primary key';
 
+-- The continued sequential run of locality_uuid(true) -------------------------------------------
+
+-- Every position of the continued run taken in this database is below this sequence's value:
+-- after a restart, a crash, a promotion or pg_upgrade, the run goes on at or above it.
+CREATE SEQUENCE locality_uuid_b_lease AS bigint MINVALUE 0 START WITH 0 NO CYCLE;
+REVOKE ALL ON SEQUENCE locality_uuid_b_lease FROM PUBLIC;
+SELECT pg_catalog.pg_extension_config_dump('locality_uuid_b_lease', '');
+
+COMMENT ON SEQUENCE locality_uuid_b_lease IS
+'position above every locality_uuid(true) id of the continued run made so far: do not set or reset it';
+
 -- The extension's owner: dump, restore and the documented steps ---------------------------------
 
 -- The sequences belong to the bootstrap superuser, who runs the script of a trusted extension.

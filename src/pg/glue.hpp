@@ -60,6 +60,7 @@ enum ProcessFieldSource
 	PROCESS_FIELD_PID
 };
 extern int	setting_counter_mode;	/* CounterMode as int */
+extern int	setting_sequential_seed;	/* SeedRule as int */
 extern int	setting_node_id;		/* -1 = from the MAC */
 extern int	setting_process_field;	/* ProcessFieldSource */
 extern char *setting_machine_name;	/* "" = the host name up to its first dot */
@@ -137,6 +138,10 @@ Oid			extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *
 void		take_allocations(FunctionCallInfo fcinfo, Allocator *allocations, AllocationStatus st,
 							 const char *sequence, const char *user);
 
+// Return the extension's sequence of that name if this transaction can advance it (it exists,
+// the transaction may write, no parallel operation runs), else InvalidOid.
+Oid			extension_sequence_if_writable(FunctionCallInfo fcinfo, const char *name);
+
 // Raise the extension's sequence of that name to at least wanted, under a lock of its writers;
 // return its value before (nextval: above every value set before) and give the value after.
 int64_t		extend_lease(FunctionCallInfo fcinfo, const char *sequence, const char *user, int64_t wanted,
@@ -165,6 +170,17 @@ SlotMarks  *state_slot();
 // Take the next position in the sequential run of bucket (seq_advance): the cluster's run
 // when there is shared state, else this backend's.
 SeqStatus	state_seq_take(int64_t bucket, SeqTake *take);
+
+// Take the next position of the continued run (seq_continue): the cluster's when there is
+// shared state, else this backend's.
+SeqStatus	state_seq_continue(uint64_t start, uint64_t floor, SeqTake *take);
+
+// True if the continued run is shared and a backend of database db has taken a position at or
+// above the database's lease since the server started (state_b_mark_database).
+bool		state_b_database_started(Oid db);
+
+// Remember that a backend of database db took a position at or above the database's lease.
+void		state_b_mark_database(Oid db);
 
 // Take the next ordered version 7 word: the larger of clock_word and the last word taken + 1,
 // across the cluster's backends when there is shared state, else in this backend.

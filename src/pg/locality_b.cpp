@@ -2,6 +2,7 @@
 #include "glue.hpp"
 
 extern "C" {
+#include "miscadmin.h"
 #include "utils/builtins.h"
 #include "utils/guc.h"
 
@@ -30,28 +31,80 @@ environment()
 	return Environment{wall_ms(), process_field(), node_id(), state_slot()};
 }
 
-// Make a sequential id: the core says which bucket it falls in, the glue takes its position
-// in that bucket's run (the cluster's when shared), and the core writes it.
+/*
+ * The lease of the continued run: this backend takes positions below b_lease only (0: none
+ * yet), and b_lease is never above the value of the database's sequence b_lease_sequence,
+ * which only grows and is WAL-logged; so after a restart, a crash, a promotion or pg_upgrade
+ * the database's first position is above every position it took before, as uuidv7_ordered's
+ * lease does for its words (v7.cpp). A lease reaches b_lease_window positions past the one that
+ * needed it. A transaction that cannot advance the sequence (read-only, on a standby, in a
+ * parallel operation, or a database whose extension has not been updated) takes positions
+ * without it; those ids are unique all the same, but ids after a restart can sort below them.
+ */
+static const char b_lease_sequence[] = "locality_uuid_b_lease";
+static const char b_user[] = "locality_uuid(true)";
+static constexpr int64_t b_lease_window = 65536;
+static int64_t b_lease = 0;
+
+// Take the position of a sequential id in the continued run, under the database's lease.
 static void
-next_sequential(uint8_t out[uuid_len])
+take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
+{
+	Oid			seq = extension_sequence_if_writable(fcinfo, b_lease_sequence);
+	uint64_t	floor = 0;
+	bool		at_floor = false;
+
+	/* A backend's first position takes a lease; the database's first since the start, its floor. */
+	if (OidIsValid(seq) && b_lease == 0)
+	{
+		int64_t		lease_floor = extend_lease(fcinfo, b_lease_sequence, b_user, 0, &b_lease);
+
+		if (!state_b_database_started(MyDatabaseId))
+		{
+			floor = static_cast<uint64_t>(lease_floor);
+			at_floor = true;
+		}
+	}
+	if (state_seq_continue(seq_start(place), floor, take) != SeqStatus::ok)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("sequential run exhausted"),
+				 errdetail("The continued sequential run has handed out all %llu positions.",
+						   static_cast<unsigned long long>(seq_position_max) + 1),
+				 errhint("Set locality_uuid.sequential_seed to reference.")));
+	/* Only once the shared word is at the floor may others skip it. */
+	if (at_floor)
+		state_b_mark_database(MyDatabaseId);
+	if (OidIsValid(seq) && take->position >= static_cast<uint64_t>(b_lease))
+		extend_lease(fcinfo, b_lease_sequence, b_user,
+					 static_cast<int64_t>(take->position) + b_lease_window, &b_lease);
+}
+
+// Make a sequential id: the core says which bucket it falls in, the glue takes its position
+// (the cluster's when shared): in that bucket's run, or in the continued run; the core writes it.
+static void
+next_sequential(FunctionCallInfo fcinfo, uint8_t out[uuid_len])
 {
 	Environment env = environment();
 	SeqPlace	place;
 	SeqTake		take;
 
 	report_status(generator.sequential_start(env, md5, &place));
-	report_status(seq_status(state_seq_take(place.bucket, &take)));
+	if (static_cast<SeedRule>(setting_sequential_seed) == SeedRule::continued)
+		take_continued(fcinfo, place, &take);
+	else
+		report_status(seq_status(state_seq_take(place.bucket, &take)));
 	report_status(generator.next_sequential(env, place, take, md5, out));
 }
 
 // Make one id in the given mode from this backend's state and environment.
 static Datum
-generate(CounterMode mode)
+generate(FunctionCallInfo fcinfo, CounterMode mode)
 {
 	uint8_t		bytes[uuid_len];
 
 	if (mode == CounterMode::sequential)
-		next_sequential(bytes);
+		next_sequential(fcinfo, bytes);
 	else
 		report_status(generator.next_variable(environment(), random_bytes, bytes));
 	PG_RETURN_UUID_P(make_uuid(bytes));
@@ -76,7 +129,7 @@ set_session_mode(const char *value)
 extern "C" Datum
 locality_uuid_generate(PG_FUNCTION_ARGS)
 {
-	return generate(static_cast<CounterMode>(setting_counter_mode));
+	return generate(fcinfo, static_cast<CounterMode>(setting_counter_mode));
 }
 
 // locality_uuid(sequential boolean) RETURNS uuid
@@ -88,7 +141,7 @@ locality_uuid_generate_mode(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 				 errmsg("sequential must not be null"),
 				 errhint("Call locality_uuid() to follow locality_uuid.counter_mode.")));
-	return generate(PG_GETARG_BOOL(0) ? CounterMode::sequential : CounterMode::variable);
+	return generate(fcinfo, PG_GETARG_BOOL(0) ? CounterMode::sequential : CounterMode::variable);
 }
 
 // locality_uuid_use_sequential_ids() RETURNS void

@@ -46,6 +46,14 @@ extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user)
 	return seq;
 }
 
+Oid
+extension_sequence_if_writable(FunctionCallInfo fcinfo, const char *name)
+{
+	if (RecoveryInProgress() || XactReadOnly || IsInParallelMode())
+		return InvalidOid;
+	return get_relname_relid(name, get_func_namespace(fcinfo->flinfo->fn_oid));
+}
+
 void
 take_allocations(FunctionCallInfo fcinfo, Allocator *allocations, AllocationStatus st,
 				 const char *sequence, const char *user)

@@ -9,6 +9,7 @@ namespace locality_uuid
 {
 
 int			setting_counter_mode = static_cast<int>(CounterMode::variable);
+int			setting_sequential_seed = static_cast<int>(SeedRule::continued);
 int			setting_node_id = -1;
 int			setting_process_field = PROCESS_FIELD_BACKEND;
 char	   *setting_machine_name = NULL;
@@ -17,6 +18,12 @@ bool		machine_name_changed = true;
 static const struct config_enum_entry counter_mode_options[] = {
 	{"variable", static_cast<int>(CounterMode::variable), false},
 	{"sequential", static_cast<int>(CounterMode::sequential), false},
+	{NULL, 0, false}
+};
+
+static const struct config_enum_entry sequential_seed_options[] = {
+	{"continue", static_cast<int>(SeedRule::continued), false},
+	{"reference", static_cast<int>(SeedRule::reference), false},
 	{NULL, 0, false}
 };
 
@@ -44,6 +51,15 @@ define_settings()
 							 &setting_counter_mode,
 							 static_cast<int>(CounterMode::variable),
 							 counter_mode_options,
+							 PGC_USERSET, 0, NULL, NULL, NULL);
+	DefineCustomEnumVariable("locality_uuid.sequential_seed",
+							 "Where each 10-minute bucket's sequential run starts: continue or reference.",
+							 "continue goes on from the cluster's last sequential id, so new ids stay at "
+							 "the right edge of an index across buckets and restarts; reference starts "
+							 "each bucket at a hash of its time, as the reference implementation does.",
+							 &setting_sequential_seed,
+							 static_cast<int>(SeedRule::continued),
+							 sequential_seed_options,
 							 PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomIntVariable("locality_uuid.node_id",
 							"28-bit node field of locality uuids; -1 takes the low 28 bits of the MAC.",

@@ -68,6 +68,17 @@ static constexpr uint32 v7_database_slots = 1024;
 static const char v7_databases_name[] = "locality_uuid_v7_databases";
 static pg_atomic_uint32 *v7_databases = NULL;
 
+/*
+ * The continued sequential run (locality_uuid.sequential_seed = continue): the position of its
+ * next id, and the databases whose first position since the server started was taken at or
+ * above the database's lease, as for uuidv7_ordered. Areas of their own, for the same reason.
+ */
+static const char b_state_name[] = "locality_uuid_b_continue";
+static pg_atomic_uint64 *b_shared = NULL;
+static uint64_t b_own = seq_word_empty;	/* without shared memory: this backend's word */
+static const char b_databases_name[] = "locality_uuid_b_databases";
+static pg_atomic_uint32 *b_databases = NULL;
+
 // Return the size of the state for nslots slots.
 static Size
 state_size(uint32 nslots)
@@ -164,6 +175,8 @@ request_shmem()
 	RequestAddinShmemSpace(state_size(slot_count()));
 	RequestAddinShmemSpace(sizeof(pg_atomic_uint64));
 	RequestAddinShmemSpace(v7_database_slots * sizeof(pg_atomic_uint32));
+	RequestAddinShmemSpace(sizeof(pg_atomic_uint64));
+	RequestAddinShmemSpace(v7_database_slots * sizeof(pg_atomic_uint32));
 }
 
 // Create or find the state in shared memory (postmaster start and crash restarts).
@@ -188,6 +201,17 @@ startup_shmem()
 	{
 		for (uint32 i = 0; i < v7_database_slots; i++)
 			pg_atomic_init_u32(&v7_databases[i], 0);
+	}
+	b_shared = static_cast<pg_atomic_uint64 *>(ShmemInitStruct(b_state_name, sizeof(pg_atomic_uint64), &found));
+	if (!found)
+		pg_atomic_init_u64(b_shared, seq_word_empty);
+	b_databases = static_cast<pg_atomic_uint32 *>(ShmemInitStruct(b_databases_name,
+																  v7_database_slots * sizeof(pg_atomic_uint32),
+																  &found));
+	if (!found)
+	{
+		for (uint32 i = 0; i < v7_database_slots; i++)
+			pg_atomic_init_u32(&b_databases[i], 0);
 	}
 	LWLockRelease(AddinShmemInitLock);
 }
@@ -231,6 +255,20 @@ attach()
 																	  ,NULL
 #endif
 																	  ));
+	/* seq_word_empty is 0: the word starts as the v7 word does. */
+	b_shared = static_cast<pg_atomic_uint64 *>(GetNamedDSMSegment(b_state_name, sizeof(pg_atomic_uint64),
+																  init_v7_dsm, &found
+#if PG_VERSION_NUM >= 190000
+																  ,NULL
+#endif
+																  ));
+	b_databases = static_cast<pg_atomic_uint32 *>(GetNamedDSMSegment(b_databases_name,
+																	 v7_database_slots * sizeof(pg_atomic_uint32),
+																	 init_v7_databases_dsm, &found
+#if PG_VERSION_NUM >= 190000
+																	 ,NULL
+#endif
+																	 ));
 	kind = STATE_DSM_REGISTRY;
 #else
 	if (shared != NULL)
@@ -316,23 +354,37 @@ state_seq_take(int64_t bucket, SeqTake *take)
 	return st;
 }
 
-// Return the first slot of the database set to probe for db.
+SeqStatus
+state_seq_continue(uint64_t start, uint64_t floor, SeqTake *take)
+{
+	SeqStatus	st = SeqStatus::ok;
+
+	if (!attached)
+		attach();
+	advance(b_shared, &b_own,
+			[&](uint64_t word, uint64_t *next) {
+				st = seq_continue(word, start, floor, next, take);
+				return st == SeqStatus::ok;
+			});
+	return st;
+}
+
+// Return the first slot of a database set to probe for db.
 static uint32
-v7_database_home(Oid db)
+database_home(Oid db)
 {
 	return (static_cast<uint32>(db) * UINT32_C(0x9E3779B9)) % v7_database_slots;
 }
 
-bool
-state_v7_database_started(Oid db)
+// True if db is in the database set (none: false).
+static bool
+database_set_has(pg_atomic_uint32 *set, Oid db)
 {
-	if (!attached)
-		attach();
-	if (v7_databases == NULL)
+	if (set == NULL)
 		return false;
-	for (uint32 i = 0, h = v7_database_home(db); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
+	for (uint32 i = 0, h = database_home(db); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
 	{
-		uint32		entry = pg_atomic_read_u32(&v7_databases[h]);
+		uint32		entry = pg_atomic_read_u32(&set[h]);
 
 		if (entry == db)
 			return true;
@@ -342,23 +394,54 @@ state_v7_database_started(Oid db)
 	return false;
 }
 
+// Put db in the database set, if there is one and it has room.
+static void
+database_set_add(pg_atomic_uint32 *set, Oid db)
+{
+	if (set == NULL)
+		return;
+	for (uint32 i = 0, h = database_home(db); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
+	{
+		uint32		entry = pg_atomic_read_u32(&set[h]);
+
+		/* On failure entry holds the OID another backend put there first: db, or go on. */
+		if (entry == 0 && pg_atomic_compare_exchange_u32(&set[h], &entry, db))
+			return;
+		if (entry == db)
+			return;
+	}
+}
+
+bool
+state_v7_database_started(Oid db)
+{
+	if (!attached)
+		attach();
+	return database_set_has(v7_databases, db);
+}
+
 void
 state_v7_mark_database(Oid db)
 {
 	if (!attached)
 		attach();
-	if (v7_databases == NULL)
-		return;
-	for (uint32 i = 0, h = v7_database_home(db); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
-	{
-		uint32		entry = pg_atomic_read_u32(&v7_databases[h]);
+	database_set_add(v7_databases, db);
+}
 
-		/* On failure entry holds the OID another backend put there first: db, or go on. */
-		if (entry == 0 && pg_atomic_compare_exchange_u32(&v7_databases[h], &entry, db))
-			return;
-		if (entry == db)
-			return;
-	}
+bool
+state_b_database_started(Oid db)
+{
+	if (!attached)
+		attach();
+	return database_set_has(b_databases, db);
+}
+
+void
+state_b_mark_database(Oid db)
+{
+	if (!attached)
+		attach();
+	database_set_add(b_databases, db);
 }
 
 uint64_t
