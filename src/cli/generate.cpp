@@ -144,7 +144,8 @@ bool
 make_locality(Run &run, int64_t sec, int64_t ns, uint8_t *id)
 {
 	Environment env{sec * 1000 + ns / 1000000, run.ident.process, run.ident.node, nullptr};
-	Status		st = next_alone(run.locality, run.o.mode, env, core_random, md5_digest, &run.run_word, id);
+	Status		st = next_alone(run.locality, run.o.mode, env, core_random, md5_digest, &run.run_word, id,
+								   run.o.seed_rule);
 
 	complain_status(st);
 	return st == Status::ok;

@@ -22,6 +22,8 @@ const char	usage_text[] =
 	"  -n N                 make N ids (default 1)\n"
 	"  -s, --sequential     locality uuids in sequential mode, as locality_uuid(true)\n"
 	"      --variable       locality uuids in variable mode, as locality_uuid(false) (default)\n"
+	"      --sequential-seed RULE  where a sequential run starts in each 10-minute bucket, as\n"
+	"                       locality_uuid.sequential_seed: continue (default) or reference\n"
 	"      --hot KEY        shard-key uuids carrying KEY (0 to 4294967295), as hot_uuid(KEY)\n"
 	"      --at TIME        with --hot: stamped with the second of TIME, as hot_uuid(KEY, TIME);\n"
 	"                       with --v7: explicit-time ids, as uuidv7_ordered(TIME)\n"
@@ -98,7 +100,7 @@ const char	program[] = "locality-uuid";
 /* The options that take a value. */
 const char *const with_value[] = {
 	"n", "hot", "at", "time-block", "block-count", "node", "machine-name", "machine",
-	"process", "counter", "as-of", "namespace", "name", "o", "output"
+	"process", "counter", "as-of", "namespace", "name", "o", "output", "sequential-seed"
 };
 
 /* The switches, and the member of Options each one sets. */
@@ -226,6 +228,13 @@ apply_setting(const std::string &name, const char *value, Options *o, bool *know
 						 "a block count is 1 to 2147483647", error);
 	if (name == "as-of")
 		return set_time(name, value, &o->as_of_us, &o->as_of_set, error);
+	if (name == "sequential-seed")
+	{
+		if (std::strcmp(value, "continue") != 0 && std::strcmp(value, "reference") != 0)
+			return bad_value(name, value, "the sequential seed is continue or reference", error);
+		o->seed_rule = std::strcmp(value, "continue") == 0 ? SeedRule::continued : SeedRule::reference;
+		return o->seed_rule_set = true;
+	}
 	if (name == "time-block")
 	{
 		if (!parse_length(value, &o->length_us, &why))
@@ -423,6 +432,8 @@ choose_kind(const Options &o, Kind *kind, std::string *error)
 		why = "choose one of --hot, --time-block, --v7, --v4, --v1, --v6, --v3 and --v5";
 	else if (o.mode_set && *kind != Kind::locality)
 		why = "--sequential and --variable are for locality uuids";
+	else if (o.seed_rule_set && (*kind != Kind::locality || o.make))
+		why = "--sequential-seed is for making locality uuids from the clock";
 	else if (o.ordered && *kind != Kind::v7)
 		why = "--ordered is for --v7";
 	else if (o.upper && !(o.make && *kind == Kind::v7))

@@ -47,6 +47,8 @@ struct Options
 	uint64_t	count = 1;
 	bool		mode_set = false;
 	CounterMode mode = CounterMode::variable;
+	bool		seed_rule_set = false;
+	SeedRule	seed_rule = SeedRule::continued;
 	bool		hot_set = false;
 	uint32_t	shard = 0;
 	bool		at_set = false;

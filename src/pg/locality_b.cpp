@@ -50,12 +50,12 @@ static int64_t b_lease = 0;
 static void
 take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 {
-	Oid			seq = extension_sequence_if_writable(fcinfo, b_lease_sequence);
+	Oid			seq = InvalidOid;
 	uint64_t	floor = 0;
 	bool		at_floor = false;
 
 	/* A backend's first position takes a lease; the database's first since the start, its floor. */
-	if (OidIsValid(seq) && b_lease == 0)
+	if (b_lease == 0 && OidIsValid(seq = extension_sequence_if_writable(fcinfo, b_lease_sequence)))
 	{
 		int64_t		lease_floor = extend_lease(fcinfo, b_lease_sequence, b_user, 0, &b_lease);
 
@@ -75,7 +75,9 @@ take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 	/* Only once the shared word is at the floor may others skip it. */
 	if (at_floor)
 		state_b_mark_database(MyDatabaseId);
-	if (OidIsValid(seq) && take->position >= static_cast<uint64_t>(b_lease))
+	/* The sequence is looked up only when the lease runs out, not on every call. */
+	if (take->position >= static_cast<uint64_t>(b_lease) &&
+		(OidIsValid(seq) || OidIsValid(extension_sequence_if_writable(fcinfo, b_lease_sequence))))
 		extend_lease(fcinfo, b_lease_sequence, b_user,
 					 static_cast<int64_t>(take->position) + b_lease_window, &b_lease);
 }

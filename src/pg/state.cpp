@@ -354,18 +354,30 @@ state_seq_take(int64_t bucket, SeqTake *take)
 	return st;
 }
 
+/*
+ * Whether this backend saw the continued run's word taken: from then on the word is not empty
+ * and only grows while the shared memory lives (a restart starts every backend afresh), so a
+ * position without a floor is the word's value, one fetch-and-add, with no retry under
+ * contention.
+ */
+static bool b_taken = false;
+
 SeqStatus
 state_seq_continue(uint64_t start, uint64_t floor, SeqTake *take)
 {
 	SeqStatus	st = SeqStatus::ok;
+	uint64_t	next;
 
 	if (!attached)
 		attach();
+	if (b_shared != NULL && b_taken && floor == 0)
+		return seq_continue(pg_atomic_fetch_add_u64(b_shared, 1), start, 0, &next, take);
 	advance(b_shared, &b_own,
-			[&](uint64_t word, uint64_t *next) {
-				st = seq_continue(word, start, floor, next, take);
+			[&](uint64_t word, uint64_t *next_word) {
+				st = seq_continue(word, start, floor, next_word, take);
 				return st == SeqStatus::ok;
 			});
+	b_taken = st == SeqStatus::ok;
 	return st;
 }
 
@@ -444,6 +456,9 @@ state_b_mark_database(Oid db)
 	database_set_add(b_databases, db);
 }
 
+/* The last word this backend took from the shared v7 word (0: none since it attached). */
+static uint64_t v7_taken = 0;
+
 uint64_t
 state_v7_take(uint64_t clock_word)
 {
@@ -451,11 +466,20 @@ state_v7_take(uint64_t clock_word)
 
 	if (!attached)
 		attach();
+
+	/*
+	 * The shared word only grows, so a clock at or below the last word this backend took is
+	 * below the word now too: the next word is the word + 1, one fetch-and-add.
+	 */
+	if (v7_shared != NULL && v7_taken != 0 && clock_word <= v7_taken)
+		return v7_taken = pg_atomic_fetch_add_u64(v7_shared, 1) + 1;
 	advance(v7_shared, &v7_own,
 			[&](uint64_t word, uint64_t *next) {
 				taken = *next = v7_word_after(word, clock_word);
 				return true;
 			});
+	if (v7_shared != NULL)
+		v7_taken = taken;
 	return taken;
 }
 

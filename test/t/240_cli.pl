@@ -305,6 +305,27 @@ is(sql(q{SELECT bool_and(locality_uuid_counter(id, true) = (first + g - 1) % 429
 			FROM gen_sequential WHERE g = 1) b) s}),
 	't', 'sequential ids: the run starts at the seed of the bucket plus 1 and counts up by 1');
 
+# Across a bucket boundary (a fake clock that advances 1 ms at every reading, from 00:09:59):
+# continue goes on counting by 1 into the next bucket, reference starts it at its own seed.
+SKIP:
+{
+	skip 'libfaketime not found', 4 unless libfaketime();
+	for my $rule (qw(continue reference))
+	{
+		local $ENV{LD_PRELOAD} = libfaketime();
+		local $ENV{FAKETIME} = '@2024-05-01 00:09:59 i0.001';
+		local $ENV{TZ} = 'UTC';
+		my ($rc, undef, $err) = tool([ '-n', 3000, '-s', '--sequential-seed', $rule ], stdout => "$dir/gen_seed_$rule.ids");
+		is($rc, 0, "the tool made 3000 ids on a fake clock: --sequential-seed $rule") or diag $err;
+		sql("CREATE TABLE gen_seed_$rule (g bigint GENERATED ALWAYS AS IDENTITY, id uuid); COPY gen_seed_$rule (id) FROM '$dir/gen_seed_$rule.ids'");
+	}
+	my $steps = q{SELECT count(DISTINCT date_bin('10 min', locality_uuid_timestamp(id), 'epoch')) || ' '
+		|| count(*) FILTER (WHERE locality_uuid_counter(id, true) <> (locality_uuid_counter(prev, true) + 1) % 4294967296)
+		FROM (SELECT id, lag(id) OVER (ORDER BY g) AS prev FROM TABLE) s WHERE prev IS NOT NULL};
+	is(sql($steps =~ s/TABLE/gen_seed_continue/r), '2 0', 'continue: two buckets, every counter the last + 1');
+	is(sql($steps =~ s/TABLE/gen_seed_reference/r), '2 1', 'reference: two buckets, one counter not the last + 1 (the new seed)');
+}
+
 made_by_tool('default_identity');
 is(sql(q{SELECT count(*) FILTER (WHERE locality_uuid_node(id) <> (SELECT node FROM locality_uuid_identity())) FROM gen_default_identity}),
 	'0', 'without --node the node field is the one the extension reads from the MAC');
@@ -371,6 +392,7 @@ is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and(uuid_time_block_start(id,
 	for my $bad ([qw(--frobnicate)], [qw(-n 0)], [qw(--hot -1)], [qw(--hot 1 --v7)], [qw(--node 268435456)],
 		[qw(--time-block 1.5us)], [qw(--make --counter 1)], [qw(--json)], [qw(-s --hot 1)],
 		[qw(--at 2024-02-30)], [qw(--hot 1 --at 2024-01-01T00:00:00.1234567Z)], [qw(--block-count 5)],
+		[qw(-s --sequential-seed hash)], [qw(--hot 1 --sequential-seed reference)],
 		[ '--node', '1', '20be0ffc-314a-bd53-7a50-013a65ca76d2' ])
 	{
 		($rc, $out, $err) = tool($bad);
