@@ -36,14 +36,17 @@ environment()
  * yet), and b_lease is never above the value of the database's sequence b_lease_sequence,
  * which only grows and is WAL-logged; so after a restart, a crash, a promotion or pg_upgrade
  * the database's first position is above every position it took before, as uuidv7_ordered's
- * lease does for its words (v7.cpp). A lease reaches b_lease_window positions past the one that
- * needed it. A transaction that cannot advance the sequence (read-only, on a standby, in a
+ * lease does for its words (v7.cpp). A lease reaches b_window positions past the one that
+ * needed it: 256 for a backend's first, twice as many for each next one up to 65536, so that
+ * a short session moves the run on little (without shared state each backend starts at the
+ * lease) and a busy one seldom writes the sequence. A transaction that cannot advance the sequence (read-only, on a standby, in a
  * parallel operation, or a database whose extension has not been updated) takes positions
  * without it; those ids are unique all the same, but ids after a restart can sort below them.
  */
 static const char b_lease_sequence[] = "locality_uuid_b_lease";
 static const char b_user[] = "locality_uuid(true)";
-static constexpr int64_t b_lease_window = 65536;
+static constexpr int64_t b_window_max = 65536;
+static int64_t b_window = 256;
 static int64_t b_lease = 0;
 
 // Take the position of a sequential id in the continued run, under the database's lease.
@@ -78,8 +81,11 @@ take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 	/* The sequence is looked up only when the lease runs out, not on every call. */
 	if (take->position >= static_cast<uint64_t>(b_lease) &&
 		(OidIsValid(seq) || OidIsValid(extension_sequence_if_writable(fcinfo, b_lease_sequence))))
-		extend_lease(fcinfo, b_lease_sequence, b_user,
-					 static_cast<int64_t>(take->position) + b_lease_window, &b_lease);
+	{
+		extend_lease(fcinfo, b_lease_sequence, b_user, static_cast<int64_t>(take->position) + b_window,
+					 &b_lease);
+		b_window = Min(b_window * 2, b_window_max);
+	}
 }
 
 // Make a sequential id: the core says which bucket it falls in, the glue takes its position

@@ -51,12 +51,13 @@ sub run
 my $fill = qq{CREATE TABLE made (kind text, id uuid);
 	INSERT INTO made SELECT 'hot', hot_uuid(7, $at) FROM generate_series(1, 1000);
 	INSERT INTO made SELECT 'v7at', uuidv7_ordered($at) FROM generate_series(1, 1000);
-	INSERT INTO made SELECT 'ordered', uuidv7_ordered() FROM generate_series(1, 1000);};
+	INSERT INTO made SELECT 'ordered', uuidv7_ordered() FROM generate_series(1, 1000);
+	INSERT INTO made SELECT 'sequential', locality_uuid(true) FROM generate_series(1, 1000);};
 
 # 1. dave's database app and a superuser's database sapp, each with the extension and its ids.
 $src->safe_psql('postgres', 'CREATE DATABASE app OWNER dave; CREATE DATABASE sapp');
 is(as($src, dave => 'app', 'CREATE EXTENSION locality_uuid'), '|', 'dave (owner of app, not superuser) creates the extension');
-is(as($src, dave => 'app', $fill), '|', 'dave makes 1000 ids of hot_uuid(k, at), uuidv7_ordered(at) and uuidv7_ordered()');
+is(as($src, dave => 'app', $fill), '|', 'dave makes 1000 ids of hot_uuid(k, at), uuidv7_ordered(at), uuidv7_ordered() and locality_uuid(true)');
 $src->safe_psql('sapp', "CREATE EXTENSION locality_uuid; $fill");
 
 # 2. pg_dump as dave: it reads the sequences, and carries their values, not their privileges.
@@ -64,7 +65,7 @@ my $dave_dump = $src->basedir . '/app.sql';
 my ($ok, $err) = run('pg_dump', '-f', $dave_dump, '-d', $src->connstr('app') . ' user=dave');
 ok($ok && $err eq '', 'pg_dump -U dave -d app: no error') or diag $err;
 my $text = -f $dave_dump ? slurp_file($dave_dump) : '';
-for my $seq (qw(locality_uuid_hot_allocation locality_uuid_v7_allocation locality_uuid_v7_lease))
+for my $seq (qw(locality_uuid_hot_allocation locality_uuid_v7_allocation locality_uuid_v7_lease locality_uuid_b_lease))
 {
 	like($text, qr/SELECT pg_catalog\.setval\('public\.$seq', [1-9]\d*, true\);/, "dave's dump sets $seq");
 }
@@ -94,7 +95,7 @@ for my $copy (@copies)
 	  : run('pg_restore', '--no-owner', '-d', $conn, $file);
 	ok($ok && $err !~ /ERROR/, ($file eq $dave_dump ? q{dave restores his dump (psql -f)} : q{dave restores the superuser's dump (pg_restore --no-owner)})
 		. " into $where: no error") or diag $err;
-	is($node->safe_psql($db, $sequences), $dumped{$file}, "$where: the three sequences have their dumped values");
+	is($node->safe_psql($db, $sequences), $dumped{$file}, "$where: the extension's sequences have their dumped values");
 	is( as($node, dave => $db, qq{SELECT count(*) FROM (SELECT hot_uuid(7, $at) AS id FROM generate_series(1, 1000)) n
 			WHERE id IN (SELECT id FROM made)}),
 		'0|', "$where: the same backfill hot_uuid(7, at) repeats 0 of 1000 ids");
@@ -104,6 +105,9 @@ for my $copy (@copies)
 	is( as($node, dave => $db, q{SELECT count(*) FROM (SELECT uuidv7_ordered() AS id FROM generate_series(1, 1000)) n
 			WHERE id <= (SELECT id FROM made WHERE kind = 'ordered' ORDER BY id DESC LIMIT 1)}),
 		'0|', "$where: 0 of 1000 ordered ids at or below the old ones");
+	is( as($node, dave => $db, q{SELECT count(*) FROM (SELECT locality_uuid(true) AS id FROM generate_series(1, 1000)) n
+			WHERE id <= (SELECT id FROM made WHERE kind = 'sequential' ORDER BY id DESC LIMIT 1)}),
+		'0|', "$where: 0 of 1000 sequential ids at or below the old ones");
 }
 
 # 4. The documented steps, as dave: moving the allocation sequence on (docs/guarantees.md).
