@@ -205,7 +205,12 @@ LocalityGenerator::sequential_start(const Environment &env, Md5Function md5, Seq
 
 	if (st != Status::ok)
 		return st;
-	place->bucket = bucket_of(static_cast<int64_t>(place->ms));
+
+	/* The last seed's bucket while the millisecond is in it: no division on every call. */
+	int64_t		ms = static_cast<int64_t>(place->ms);
+
+	place->bucket = seed_bucket_ >= 0 && ms - seed_bucket_ * bucket_ms >= 0 && ms - seed_bucket_ * bucket_ms < bucket_ms
+		? seed_bucket_ : bucket_of(ms);
 	return seed(place->bucket, md5, &place->seed);
 }
 
@@ -271,7 +276,7 @@ LocalityGenerator::next_sequential(const Environment &env, const SeqPlace &place
 	 * counter whose digits are a variable counter of this millisecond: the next millisecond.
 	 */
 	if ((seq_used_ && run != seq_run_ && ms == seq_ms_) ||
-		variable_used(ms, reverse_nibbles(c)))
+		(var_seeded_ && ms == var_ms_ && variable_used(ms, reverse_nibbles(c))))
 	{
 		ms += 1;
 		if (ms > time_ms_max)
