@@ -207,10 +207,10 @@ LocalityGenerator::sequential_start(const Environment &env, Md5Function md5, Seq
 		return st;
 
 	/* The last seed's bucket while the millisecond is in it: no division on every call. */
-	int64_t		ms = static_cast<int64_t>(place->ms);
+	int64_t		into = static_cast<int64_t>(place->ms) - seed_bucket_ * bucket_ms;
 
-	place->bucket = seed_bucket_ >= 0 && ms - seed_bucket_ * bucket_ms >= 0 && ms - seed_bucket_ * bucket_ms < bucket_ms
-		? seed_bucket_ : bucket_of(ms);
+	place->bucket = seed_bucket_ >= 0 && into >= 0 && into < bucket_ms
+		? seed_bucket_ : bucket_of(static_cast<int64_t>(place->ms));
 	return seed(place->bucket, md5, &place->seed);
 }
 

@@ -37,11 +37,12 @@ environment()
  * which only grows and is WAL-logged; so after a restart, a crash, a promotion or pg_upgrade
  * the database's first position is above every position it took before, as uuidv7_ordered's
  * lease does for its words (v7.cpp). A lease reaches b_window positions past the one that
- * needed it: 256 for a backend's first, twice as many for each next one up to 65536, so that
- * a short session moves the run on little (without shared state each backend starts at the
- * lease) and a busy one seldom writes the sequence. A transaction that cannot advance the sequence (read-only, on a standby, in a
- * parallel operation, or a database whose extension has not been updated) takes positions
- * without it; those ids are unique all the same, but ids after a restart can sort below them.
+ * needed it: 256 for a backend's first, twice as many for each next one up to 65536, so that a
+ * short session moves the run on little (without shared state each backend starts at the
+ * lease) and a busy one seldom writes the sequence. A transaction that cannot advance the
+ * sequence (read-only, on a standby, in a parallel operation, or in a database whose extension
+ * has not been updated) takes positions without it: those ids are unique all the same, but ids
+ * made after a restart can sort below them.
  */
 static const char b_lease_sequence[] = "locality_uuid_b_lease";
 static const char b_user[] = "locality_uuid(true)";
