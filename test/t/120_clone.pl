@@ -174,12 +174,13 @@ FROM locality_uuid_identity() AS here,
 # locality_uuid(true) and hot_uuid(7) in each row. Under the real clock the sessions wait for a
 # common start. Returns per server [summary line, [rows]].
 my $rows = 16667;    # 3 ids a row, 2 servers: about 100000 ids a run
+my $session_setup = '';    # statements each session runs first
 
 sub generate_at_once
 {
 	my ($wait, @nodes) = @_;
 	my $start = sprintf('%.3f', time + 3);
-	my $sql = ($wait ? "DO \$\$BEGIN PERFORM pg_sleep_until(to_timestamp($start)); END\$\$;\n" : '') . qq{
+	my $sql = $session_setup . ($wait ? "DO \$\$BEGIN PERFORM pg_sleep_until(to_timestamp($start)); END\$\$;\n" : '') . qq{
 		CREATE TEMP TABLE g AS
 		SELECT locality_uuid(false) AS v, locality_uuid(true) AS s, hot_uuid(7) AS h
 		FROM generate_series(1, $rows);
@@ -241,7 +242,11 @@ SKIP:
 	# shard-key ids one for one (the same machine hash, slot and ticks from the frozen one on),
 	# and its sequential ids from the same run of counters in a new 10-minute bucket, until
 	# each server's own variable ids (random starts) push one of them to the next millisecond;
-	# with the step, none of them.
+	# with the step, none of them. The sessions follow the reference seed rule, whose runs of one
+	# bucket start at the same counter on every server: the continued run (the default) starts
+	# each server where its own last id left off, so whether it meets the origin's ids here
+	# depends on how many ids each made before; uniqueness must not rest on that either.
+	$session_setup = "SET locality_uuid.sequential_seed = reference;\n";
 	my $frozen = int(time) + 86400;
 	set_fake_clock($clock_file, frozen_clock_spec($frozen));
 	my ($fo, $fc) = generate_at_once(0, $origin, $clone);
