@@ -456,9 +456,6 @@ state_b_mark_database(Oid db)
 	database_set_add(b_databases, db);
 }
 
-/* The last word this backend took from the shared v7 word (0: none since it attached). */
-static uint64_t v7_taken = 0;
-
 uint64_t
 state_v7_take(uint64_t clock_word)
 {
@@ -466,20 +463,11 @@ state_v7_take(uint64_t clock_word)
 
 	if (!attached)
 		attach();
-
-	/*
-	 * The shared word only grows, so a clock at or below the last word this backend took is
-	 * below the word now too: the next word is the word + 1, one fetch-and-add.
-	 */
-	if (v7_shared != NULL && v7_taken != 0 && clock_word <= v7_taken)
-		return v7_taken = pg_atomic_fetch_add_u64(v7_shared, 1) + 1;
 	advance(v7_shared, &v7_own,
 			[&](uint64_t word, uint64_t *next) {
 				taken = *next = v7_word_after(word, clock_word);
 				return true;
 			});
-	if (v7_shared != NULL)
-		v7_taken = taken;
 	return taken;
 }
 
