@@ -24,12 +24,12 @@ SELECT count(*) AS steps,
                             = (locality_uuid_counter(a.u) + 198491317) % 4294967296) AS exact_steps
 FROM var_ids a JOIN var_ids b ON b.n = a.n + 1;
 
--- Sequential mode under the reference rule, in a fresh backend: the first id is seed + 1, where
+-- Sequential mode under the bucket rule, in a fresh backend: the first id is seed + 1, where
 -- the seed is MD5 of the id's 10-minute UTC bucket (yyyyMMddHHm) read little-endian; then +1 per
 -- id, and seed + 1 again whenever an id's bucket differs from the previous one.
 \c -
 SET timezone = 'UTC';
-SET locality_uuid.sequential_seed = reference;
+SET locality_uuid.sequential_seed = bucket;
 \i sql/include/helpers.psql
 -- The seed vector of docs/format.md, section 1: 2012-10-15 18:58 UTC is in the bucket
 -- 20121015185, whose MD5 digest begins 3f 54 b8 01, so the seed is 0x01b8543f.

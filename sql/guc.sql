@@ -50,8 +50,8 @@ FROM generate_series(1, 100);
 -- The locality_uuid prefix is reserved: a misspelt setting is an error, not a placeholder.
 SET locality_uuid.node = 1;
 
--- sequential_seed: continue (default) or reference; within a bucket both count up by 1.
-SET locality_uuid.sequential_seed = reference;
+-- sequential_seed: continue (default) or bucket; within a bucket both count up by 1.
+SET locality_uuid.sequential_seed = bucket;
 SELECT (locality_uuid_counter(b, true) - locality_uuid_counter(a, true) + 4294967296) % 4294967296 AS step
 FROM (SELECT locality_uuid(true) AS a, locality_uuid(true) AS b) s;
 RESET locality_uuid.sequential_seed;

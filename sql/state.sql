@@ -8,14 +8,14 @@ SELECT locality_uuid_state() = CASE
                THEN 'preload'
            ELSE 'backend' END AS expected_state;
 
--- Sequential mode under the reference rule: a new backend continues the run of the one before
+-- Sequential mode under the bucket rule: a new backend continues the run of the one before
 -- it (shared state), or starts at the bucket's seed + 1 (per-backend state). A bucket change in
 -- between re-seeds. (The continued run's restarts: test/t/115_sequential_seed.pl.)
-SET locality_uuid.sequential_seed = reference;
+SET locality_uuid.sequential_seed = bucket;
 CREATE TABLE state_seq AS SELECT locality_uuid(true) AS u;
 \c -
 SET timezone = 'UTC';
-SET locality_uuid.sequential_seed = reference;
+SET locality_uuid.sequential_seed = bucket;
 \i sql/include/helpers.psql
 SELECT CASE
            WHEN date_bin('10 minutes', locality_uuid_timestamp(a.u), 'epoch')

@@ -23,7 +23,7 @@ const char	usage_text[] =
 	"  -s, --sequential     locality uuids in sequential mode, as locality_uuid(true)\n"
 	"      --variable       locality uuids in variable mode, as locality_uuid(false) (default)\n"
 	"      --sequential-seed RULE  where a sequential run starts in each 10-minute bucket, as\n"
-	"                       locality_uuid.sequential_seed: continue (default) or reference\n"
+	"                       locality_uuid.sequential_seed: continue (default) or bucket\n"
 	"      --hot KEY        shard-key uuids carrying KEY (0 to 4294967295), as hot_uuid(KEY)\n"
 	"      --at TIME        with --hot: stamped with the second of TIME, as hot_uuid(KEY, TIME);\n"
 	"                       with --v7: explicit-time ids, as uuidv7_ordered(TIME)\n"
@@ -230,9 +230,9 @@ apply_setting(const std::string &name, const char *value, Options *o, bool *know
 		return set_time(name, value, &o->as_of_us, &o->as_of_set, error);
 	if (name == "sequential-seed")
 	{
-		if (std::strcmp(value, "continue") != 0 && std::strcmp(value, "reference") != 0)
-			return bad_value(name, value, "the sequential seed is continue or reference", error);
-		o->seed_rule = std::strcmp(value, "continue") == 0 ? SeedRule::continued : SeedRule::reference;
+		if (std::strcmp(value, "continue") != 0 && std::strcmp(value, "bucket") != 0)
+			return bad_value(name, value, "the sequential seed is continue or bucket", error);
+		o->seed_rule = std::strcmp(value, "continue") == 0 ? SeedRule::continued : SeedRule::bucket;
 		return o->seed_rule_set = true;
 	}
 	if (name == "time-block")

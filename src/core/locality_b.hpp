@@ -117,7 +117,7 @@ uint32_t	seed_from_digest(const uint8_t digest[digest_len]) noexcept;
  * unique within a run. When the run changes while the millisecond is held, the id moves on
  * to the next millisecond, so two runs never share a millisecond of one backend. The continued
  * run (seq_continue) is one run per 2^32 positions, whose counter is the position mod 2^32:
- * unique within such a run too, and its runs are numbered apart from the reference rule's
+ * unique within such a run too, and its runs are numbered apart from the bucket rule's
  * buckets (-2 - position / 2^32 against bucket >= 0), so its wrap to counter 0, and a switch
  * between the two rules, move the id to the next millisecond like any other change of run.
  *
@@ -170,7 +170,7 @@ private:
 	SlotMarks	own_slot_ = {0, 0};
 };
 
-// Return the continued run's first position for an id at place: the reference rule's first
+// Return the continued run's first position for an id at place: the bucket rule's first
 // counter of place's bucket, seed + 1.
 uint64_t	seq_start(const SeqPlace &place) noexcept;
 
@@ -178,6 +178,6 @@ uint64_t	seq_start(const SeqPlace &place) noexcept;
 // command-line tool, the tests): the steps the module takes on the cluster's word.
 Status		next_alone(LocalityGenerator &g, CounterMode mode, const Environment &env, RandomFunction random,
 					   Md5Function md5, uint64_t *run_word, uint8_t out[uuid_len],
-					   SeedRule rule = SeedRule::reference) noexcept;
+					   SeedRule rule = SeedRule::bucket) noexcept;
 
 }							// namespace locality_uuid

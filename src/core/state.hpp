@@ -34,7 +34,7 @@ constexpr int64_t seq_bucket_max = (INT64_C(1) << 32) - 2;
  * The continued run (locality_uuid.sequential_seed = continue), one 64-bit word: the position
  * of the next id, 0 when no id was taken yet. The id at position p carries the counter
  * p mod 2^32, so each id is the last one + 1 whatever its bucket: the first run starts as the
- * reference rule's would (position seed(bucket) + 1), and every later bucket goes on from
+ * bucket rule's would (position seed(bucket) + 1), and every later bucket goes on from
  * there, at the right edge of the keys already made. Positions only grow, and a floor (the
  * lease of a restart) only raises them. The run of position p is p / 2^32: at 2^32 the counter
  * wraps to 0 and a new run begins, whose ids a backend never puts in a millisecond of the old
@@ -43,14 +43,14 @@ constexpr int64_t seq_bucket_max = (INT64_C(1) << 32) - 2;
  */
 constexpr uint64_t seq_position_max = (UINT64_C(1) << 62) - 1;
 
-// The sequential seed rule: the reference rule's run per bucket, or one continued run.
+// The sequential seed rule: one continued run, or a run per bucket from the bucket's seed.
 enum class SeedRule
 {
 	continued,
-	reference
+	bucket
 };
 
-// The position of one sequential id: the run's bucket and the id's index in the run (reference
+// The position of one sequential id: the run's bucket and the id's index in the run (bucket
 // rule), or its position in the continued run.
 struct SeqTake
 {

@@ -75,7 +75,7 @@ take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 				 errmsg("sequential run exhausted"),
 				 errdetail("The continued sequential run has handed out all %llu positions.",
 						   static_cast<unsigned long long>(seq_position_max) + 1),
-				 errhint("Set locality_uuid.sequential_seed to reference.")));
+				 errhint("Set locality_uuid.sequential_seed to bucket.")));
 	/* Only once the shared word is at the floor may others skip it. */
 	if (at_floor)
 		state_b_mark_database(MyDatabaseId);

@@ -23,7 +23,7 @@ static const struct config_enum_entry counter_mode_options[] = {
 
 static const struct config_enum_entry sequential_seed_options[] = {
 	{"continue", static_cast<int>(SeedRule::continued), false},
-	{"reference", static_cast<int>(SeedRule::reference), false},
+	{"bucket", static_cast<int>(SeedRule::bucket), false},
 	{NULL, 0, false}
 };
 
@@ -53,10 +53,10 @@ define_settings()
 							 counter_mode_options,
 							 PGC_USERSET, 0, NULL, NULL, NULL);
 	DefineCustomEnumVariable("locality_uuid.sequential_seed",
-							 "Where each 10-minute bucket's sequential run starts: continue or reference.",
+							 "Where each 10-minute bucket's sequential run starts: continue or bucket.",
 							 "continue goes on from the cluster's last sequential id, so new ids stay at "
-							 "the right edge of an index across buckets and restarts; reference starts "
-							 "each bucket at a hash of its time, as the reference implementation does.",
+							 "the right edge of an index across buckets and restarts, as the reference "
+							 "libraries do within a process; bucket starts each bucket at a hash of its time.",
 							 &setting_sequential_seed,
 							 static_cast<int>(SeedRule::continued),
 							 sequential_seed_options,

@@ -58,7 +58,7 @@ struct Backend
 	LocalityGenerator gen;
 	uint64_t	own_word = seq_word_empty;
 	bool		shared;
-	SeedRule	rule = SeedRule::reference;
+	SeedRule	rule = SeedRule::bucket;
 
 	explicit	Backend(bool on_shared_run = false) : shared(on_shared_run) {}
 
@@ -420,12 +420,12 @@ test_continued_run()
 
 	g.rule = SeedRule::continued;
 	set_digest(md5_20121015185);
-	/* The first bucket's ids are the reference rule's: the vectors of docs/format.md. */
+	/* The first bucket's ids are the bucket rule's: the vectors of docs/format.md. */
 	CHECK(g.next(CounterMode::sequential, env_at(t0), u) == Status::ok);
 	CHECK_UUID(u, "01b85440-314a-bd53-7a50-013a65ca76d2");
 	CHECK(g.next(CounterMode::sequential, env_at(t0 + 1000), u) == Status::ok);
 	CHECK_UUID(u, "01b85441-314a-bd53-7a50-013a65ca7aba");
-	/* The next bucket goes on from the last id (the reference rule would start at 00000000). */
+	/* The next bucket goes on from the last id (the bucket rule would start at 00000000). */
 	set_digest(other);
 	CHECK(g.next(CounterMode::sequential, env_at(t0 + 600000), u) == Status::ok);
 	CHECK_UUID(u, "01b85442-314a-bd53-7a50-013a65d39e92");
@@ -465,7 +465,7 @@ test_continued_run()
 	m.own_word = 0x01B85440;
 	CHECK(m.next(CounterMode::sequential, env_at(t0), u) == Status::ok);
 	CHECK_UUID(u, "01b85440-314a-bd53-7a50-013a65ca76d2");
-	m.rule = SeedRule::reference;
+	m.rule = SeedRule::bucket;
 	m.own_word = seq_word_empty;
 	CHECK(m.next(CounterMode::sequential, env_at(t0), u) == Status::ok);
 	CHECK_UUID(u, "01b85440-314a-bd53-7a50-013a65ca76d3");

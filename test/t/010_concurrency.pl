@@ -22,10 +22,10 @@ $node->safe_psql('postgres', q{
 	CREATE TABLE done (round int, session int);
 });
 
-# With per-backend state the sessions follow the reference seed rule, whose runs all start at
+# With per-backend state the sessions follow the bucket seed rule, whose runs all start at
 # the bucket's seed (below); with shared state they take the default, the continued run.
 my $per_backend = $node->safe_psql('postgres', 'SELECT locality_uuid_state()') eq 'backend';
-my $rule = $per_backend ? 'reference' : 'continue';
+my $rule = $per_backend ? 'bucket' : 'continue';
 
 # One session: register, wait for all, generate both modes, wait for all, leave.
 sub session_sql
@@ -76,7 +76,7 @@ note 'process fields by round: '
   . $q->(q{SELECT string_agg(round || ': ' || fields, '; ' ORDER BY round) FROM
 	(SELECT round, string_agg(field::text, ' ' ORDER BY session) AS fields FROM live GROUP BY round) s});
 
-# With per-backend state, reference-rule sessions in one bucket start from the same seed, so their
+# With per-backend state, bucket-rule sessions in one bucket start from the same seed, so their
 # counters coincide: uniqueness comes from the process field, by construction, not from luck.
 # With shared state (17+, or preloaded) they take turns in one run: no counter is shared.
 my $shared = $q->(q{SELECT count(*) FROM (SELECT round, locality_uuid_counter(id, true)

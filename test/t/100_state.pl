@@ -56,7 +56,7 @@ foreach my $kind (state_kinds())
 	else
 	{
 		# The continued run without shared state: each session starts at the database's lease,
-		# above every id of the sessions before it (under the reference rule each would start
+		# above every id of the sessions before it (under the bucket rule each would start
 		# again at the bucket's seed: sql/state.sql).
 		is($backwards, 0, "$name: per-backend state: each session starts above the ones before it");
 	}

@@ -1,7 +1,7 @@
 # locality_uuid(true) over six 10-minute buckets on a fake clock, with a clean and a crash restart
 # between them: under the default locality_uuid.sequential_seed = continue the primary key's leaf
 # density stays at or above 85 % and no id made after a restart sorts below one made before;
-# under reference (each bucket's run starts at a hash of its time) the density falls below 85 %.
+# under bucket (each bucket's run starts at a hash of its time) the density falls below 85 %.
 use strict;
 use warnings FATAL => 'all';
 
@@ -41,7 +41,7 @@ sub below_earlier
 
 foreach my $kind (state_kinds())
 {
-	foreach my $rule (qw(continue reference))
+	foreach my $rule (qw(continue bucket))
 	{
 		my $label = "$kind->{name}, $rule";
 		set_fake_clock($clock_file, frozen_clock_spec($t0));
@@ -51,7 +51,7 @@ foreach my $kind (state_kinds())
 			conf => [
 				'fsync = off', 'autovacuum = off', 'max_parallel_workers_per_gather = 0',
 				# continue is the default: the continue nodes leave the setting alone.
-				($rule eq 'reference' ? ('locality_uuid.sequential_seed = reference') : ())
+				($rule eq 'bucket' ? ('locality_uuid.sequential_seed = bucket') : ())
 			]);
 		$node->safe_psql('postgres', 'CREATE EXTENSION pgstattuple');
 		$node->safe_psql('postgres', 'CREATE TABLE ids (id uuid PRIMARY KEY, b int NOT NULL)');
@@ -64,7 +64,7 @@ foreach my $kind (state_kinds())
 		{
 			set_fake_clock($clock_file, frozen_clock_spec($t0 + ($b - 1) * 600));
 			# Under continue each batch in a new session: with shared state they share the run,
-			# without it each session starts at the database's lease. Under reference one session
+			# without it each session starts at the database's lease. Under bucket one session
 			# a bucket: without shared state, sessions that hold a slot in turn are told apart by
 			# the clock only (docs/guarantees.md), and this clock is frozen.
 			my $batch = "INSERT INTO ids SELECT locality_uuid(true), $b FROM generate_series(1, $rows / 5);";

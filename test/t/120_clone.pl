@@ -242,11 +242,11 @@ SKIP:
 	# shard-key ids one for one (the same machine hash, slot and ticks from the frozen one on),
 	# and its sequential ids from the same run of counters in a new 10-minute bucket, until
 	# each server's own variable ids (random starts) push one of them to the next millisecond;
-	# with the step, none of them. The sessions follow the reference seed rule, whose runs of one
+	# with the step, none of them. The sessions follow the bucket seed rule, whose runs of one
 	# bucket start at the same counter on every server: the continued run (the default) starts
 	# each server where its own last id left off, so whether it meets the origin's ids here
 	# depends on how many ids each made before; uniqueness must not rest on that either.
-	$session_setup = "SET locality_uuid.sequential_seed = reference;\n";
+	$session_setup = "SET locality_uuid.sequential_seed = bucket;\n";
 	my $frozen = int(time) + 86400;
 	set_fake_clock($clock_file, frozen_clock_spec($frozen));
 	my ($fo, $fc) = generate_at_once(0, $origin, $clone);

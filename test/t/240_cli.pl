@@ -306,11 +306,11 @@ is(sql(q{SELECT bool_and(locality_uuid_counter(id, true) = (first + g - 1) % 429
 	't', 'sequential ids: the run starts at the seed of the bucket plus 1 and counts up by 1');
 
 # Across a bucket boundary (a fake clock that advances 1 ms at every reading, from 00:09:59):
-# continue goes on counting by 1 into the next bucket, reference starts it at its own seed.
+# continue goes on counting by 1 into the next bucket, bucket starts it at its own seed.
 SKIP:
 {
 	skip 'libfaketime not found', 4 unless libfaketime();
-	for my $rule (qw(continue reference))
+	for my $rule (qw(continue bucket))
 	{
 		local $ENV{LD_PRELOAD} = libfaketime();
 		local $ENV{FAKETIME} = '@2024-05-01 00:09:59 i0.001';
@@ -323,7 +323,7 @@ SKIP:
 		|| count(*) FILTER (WHERE locality_uuid_counter(id, true) <> (locality_uuid_counter(prev, true) + 1) % 4294967296)
 		FROM (SELECT id, lag(id) OVER (ORDER BY g) AS prev FROM TABLE) s WHERE prev IS NOT NULL};
 	is(sql($steps =~ s/TABLE/gen_seed_continue/r), '2 0', 'continue: two buckets, every counter the last + 1');
-	is(sql($steps =~ s/TABLE/gen_seed_reference/r), '2 1', 'reference: two buckets, one counter not the last + 1 (the new seed)');
+	is(sql($steps =~ s/TABLE/gen_seed_bucket/r), '2 1', 'bucket: two buckets, one counter not the last + 1 (the new seed)');
 }
 
 made_by_tool('default_identity');
@@ -392,7 +392,7 @@ is(sql(qq{SELECT count(DISTINCT id) || ' ' || bool_and(uuid_time_block_start(id,
 	for my $bad ([qw(--frobnicate)], [qw(-n 0)], [qw(--hot -1)], [qw(--hot 1 --v7)], [qw(--node 268435456)],
 		[qw(--time-block 1.5us)], [qw(--make --counter 1)], [qw(--json)], [qw(-s --hot 1)],
 		[qw(--at 2024-02-30)], [qw(--hot 1 --at 2024-01-01T00:00:00.1234567Z)], [qw(--block-count 5)],
-		[qw(-s --sequential-seed hash)], [qw(--hot 1 --sequential-seed reference)],
+		[qw(-s --sequential-seed hash)], [qw(--hot 1 --sequential-seed bucket)],
 		[ '--node', '1', '20be0ffc-314a-bd53-7a50-013a65ca76d2' ])
 	{
 		($rc, $out, $err) = tool($bad);
