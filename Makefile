@@ -18,8 +18,8 @@ GLUE_SRCS = src/pg/module.cpp src/pg/settings.cpp src/pg/environment.cpp src/pg/
 OS_SRCS = src/os/mac.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(OS_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
-REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
-	hot hot_recipes hot_errors badinput parallel state identity settings_parser uuidv7 v7 partitioning facade
+REGRESS = locality_b_layout locality_b_extract locality_b labels guc locality_b_errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
+	hot hot_recipes hot_errors badinput parallel state identity settings_parser v7_extension v7 partitioning facade
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # TAP tests on PostgreSQL::Test::Cluster: everything that needs clusters of its own.
@@ -56,8 +56,8 @@ override PROVE_FLAGS += -I test/t
 # failure in one suite never hides the other. The regression tests again, on a database where the
 # SQL file is installed instead of the extension. Expected output is the C suite's, except the
 # files in test/portable/expected (behaviour SQL cannot match; see docs/portable.md).
-PORTABLE_REGRESS = portable_setup layout extract generate errors blocks blocks_compat \
-	blocks_errors hot hot_recipes hot_errors badinput settings_parser v7 portable_labels portable_generators \
+PORTABLE_REGRESS = portable_setup locality_b_layout locality_b_extract locality_b locality_b_errors \
+	blocks blocks_compat blocks_errors hot hot_recipes hot_errors badinput settings_parser v7 portable_labels portable_generators \
 	portable_v7 portable_explicit facade
 PORTABLE_DIR = test/out/portable
 # pg_regress reads expected files from --inputdir up to 15, from --expecteddir (default .) since 16.
