@@ -19,7 +19,7 @@ our @EXPORT = qw(
   extension_node state_kinds parallel_guc psql_states session_states start_psql finish_psql
   as psql_as gen_sql
   plan_nodes count_nodes vendor_source install_portable long_call
-  libfaketime fake_clock_env start_on_fake_clock set_fake_clock frozen_clock_spec
+  libfaketime fake_clock_env start_on_fake_clock set_fake_clock write_clock_spec frozen_clock_spec
   v7_time_sql pg_upgrade_into
   installed_major old_install same_lines
 );
@@ -375,15 +375,23 @@ sub fake_clock_env
 		TZ => 'UTC');
 }
 
-# Write a libfaketime spec ('+0', or a frozen_clock_spec) to clock_file and wait until every
-# server started with fake_clock_env has read it.
-sub set_fake_clock
+# Write a libfaketime spec to clock_file at once (rename), for servers that read it later.
+sub write_clock_spec
 {
 	my ($clock_file, $spec) = @_;
 	open my $fh, '>', "$clock_file.tmp" or die "could not write $clock_file.tmp: $!";
 	print $fh "$spec\n";
 	close $fh;
 	rename "$clock_file.tmp", $clock_file or die "could not rename to $clock_file: $!";
+	return;
+}
+
+# Write a libfaketime spec ('+0', or a frozen_clock_spec) to clock_file and wait until every
+# server started with fake_clock_env has read it.
+sub set_fake_clock
+{
+	my ($clock_file, $spec) = @_;
+	write_clock_spec($clock_file, $spec);
 	# FAKETIME_CACHE_DURATION=1 compares whole seconds: the new value is read within 2 s.
 	Time::HiRes::sleep(2.2);
 }
