@@ -110,6 +110,12 @@ core-test: core-test-bin
 
 EXTRA_CLEAN = $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS)) results regression.diffs regression.out
 
+# The SQL entry points of each src/pg/*.cpp in the order the scripts declare them, each under
+# its SQL signature (no server needed).
+.PHONY: entry-order-check
+entry-order-check:
+	perl test/check_entry_order.pl
+
 # Fuzzing: one libFuzzer binary per test/fuzz/*_fuzz.cpp, linked with the whole core under
 # ASan/UBSan. `make fuzz` splits FUZZ_SECONDS among the targets and fails on any finding;
 # `make fuzz-soak` is the long run (FUZZ_SOAK_SECONDS). Corpora grow in test/out/fuzz/.
