@@ -116,6 +116,29 @@ EXTRA_CLEAN = $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS)) results regression.d
 entry-order-check:
 	perl test/check_entry_order.pl
 
+# The layout of src/ is .clang-format's: `make format` applies it, `make format-check` fails
+# where a file differs (skipped, saying so, where clang-format is missing). Its output varies
+# between versions of clang-format: the layout is Debian 12's (14), which run-tests.sh uses.
+CLANG_FORMAT ?= clang-format
+FORMAT_SRCS = $(sort $(wildcard src/*/*.cpp src/*/*.hpp))
+.PHONY: format format-check
+format:
+	$(CLANG_FORMAT) -i $(FORMAT_SRCS)
+
+format-check:
+	@if ! command -v $(CLANG_FORMAT) >/dev/null; then \
+		echo "format-check: skipped, $(CLANG_FORMAT) is missing (apt-get install clang-format)"; \
+	else \
+		$(CLANG_FORMAT) --version; \
+		if out=$$($(CLANG_FORMAT) --dry-run --Werror $(FORMAT_SRCS) 2>&1); then \
+			echo "format-check: $(words $(FORMAT_SRCS)) files as .clang-format lays them out"; \
+		else \
+			echo "$$out" | grep -o '^[^:]*:[0-9]*:[0-9]*: error' | cut -d: -f1 | uniq -c; \
+			echo "format-check: lines laid out otherwise than .clang-format says, in the files above (make format)"; \
+			exit 1; \
+		fi; \
+	fi
+
 # Fuzzing: one libFuzzer binary per test/fuzz/*_fuzz.cpp, linked with the whole core under
 # ASan/UBSan. `make fuzz` splits FUZZ_SECONDS among the targets and fails on any finding;
 # `make fuzz-soak` is the long run (FUZZ_SOAK_SECONDS). Corpora grow in test/out/fuzz/.
