@@ -18,8 +18,8 @@ GLUE_SRCS = src/pg/module.cpp src/pg/settings.cpp src/pg/environment.cpp src/pg/
 OS_SRCS = src/os/mac.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(OS_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
-REGRESS = layout extract generate labels guc errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
-	hot hot_recipes hot_errors badinput parallel state identity settings_parser uuidv7 v7 partitioning facade
+REGRESS = locality_b_layout locality_b_extract locality_b labels guc locality_b_errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
+	hot hot_recipes hot_errors badinput parallel state identity settings_parser v7_extension v7 partitioning facade
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # TAP tests on PostgreSQL::Test::Cluster: everything that needs clusters of its own.
@@ -56,8 +56,8 @@ override PROVE_FLAGS += -I test/t
 # failure in one suite never hides the other. The regression tests again, on a database where the
 # SQL file is installed instead of the extension. Expected output is the C suite's, except the
 # files in test/portable/expected (behaviour SQL cannot match; see docs/portable.md).
-PORTABLE_REGRESS = portable_setup layout extract generate errors blocks blocks_compat \
-	blocks_errors hot hot_recipes hot_errors badinput settings_parser v7 portable_labels portable_generators \
+PORTABLE_REGRESS = portable_setup locality_b_layout locality_b_extract locality_b locality_b_errors \
+	blocks blocks_compat blocks_errors hot hot_recipes hot_errors badinput settings_parser v7 portable_labels portable_generators \
 	portable_v7 portable_explicit facade
 PORTABLE_DIR = test/out/portable
 # pg_regress reads expected files from --inputdir up to 15, from --expecteddir (default .) since 16.
@@ -109,6 +109,35 @@ core-test: core-test-bin
 	@for t in $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS)); do echo "# $$t"; $$t || exit 1; done
 
 EXTRA_CLEAN = $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS)) results regression.diffs regression.out
+
+# The SQL entry points of each src/pg/*.cpp in the order the scripts declare them, each under
+# its SQL signature (no server needed).
+.PHONY: entry-order-check
+entry-order-check:
+	perl test/check_entry_order.pl
+
+# The layout of src/ is .clang-format's: `make format` applies it, `make format-check` fails
+# where a file differs (skipped, saying so, where clang-format is missing). Its output varies
+# between versions of clang-format: the layout is Debian 12's (14), which run-tests.sh uses.
+CLANG_FORMAT ?= clang-format
+FORMAT_SRCS = $(sort $(wildcard src/*/*.cpp src/*/*.hpp))
+.PHONY: format format-check
+format:
+	$(CLANG_FORMAT) -i $(FORMAT_SRCS)
+
+format-check:
+	@if ! command -v $(CLANG_FORMAT) >/dev/null; then \
+		echo "format-check: skipped, $(CLANG_FORMAT) is missing (apt-get install clang-format)"; \
+	else \
+		$(CLANG_FORMAT) --version; \
+		if out=$$($(CLANG_FORMAT) --dry-run --Werror $(FORMAT_SRCS) 2>&1); then \
+			echo "format-check: $(words $(FORMAT_SRCS)) files as .clang-format lays them out"; \
+		else \
+			echo "$$out" | grep -o '^[^:]*:[0-9]*:[0-9]*: error' | cut -d: -f1 | uniq -c; \
+			echo "format-check: lines laid out otherwise than .clang-format says, in the files above (make format)"; \
+			exit 1; \
+		fi; \
+	fi
 
 # Fuzzing: one libFuzzer binary per test/fuzz/*_fuzz.cpp, linked with the whole core under
 # ASan/UBSan. `make fuzz` splits FUZZ_SECONDS among the targets and fails on any finding;

@@ -48,20 +48,13 @@ uninstall: uninstall-cli
 endif
 clean: clean-cli
 
-# The MD5 unit test links the tool's MD5 rather than the core; `make core-test` runs it with the others.
-test/core/md5_test: test/core/md5_test.cpp src/cli/md5.cpp src/cli/md5.hpp test/core/check.hpp
-	$(CXX) $(CORE_TEST_CXXFLAGS) -O2 -o $@ $< src/cli/md5.cpp
+# The digest unit test links the tool's MD5, SHA-1 and name-based ids (RFC 9562's examples); `make core-test` runs it.
+DIGEST_TEST_SRCS = src/cli/sha1.cpp src/cli/md5.cpp src/cli/rfc.cpp src/cli/text.cpp
+test/core/digest_test: test/core/digest_test.cpp $(DIGEST_TEST_SRCS) src/cli/md5.hpp src/cli/sha1.hpp src/cli/rfc.hpp test/core/check.hpp
+	$(CXX) $(CORE_TEST_CXXFLAGS) -O2 -o $@ $< $(DIGEST_TEST_SRCS)
 
-test/core/md5_test_san: test/core/md5_test.cpp src/cli/md5.cpp src/cli/md5.hpp test/core/check.hpp
-	$(CXX) $(CORE_TEST_CXXFLAGS) -O1 $(SANITIZE) -o $@ $< src/cli/md5.cpp
-
-# The SHA-1 unit test links the tool's digests and name-based ids (RFC 9562's examples); `make core-test` runs it.
-SHA1_TEST_SRCS = src/cli/sha1.cpp src/cli/md5.cpp src/cli/rfc.cpp src/cli/text.cpp
-test/core/sha1_test: test/core/sha1_test.cpp $(SHA1_TEST_SRCS) src/cli/sha1.hpp src/cli/rfc.hpp test/core/check.hpp
-	$(CXX) $(CORE_TEST_CXXFLAGS) -O2 -o $@ $< $(SHA1_TEST_SRCS)
-
-test/core/sha1_test_san: test/core/sha1_test.cpp $(SHA1_TEST_SRCS) src/cli/sha1.hpp src/cli/rfc.hpp test/core/check.hpp
-	$(CXX) $(CORE_TEST_CXXFLAGS) -O1 $(SANITIZE) -o $@ $< $(SHA1_TEST_SRCS)
+test/core/digest_test_san: test/core/digest_test.cpp $(DIGEST_TEST_SRCS) src/cli/md5.hpp src/cli/sha1.hpp src/cli/rfc.hpp test/core/check.hpp
+	$(CXX) $(CORE_TEST_CXXFLAGS) -O1 $(SANITIZE) -o $@ $< $(DIGEST_TEST_SRCS)
 
 # The fuzz target links the tool's sources but its main; `make fuzz` runs it with the others.
 CLI_FUZZ_SRCS = $(filter-out src/cli/main.cpp,$(CLI_SRCS))

@@ -3,7 +3,9 @@
 # by prove, which ends with its summary ("Result: PASS"). Logs: test/out/STEP.log.
 # Usage (as root, from the repository): bash test/run-tests.sh
 #
-# Steps: setup (missing packages), build (-j2; any "warning:" fails the warnings step), install,
+# Steps: setup (missing packages), build (-j2; any "warning:" fails the warnings step), the
+# entry points in script order (make entry-order-check), the layout of src/ (make format-check),
+# install,
 # core unit tests (plain and ASan/UBSan), fuzzing, make installcheck (pg_regress, then the TAP
 # tests in test/t), make installcheck-portable, benchmark smoke run.
 # Every other PostgreSQL major, and the Debian packages: bash test/matrix.sh.
@@ -17,6 +19,8 @@ export PG_CONFIG=${PG_CONFIG:-pg_config}
 
 if step setup bash test/setup-debian.sh && step build make -j2; then
 	step warnings no_warnings "$LOGS/build.log"
+	step entry-order make -s entry-order-check
+	step format-check make -s format-check
 	if step install make install; then
 		step core-tests bash -c 'make -s core-test-bin && prove --exec "" test/core/*_test test/core/*_test_san'
 		step fuzz make -s fuzz

@@ -6,7 +6,7 @@ set -euo pipefail
 opts=()
 while [[ ${1:-} == -* ]]; do opts+=("$1"); shift; done
 [ $# -gt 0 ] || set -- make g++ git postgresql-15 postgresql-server-dev-15 postgresql-contrib \
-	clang-14 libclang-rt-14-dev libfuzzer-14-dev gnuplot-nox libipc-run-perl faketime python3 uuid-runtime
+	clang-14 libclang-rt-14-dev libfuzzer-14-dev clang-format gnuplot-nox libipc-run-perl faketime python3 uuid-runtime
 missing=()
 for p; do
 	dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -qx installed || missing+=("$p")

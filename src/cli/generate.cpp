@@ -311,45 +311,36 @@ run_generate(const Options &o, Kind kind)
 	return finish(out, exit_ok);
 }
 
+// Make the version 3 id of one line of names in the namespace of o.
+static bool
+v3_of_line(const Options &o, const char *line, std::size_t len, uint8_t id[uuid_len], std::string *)
+{
+	name_based(3, o.name_space, line, len, id);
+	return true;
+}
+
+// Make the version 5 id of one line of names in the namespace of o.
+static bool
+v5_of_line(const Options &o, const char *line, std::size_t len, uint8_t id[uuid_len], std::string *)
+{
+	name_based(5, o.name_space, line, len, id);
+	return true;
+}
+
 int
 run_names(const Options &o, Kind kind)
 {
-	int			version = kind == Kind::v3 ? 3 : 5;
 	Output		out(STDOUT_FILENO, o.line_buffered);
 	uint8_t		id[uuid_len];
 
 	if (o.name != "-")
 	{
-		name_based(version, o.name_space, o.name.data(), o.name.size(), id);
+		name_based(kind == Kind::v3 ? 3 : 5, o.name_space, o.name.data(), o.name.size(), id);
 		out.put_uuid(id);
 		out.end_line();
 		return finish(out, exit_ok);
 	}
-
-	LineReader	lines(true);
-	const char *line;
-	std::size_t len;
-	int			code = exit_ok;
-
-	for (;;)
-	{
-		LineReader::Got got = lines.next(&line, &len);
-
-		if (got == LineReader::Got::end || got == LineReader::Got::failed)
-			return got == LineReader::Got::failed ? input_failed() : finish(out, code);
-		if (got == LineReader::Got::too_long)
-		{
-			out.flush();
-			complain("line " + std::to_string(lines.number()) + ": longer than " + std::to_string(line_max) + " bytes");
-			code = exit_bad_input;
-			continue;
-		}
-		name_based(version, o.name_space, line, len, id);
-		out.put_uuid(id);
-		out.end_line();
-		if (!out.ok())
-			return output_failed(out);
-	}
+	return ids_of_lines(o, true, kind == Kind::v3 ? v3_of_line : v5_of_line, out);
 }
 
 }							// namespace locality_uuid

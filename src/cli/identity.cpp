@@ -1,5 +1,6 @@
 // What the command-line tool's generators take from the system: identity, clock, random bytes; and how it says they failed.
 #include "identity.hpp"
+#include "input.hpp"
 
 #include "os/mac.hpp"
 #include "md5.hpp"
@@ -130,6 +131,38 @@ finish(Output &out, int code)
 	if (!out.flush())
 		return output_failed(out);
 	return code;
+}
+
+int
+ids_of_lines(const Options &o, bool exact, LineToId make, Output &out)
+{
+	LineReader	lines(exact);
+	const char *line;
+	std::size_t len;
+	uint8_t		id[uuid_len];
+	std::string error;
+	int			code = exit_ok;
+
+	for (;;)
+	{
+		LineReader::Got got = lines.next(&line, &len);
+
+		if (got == LineReader::Got::end || got == LineReader::Got::failed)
+			return got == LineReader::Got::failed ? input_failed() : finish(out, code);
+		if (got == LineReader::Got::too_long)
+			error = "longer than " + std::to_string(line_max) + " bytes";
+		if (got == LineReader::Got::too_long || !make(o, line, len, id, &error))
+		{
+			out.flush();
+			complain("line " + std::to_string(lines.number()) + ": " + error);
+			code = exit_bad_input;
+			continue;
+		}
+		out.put_uuid(id);
+		out.end_line();
+		if (!out.ok())
+			return output_failed(out);
+	}
 }
 
 }							// namespace locality_uuid

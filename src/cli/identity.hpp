@@ -41,4 +41,11 @@ int			input_failed();
 // Write out what is left; return exit code code, or exit_failure if the output failed.
 int			finish(Output &out, int code);
 
+/* Makes the id of one line of input; false with *error for a bad line. */
+typedef bool (*LineToId) (const Options &o, const char *line, std::size_t len, uint8_t id[uuid_len],
+						  std::string *error);
+
+// Write the id make gives for each line of standard input (exact: lines as LineReader takes them); return the exit code.
+int			ids_of_lines(const Options &o, bool exact, LineToId make, Output &out);
+
 }							// namespace locality_uuid

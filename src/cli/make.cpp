@@ -126,39 +126,6 @@ compose_line(const Options &o, const char *line, std::size_t len, uint8_t id[uui
 		compose(l, k, id, error);
 }
 
-// Compose one id per line of standard input; return the exit code.
-int
-make_lines(const Options &o, Output &out)
-{
-	LineReader	lines(false);
-	const char *line;
-	std::size_t len;
-	uint8_t		id[uuid_len];
-	std::string error;
-	int			code = exit_ok;
-
-	for (;;)
-	{
-		LineReader::Got got = lines.next(&line, &len);
-
-		if (got == LineReader::Got::end || got == LineReader::Got::failed)
-			return got == LineReader::Got::failed ? input_failed() : finish(out, code);
-		if (got == LineReader::Got::too_long)
-			error = "longer than " + std::to_string(line_max) + " bytes";
-		if (got == LineReader::Got::too_long || !compose_line(o, line, len, id, &error))
-		{
-			out.flush();
-			complain("line " + std::to_string(lines.number()) + ": " + error);
-			code = exit_bad_input;
-			continue;
-		}
-		out.put_uuid(id);
-		out.end_line();
-		if (!out.ok())
-			return output_failed(out);
-	}
-}
-
 }							// namespace
 
 int
@@ -174,7 +141,7 @@ run_make(const Options &o, Kind kind)
 		return exit_usage;
 	}
 	if (!o.ids.empty())
-		return make_lines(o, out);
+		return ids_of_lines(o, false, compose_line, out);
 	if (!compose(o, kind, id, &error))
 	{
 		complain(error);

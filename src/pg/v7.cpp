@@ -171,17 +171,6 @@ locality_uuid_extract_timestamp(PG_FUNCTION_ARGS)
 	}
 }
 
-// uuidv7_timestamp(id uuid) RETURNS timestamptz
-extern "C" Datum
-uuidv7_timestamp(PG_FUNCTION_ARGS)
-{
-	const uint8_t *u = rfc_arg(fcinfo);
-
-	if (u == NULL || version_nibble(u) != 7)
-		PG_RETURN_NULL();
-	PG_RETURN_TIMESTAMPTZ(v7_time(u));
-}
-
 // pg_catalog.uuid_extract_version(uuid) RETURNS smallint
 extern "C" Datum
 locality_uuid_extract_version(PG_FUNCTION_ARGS)
@@ -262,6 +251,17 @@ uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 	random_or_error(random, sizeof(random));
 	encode_v7_explicit(ms, allocation, random, bytes);
 	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+// uuidv7_timestamp(id uuid) RETURNS timestamptz
+extern "C" Datum
+uuidv7_timestamp(PG_FUNCTION_ARGS)
+{
+	const uint8_t *u = rfc_arg(fcinfo);
+
+	if (u == NULL || version_nibble(u) != 7)
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(v7_time(u));
 }
 
 // uuidv7_lower(at timestamptz) RETURNS uuid

@@ -30,14 +30,6 @@ for my $node ($src, $dst)
 	$node->safe_psql('postgres', 'CREATE ROLE dave LOGIN; CREATE ROLE bob LOGIN');
 }
 
-# Run SQL as user on db of node: "stdout|error states" (psql_states).
-sub as
-{
-	my ($node, $user, $db, $sql) = @_;
-	my ($out, $states) = psql_states($node, $db, $sql, user => $user);
-	return "$out|$states";
-}
-
 # Run a program (pg_dump, pg_restore, psql); returns (ok, stderr).
 sub run
 {

@@ -17,17 +17,9 @@ $q->('postgres', q{CREATE ROLE alice LOGIN; CREATE ROLE bob LOGIN;
 	CREATE DATABASE app; GRANT CREATE ON DATABASE app TO bob;});
 $q->('app', 'GRANT CREATE ON SCHEMA public TO alice');
 
-# Run SQL as user on db: "stdout|error states" (psql_states).
-sub as
-{
-	my ($user, $db, $sql) = @_;
-	my ($out, $states) = psql_states($node, $db, $sql, user => $user);
-	return "$out|$states";
-}
-
 # alice's polyfill and one caller of each kind: PL/pgSQL, a string-body SQL function, a trigger,
 # a SECURITY DEFINER function with SET search_path = public, a column default.
-is( as(alice => 'app', qq{
+is( as($node, alice => 'app', qq{
 	CREATE FUNCTION public.uuidv7(at timestamptz DEFAULT clock_timestamp()) RETURNS uuid
 		LANGUAGE sql AS \$\$ SELECT '$mark'::uuid \$\$;
 	CREATE FUNCTION a_plpgsql() RETURNS uuid LANGUAGE plpgsql AS \$\$ BEGIN RETURN uuidv7(); END \$\$;
@@ -56,7 +48,7 @@ sub sites_call_hers
 	my ($label) = @_;
 	for my $site (@sites)
 	{
-		is(as(alice => 'app', $site->[1]), "$mark|", "$label: $site->[0] calls alice's uuidv7");
+		is(as($node, alice => 'app', $site->[1]), "$mark|", "$label: $site->[0] calls alice's uuidv7");
 	}
 	return;
 }
@@ -110,9 +102,9 @@ else
 }
 
 # Once her function is gone, bob creates it, and uuidv7() is the extension's (below 18).
-is(as(alice => 'app', 'DROP FUNCTION public.uuidv7(timestamptz) CASCADE'), '|', 'alice drops her function');
-is(as(bob => 'app', 'CREATE EXTENSION locality_uuid'), '|', 'bob creates the extension');
-is(as(bob => 'app', "SELECT uuid_extract_version(uuidv7()) || ' ' || (uuidv7() <> '$mark')"), '7 true|',
+is(as($node, alice => 'app', 'DROP FUNCTION public.uuidv7(timestamptz) CASCADE'), '|', 'alice drops her function');
+is(as($node, bob => 'app', 'CREATE EXTENSION locality_uuid'), '|', 'bob creates the extension');
+is(as($node, bob => 'app', "SELECT uuid_extract_version(uuidv7()) || ' ' || (uuidv7() <> '$mark')"), '7 true|',
 	q{uuidv7() makes version 7 ids});
 
 # ALTER EXTENSION UPDATE from 1.3 beside a polyfill is not refused (installs that have it).
@@ -134,13 +126,13 @@ my $plant = q{
 	CREATE OPERATOR bobs.|| (LEFTARG = text[], RIGHTARG = text, FUNCTION = bobs.cat);
 	SET search_path = bobs, public; SELECT 1::oid = 'pg_class'::regclass, ARRAY['a'] || 'b'::text;};
 $q->('postgres', 'CREATE DATABASE planted; GRANT CREATE ON DATABASE planted TO bob');
-is(as(bob => 'planted', "CREATE SCHEMA bobs; $plant"), "f|{a,b}|",
+is(as($node, bob => 'planted', "CREATE SCHEMA bobs; $plant"), "f|{a,b}|",
 	'bob plants = (oid, regclass) and || (text[], text) in his schema (they work for him)');
-is(as(bob => 'planted', 'CREATE EXTENSION locality_uuid SCHEMA bobs'), '|', 'bob creates the extension in that schema');
+is(as($node, bob => 'planted', 'CREATE EXTENSION locality_uuid SCHEMA bobs'), '|', 'bob creates the extension in that schema');
 is($q->('postgres', q{SELECT rolsuper FROM pg_roles WHERE rolname = 'bob'}), 'f',
 	'no operator of bob ran in the install script: bob is no superuser');
 $q->('postgres', 'CREATE DATABASE planted_upd; GRANT CREATE ON DATABASE planted_upd TO bob');
-is( as(bob => 'planted_upd', qq{CREATE SCHEMA bobs; CREATE EXTENSION locality_uuid SCHEMA bobs VERSION '1.3'; $plant
+is( as($node, bob => 'planted_upd', qq{CREATE SCHEMA bobs; CREATE EXTENSION locality_uuid SCHEMA bobs VERSION '1.3'; $plant
 		ALTER EXTENSION locality_uuid UPDATE}),
 	"f|{a,b}|", 'bob creates 1.3 in his schema, plants the same and updates it');
 is($q->('postgres', q{SELECT rolsuper FROM pg_roles WHERE rolname = 'bob'}), 'f',

@@ -33,17 +33,6 @@ foreach my $kind (state_kinds())
 	push @nodes, { name => $kind->{name}, node => $node, shared => $kind->{shared}, bg => $bg };
 }
 
-# The statement that makes $count ids of each kind, the three kinds interleaved.
-sub gen_sql
-{
-	my ($who, $count) = @_;
-	return qq{INSERT INTO ids (who, kind, u)
-		SELECT '$who', k, CASE k WHEN 'hot' THEN hot_uuid(g % 3)
-		                         WHEN 'seq' THEN locality_uuid(true)
-		                         ELSE locality_uuid(false) END
-		FROM generate_series(1, $count) g, (VALUES ('hot'), ('seq'), ('var')) v(k)};
-}
-
 # Make ids in the node's long-lived backend.
 sub gen_bg
 {

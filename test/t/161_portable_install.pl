@@ -22,33 +22,23 @@ GRANT USAGE, CREATE ON SCHEMA ids TO installer;
 GRANT USAGE ON SCHEMA ids TO reader;
 });
 
-# Run psql as a role; return (exit code, stdout, stderr).
-sub psql_as
-{
-	my ($role, $sql, @params) = @_;
-	my ($stdout, $stderr);
-	my $rc = $node->psql('app', $sql, stdout => \$stdout, stderr => \$stderr,
-		extra_params => [ '-U', $role, @params ]);
-	return ($rc, $stdout, $stderr);
-}
-
-my ($rc, $out, $err) = psql_as('installer',
+my ($rc, $out, $err) = psql_as($node, installer => app =>
 	q{SELECT rolsuper, (SELECT datdba = r.oid FROM pg_database WHERE datname = current_database())
 	  FROM pg_roles r WHERE rolname = current_user});
 is($out, 'f|f', 'installer is neither superuser nor database owner');
-($rc, $out, $err) = psql_as('installer',
+($rc, $out, $err) = psql_as($node, installer => app =>
 	q{SELECT has_database_privilege('app', 'CREATE'), has_schema_privilege('public', 'CREATE')});
 is($out, 'f|f', 'installer may not create schemas, nor objects in public');
 
 # A schema it may not create is refused with the server's error.
-($rc, $out, $err) = psql_as('installer', undef, '-v', 'schema=other', '-f', 'portable/locality_uuid_portable.sql');
+($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'schema=other', '-f', 'portable/locality_uuid_portable.sql');
 isnt($rc, 0, 'installing into a new schema needs CREATE on the database');
 like($err, qr/permission denied for database app/, 'the refusal says why');
 
-($rc, $out, $err) = psql_as('installer', undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
+($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
 is($rc, 0, 'installs with psql -v schema=ids -f') or diag($err);
 is($err, '', 'installs without warnings');
-($rc, $out, $err) = psql_as('installer',
+($rc, $out, $err) = psql_as($node, installer => app =>
 	q{SELECT count(*), count(*) FILTER (WHERE p.proowner = 'installer'::regrole) FROM pg_proc p
 	  WHERE pronamespace = 'ids'::regnamespace});
 # 74 (39 of the C extension's names, 35 helpers locality_uuid_portable_*), and core's names where
@@ -83,38 +73,38 @@ my $expect = 'b|b|7|8|t|4|20be0ffc-314a-bd53-7a50-013a65ca76d2|61ff0f80-2211-443
   . ($node->pg_version < 18 ? '|7|7|4' : '') . ($node->pg_version < 17 ? '|7|2022-02-22 19:22:22+00' : '');
 for my $role (qw(installer reader))
 {
-	($rc, $out, $err) = psql_as($role, $use);
+	($rc, $out, $err) = psql_as($node, $role => app => $use);
 	is($out, $expect, "$role generates, composes and extracts") or diag($err);
 }
 
 # The explicit-time allocations come from the installer's sequence, which only the installer
 # may change: another role takes numbers through the generator and nothing else.
-($rc, $out, $err) = psql_as('installer',
+($rc, $out, $err) = psql_as($node, installer => app =>
 	q{SELECT relowner = 'installer'::regrole, has_sequence_privilege('reader', oid, 'SELECT, USAGE, UPDATE')
 	  FROM pg_class WHERE oid = 'ids.locality_uuid_portable_explicit'::regclass});
 is($out, 't|f', 'the allocation sequence is the installer\'s, with no privilege for others');
-($rc, $out, $err) = psql_as('reader', q{SELECT setval('ids.locality_uuid_portable_explicit', 1)});
+($rc, $out, $err) = psql_as($node, reader => app => q{SELECT setval('ids.locality_uuid_portable_explicit', 1)});
 like($err, qr/permission denied for sequence locality_uuid_portable_explicit/, 'another role cannot setval it');
-($rc, $out, $err) = psql_as('installer',
+($rc, $out, $err) = psql_as($node, installer => app =>
 	q{SELECT relowner = 'installer'::regrole, has_sequence_privilege('reader', oid, 'SELECT, USAGE, UPDATE')
 	  FROM pg_class WHERE oid = 'ids.locality_uuid_portable_v7_explicit'::regclass});
 is($out, 't|f', 'so is the version 7 allocation sequence');
-($rc, $out, $err) = psql_as('reader', q{SELECT setval('ids.locality_uuid_portable_v7_explicit', 1)});
+($rc, $out, $err) = psql_as($node, reader => app => q{SELECT setval('ids.locality_uuid_portable_v7_explicit', 1)});
 like($err, qr/permission denied for sequence locality_uuid_portable_v7_explicit/, 'another role cannot setval it either');
 
 # The block generator's nextval runs with the caller's privileges.
-psql_as('installer', q{CREATE SEQUENCE ids.seq; CREATE TABLE ids.t (id uuid DEFAULT ids.uuid_sequence_nextval('ids.seq'))});
-($rc, $out, $err) = psql_as('reader', q{SELECT ids.uuid_sequence_nextval('ids.seq')});
+psql_as($node, installer => app => q{CREATE SEQUENCE ids.seq; CREATE TABLE ids.t (id uuid DEFAULT ids.uuid_sequence_nextval('ids.seq'))});
+($rc, $out, $err) = psql_as($node, reader => app => q{SELECT ids.uuid_sequence_nextval('ids.seq')});
 like($err, qr/permission denied for sequence seq/, 'nextval checks the caller, not the installer');
-psql_as('installer', q{GRANT USAGE ON SEQUENCE ids.seq TO reader});
-($rc, $out, $err) = psql_as('reader', q{SELECT ids.locality_uuid_block(ids.uuid_sequence_nextval('ids.seq'))});
+psql_as($node, installer => app => q{GRANT USAGE ON SEQUENCE ids.seq TO reader});
+($rc, $out, $err) = psql_as($node, reader => app => q{SELECT ids.locality_uuid_block(ids.uuid_sequence_nextval('ids.seq'))});
 is($out, '0', 'with USAGE granted the caller gets its id');
-($rc, $out, $err) = psql_as('installer',
+($rc, $out, $err) = psql_as($node, installer => app =>
 	q{INSERT INTO ids.t SELECT FROM generate_series(1, 100); SELECT count(DISTINCT id), max(ids.locality_uuid_block(id)) FROM ids.t});
 is($out, '100|0', 'a column DEFAULT calls the generator');
 
 # Two sessions of one role: distinct process fields (pid mod 65536), distinct ids.
-($rc, $out, $err) = psql_as('reader', q{CREATE TEMP TABLE x AS SELECT ids.locality_uuid(true) AS u FROM generate_series(1, 1000);
+($rc, $out, $err) = psql_as($node, reader => app => q{CREATE TEMP TABLE x AS SELECT ids.locality_uuid(true) AS u FROM generate_series(1, 1000);
 	SELECT count(DISTINCT u), bool_and(ids.locality_uuid_pid(u) = pg_backend_pid() % 65536) FROM x});
 is($out, '1000|t', 'a session makes distinct ids carrying its pid');
 
@@ -125,7 +115,7 @@ $node->safe_psql('app', q{CREATE SCHEMA polyfill;
 CREATE FUNCTION polyfill.uuidv7(at timestamptz DEFAULT clock_timestamp()) RETURNS uuid
 LANGUAGE sql RETURN gen_random_uuid();
 CREATE FUNCTION polyfill.uuid_extract_version(uuid) RETURNS smallint LANGUAGE sql RETURN 4;});
-($rc, $out, $err) = psql_as('installer', undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
+($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
 if ($node->pg_version < 18)
 {
 	isnt($rc, 0, 'a uuidv7 of another schema stops the install');
@@ -142,10 +132,10 @@ else
 	pass('nothing refused');
 	pass('nothing to name');
 }
-($rc, $out, $err) = psql_as('installer', q{SELECT ids.hot_uuid_shard_key(ids.hot_uuid(5))});
+($rc, $out, $err) = psql_as($node, installer => app => q{SELECT ids.hot_uuid_shard_key(ids.hot_uuid(5))});
 is($out, '5', 'the edition works as before');
 $node->safe_psql('app', 'DROP SCHEMA polyfill CASCADE');
-($rc, $out, $err) = psql_as('installer', undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
+($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
 is($rc, 0, 'without them it installs again') or diag($err);
 
 $node->stop;

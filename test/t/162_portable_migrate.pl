@@ -18,16 +18,7 @@ CREATE ROLE app_owner LOGIN;
 CREATE DATABASE app OWNER app_owner;
 });
 
-sub psql_app
-{
-	my ($sql, @params) = @_;
-	my ($stdout, $stderr);
-	my $rc = $node->psql('app', $sql, stdout => \$stdout, stderr => \$stderr,
-		extra_params => [ '-U', 'app_owner', @params ]);
-	return ($rc, $stdout, $stderr);
-}
-
-my ($rc, $out, $err) = psql_app(undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
+my ($rc, $out, $err) = psql_as($node, app_owner => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
 is($rc, 0, 'the database owner installs the SQL edition into ids') or diag($err);
 
 # The edition's functions in ids: 74 (39 of the C extension's names, 35 helpers
@@ -48,9 +39,9 @@ my @v7_columns = (
 	($extension_v7 && $core_names ? ([ d => q{ids.uuidv7('-1 day')}, q{uuidv7('-1 days'::interval)} ]) : ()));
 if (@v7_columns)
 {
-	psql_app(q{CREATE FUNCTION ids.uuidv7() RETURNS uuid LANGUAGE sql VOLATILE RETURN pg_catalog.uuidv7()})
+	psql_as($node, app_owner => app => q{CREATE FUNCTION ids.uuidv7() RETURNS uuid LANGUAGE sql VOLATILE RETURN pg_catalog.uuidv7()})
 	  unless $core_names;
-	($rc, $out, $err) = psql_app('CREATE TABLE t7 (n integer, '
+	($rc, $out, $err) = psql_as($node, app_owner => app => 'CREATE TABLE t7 (n integer, '
 		  . join(', ', map { "$_->[0] uuid DEFAULT $_->[1]" } @v7_columns)
 		  . '); INSERT INTO t7 (n) SELECT g FROM generate_series(1, 100) g;');
 	is($rc, 0, 'a table with DEFAULTs on version 7 generators: ' . join(', ', map { $_->[1] } @v7_columns))
@@ -60,7 +51,7 @@ if (@v7_columns)
 my $fill = q{
 INSERT INTO t (n) SELECT g FROM generate_series(1, 200) g;
 };
-($rc, $out, $err) = psql_app(q{
+($rc, $out, $err) = psql_as($node, app_owner => app => q{
 SET timezone = 'UTC';
 CREATE SEQUENCE s;
 CREATE TABLE t (
@@ -102,55 +93,55 @@ SELECT string_agg(concat_ws(',', ids.locality_uuid_counter(v), ids.locality_uuid
                             ids.hot_uuid_counter(ha), ids.hot_uuid_shard_key(k)), ';' ORDER BY n)
 FROM t WHERE n <= 200};
 my $before = '200|1600|t|t|t|t|1|61ff0f80-2211-0033-0100-00022c000000';
-($rc, $out, $err) = psql_app($read);
+($rc, $out, $err) = psql_as($node, app_owner => app => $read);
 is($out, $before, 'the SQL edition fills every column') or diag($err);
-my ($r2, $fields_sql) = psql_app($fields);
+my ($r2, $fields_sql) = psql_as($node, app_owner => app => $fields);
 
 # An expression index on an SQL function stops the move, which changes nothing.
-psql_app(q{CREATE INDEX t_ts ON t (ids.locality_uuid_timestamp(v))});
-($rc, $out, $err) = psql_app(undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable_to_extension.sql');
+psql_as($node, app_owner => app => q{CREATE INDEX t_ts ON t (ids.locality_uuid_timestamp(v))});
+($rc, $out, $err) = psql_as($node, app_owner => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable_to_extension.sql');
 isnt($rc, 0, 'an index on an SQL function stops the move');
 like($err, qr/DETAIL:  Used by: index public\.t_ts\./, 'the error names the index');
-($rc, $out, $err) = psql_app(q{SELECT count(*) FROM pg_extension WHERE extname = 'locality_uuid';
+($rc, $out, $err) = psql_as($node, app_owner => app => q{SELECT count(*) FROM pg_extension WHERE extname = 'locality_uuid';
 	SELECT count(*) FROM pg_proc WHERE pronamespace = 'ids'::regnamespace AND prolang <> 13});
 is($out, "0\n$edition_functions", 'after the refusal the SQL edition is still in place');
-psql_app(q{DROP INDEX t_ts});
+psql_as($node, app_owner => app => q{DROP INDEX t_ts});
 
-($rc, $out, $err) = psql_app(undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable_to_extension.sql');
+($rc, $out, $err) = psql_as($node, app_owner => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable_to_extension.sql');
 is($rc, 0, 'the move runs') or diag($err);
 my $moved = 9 + @v7_columns;
 like($out, qr/^$moved$/m, "$moved DEFAULTs moved");
-($rc, $out, $err) = psql_app(q{SELECT to_regclass('ids.locality_uuid_portable_v7_explicit') IS NULL});
+($rc, $out, $err) = psql_as($node, app_owner => app => q{SELECT to_regclass('ids.locality_uuid_portable_v7_explicit') IS NULL});
 is($out, 't', 'the sequence of the version 7 allocation numbers is dropped');
-($rc, $out, $err) = psql_app(q{
+($rc, $out, $err) = psql_as($node, app_owner => app => q{
 SELECT e.extnamespace::regnamespace, count(*) FILTER (WHERE d.objid IS NOT NULL), count(*)
 FROM pg_extension e, pg_proc p
 LEFT JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
 WHERE e.extname = 'locality_uuid' AND p.pronamespace = 'ids'::regnamespace
 GROUP BY 1});
 like($out, qr/^ids\|(\d+)\|\1$/, 'the extension is in ids, and every function there is the extension\'s');
-($rc, $out, $err) = psql_app(q{SELECT string_agg(pg_get_expr(adbin, adrelid), ' ' ORDER BY adnum) FROM pg_attrdef
+($rc, $out, $err) = psql_as($node, app_owner => app => q{SELECT string_agg(pg_get_expr(adbin, adrelid), ' ' ORDER BY adnum) FROM pg_attrdef
 	WHERE adrelid = 't'::regclass});
 is($out, q{ids.locality_uuid(false) ids.locality_uuid(true) ids.locality_uuid() ids.uuid_sequence_nextval('s'::regclass, 10, 256) ids.uuid_time_nextval() ids.uuid_time_nextval_interval('00:00:00.25'::interval) ids.hot_uuid((42)::bigint) ids.hot_uuid((43)::bigint, '2022-02-06 00:00:00+00'::timestamp with time zone) ids.hot_uuid_make((44)::bigint, '2022-02-06 00:00:00+00'::timestamp with time zone, '\x112233'::bytea, 1, 2)},
 	'the DEFAULTs read as before');
 
 if (@v7_columns)
 {
-	($rc, $out, $err) = psql_app(q{SELECT string_agg(pg_get_expr(adbin, adrelid), ' ' ORDER BY adnum) FROM pg_attrdef
+	($rc, $out, $err) = psql_as($node, app_owner => app => q{SELECT string_agg(pg_get_expr(adbin, adrelid), ' ' ORDER BY adnum) FROM pg_attrdef
 		WHERE adrelid = 't7'::regclass});
 	is($out, join(' ', map { $_->[2] } @v7_columns), 'the version 7 DEFAULTs read as before, core\'s names unqualified');
-	($rc, $out, $err) = psql_app('INSERT INTO t7 (n) SELECT g FROM generate_series(101, 200) g;
+	($rc, $out, $err) = psql_as($node, app_owner => app => 'INSERT INTO t7 (n) SELECT g FROM generate_series(101, 200) g;
 		SELECT count(*), ' . join(' + ', map { "count(DISTINCT $_->[0])" } @v7_columns) . ', bool_and('
 		  . join(' AND ', map { "substr($_->[0]::text, 15, 1) = '7'" } @v7_columns) . ') FROM t7');
 	is($out, '200|' . 200 * @v7_columns . '|t', 'the version 7 DEFAULTs go on') or diag($err);
 }
 
 # The C extractors read the old rows as the SQL ones did.
-my ($r3, $fields_c) = psql_app($fields);
+my ($r3, $fields_c) = psql_as($node, app_owner => app => $fields);
 is($fields_c, $fields_sql, 'the C extractors read every field of the old rows as the SQL ones');
 
 # The DEFAULTs keep working through the C functions, in the same formats; the sequence goes on.
-($rc, $out, $err) = psql_app(q{INSERT INTO t (n) SELECT g FROM generate_series(201, 400) g;} . $read);
+($rc, $out, $err) = psql_as($node, app_owner => app => q{INSERT INTO t (n) SELECT g FROM generate_series(201, 400) g;} . $read);
 is($out, '400|3200|t|t|t|t|1|61ff0f80-2211-0033-0100-00022c000000', 'the DEFAULTs go on in the same formats')
   or diag($err);
 

@@ -72,31 +72,13 @@ sub states
 	is($node->safe_psql('postgres', $states_sql), $expected, "$what: new session");
 }
 
-# Version 7 ids of one session, each kind in the order made.
-sub gen_v7_sql
-{
-	my ($who, $count) = @_;
-	return qq{INSERT INTO ids (who, kind, u)
-		SELECT '$who', k, CASE k WHEN 'v7' THEN uuidv7() ELSE uuidv7_ordered() END
-		FROM generate_series(1, $count) g, (VALUES ('v7'), ('ord')) v(k)};
-}
-
-sub gen_sql
-{
-	my ($who, $count) = @_;
-	return qq{INSERT INTO ids (who, kind, u)
-		SELECT '$who', k, CASE k WHEN 'hot' THEN hot_uuid(g % 3) WHEN 'seq' THEN locality_uuid(true)
-		                         WHEN 'var' THEN locality_uuid(false) ELSE hot_uuid(g % 3, '2020-01-01 00:00:00+00') END
-		FROM generate_series(1, $count) g, (VALUES ('hot'), ('seq'), ('var'), ('at')) v(k)};
-}
-
 # Frozen clock: nothing waits; shard-key ids take the tick after the last one; locality ids
 # hold the millisecond (a sequential counter whose digits are a variable counter of it moves on
 # to the next one, as in the C extension).
 my $frozen = 1893456000;    # 2030-01-01 00:00:00 UTC
 set_fake_clock($clock, frozen_clock_spec($frozen));
 my $t0 = time;
-$bg->query_safe(gen_sql('bg', 20000));
+$bg->query_safe(gen_sql('bg', 20000, qw(hot seq var at)));
 my $elapsed = time - $t0;
 cmp_ok($elapsed, '<', 30, sprintf('frozen clock: 80000 ids in one session in %.2f s', $elapsed));
 is($node->safe_psql('postgres', q{
@@ -138,14 +120,14 @@ is($node->safe_psql('postgres', q{
 	                          AND (('x' || substr(u::text, 20, 2))::bit(8)::integer >> 2) & 15 = k & 7)
 	FROM (SELECT g - 1::bigint AS k, uuidv7_ordered() AS u FROM generate_series(1, 20000) AS g) AS s}),
 	'20000|20000|20000', 'frozen clock: 20000 uuidv7_ordered() ids, each the next key, bit 5 clear');
-$bg->query_safe(gen_v7_sql('bg', 5000));
+$bg->query_safe(gen_sql('bg', 5000, qw(v7 ord)));
 
 # Steps back of 1 s and 1 day: the session's time is held, shard-key ids ascend.
 foreach my $t ($frozen - 1, $frozen - 86401)
 {
 	set_fake_clock($clock, frozen_clock_spec($t));
-	$bg->query_safe(gen_sql('bg', 2000));
-	$bg->query_safe(gen_v7_sql('bg', 2000));
+	$bg->query_safe(gen_sql('bg', 2000, qw(hot seq var at)));
+	$bg->query_safe(gen_sql('bg', 2000, qw(v7 ord)));
 }
 is($node->safe_psql('postgres', q{
 	SELECT count(*) FILTER (WHERE kind IN ('seq', 'var') AND locality_uuid_timestamp(u) < locality_uuid_timestamp(prev)),
@@ -157,8 +139,8 @@ set_fake_clock($clock, '1969-12-31 23:59:59');
 states('clock before 1970', $all_clock);
 
 set_fake_clock($clock, '+0');
-$bg->query_safe(gen_sql('after1970', 100));
-$node->safe_psql('postgres', gen_sql('after1970new', 100));
+$bg->query_safe(gen_sql('after1970', 100, qw(hot seq var at)));
+$node->safe_psql('postgres', gen_sql('after1970new', 100, qw(hot seq var at)));
 # (the long-lived session holds the time it reached on the frozen clock in 2030)
 is($node->safe_psql('postgres', q{
 	SELECT count(*),

@@ -99,17 +99,6 @@ sub install_portable_as
 	return $rc == 0 && $err eq '' ? '' : "rc $rc: $err";
 }
 
-# Write a libfaketime spec for servers that start later (nothing running reads it).
-sub set_clock_stopped
-{
-	my ($file, $spec) = @_;
-	open my $fh, '>', "$file.tmp" or die "could not write $file.tmp: $!";
-	print $fh "$spec\n";
-	close $fh;
-	rename "$file.tmp", $file or die "could not rename to $file: $!";
-	return;
-}
-
 # The hostile role's trace table and function, then its look-alikes in ids and public of every
 # function of the edition (in ids) and of every pg_catalog function whose name a body of the
 # edition contains: each integer argument swapped to every other integer type, all of them
@@ -231,7 +220,7 @@ for my $s (@setups)
 	my $who = $actor // 'the superuser';
 	note "set-up $name: $s->{what}";
 	my $clock = "$PostgreSQL::Test::Utils::tmp_check/260_$name.faketime";
-	set_clock_stopped($clock, '+0');
+	write_clock_spec($clock, '+0');
 	my $back = 0;
 
 	my $node = extension_node("${name}_primary", extension => 0, init => { allows_streaming => 1 }, conf => \@conf,
@@ -355,7 +344,7 @@ for my $s (@setups)
 	};
 
 	# Restart on a clock one hour further back.
-	my $step_back = sub { $back += 3600; set_clock_stopped($clock, "-$back"); };
+	my $step_back = sub { $back += 3600; write_clock_spec($clock, "-$back"); };
 
 	$phase->($node, 'start', 'db1');
 

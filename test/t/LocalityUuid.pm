@@ -17,8 +17,9 @@ use Time::HiRes ();
 our @EXPORT = qw(
   @GENERATORS $GENERATOR_SETUP
   extension_node state_kinds parallel_guc psql_states session_states start_psql finish_psql
+  as psql_as gen_sql
   plan_nodes count_nodes vendor_source install_portable long_call
-  libfaketime fake_clock_env start_on_fake_clock set_fake_clock frozen_clock_spec
+  libfaketime fake_clock_env start_on_fake_clock set_fake_clock write_clock_spec frozen_clock_spec
   v7_time_sql pg_upgrade_into
   installed_major old_install same_lines
 );
@@ -201,6 +202,47 @@ sub psql_states
 	return ($out, error_lines($err));
 }
 
+# Run SQL as user (undef: the superuser) on db of node: "stdout|error states" (psql_states;
+# %opts as there, e.g. options => '-c name=value').
+sub as
+{
+	my ($node, $user, $db, $sql, %opts) = @_;
+	my ($out, $states) = psql_states($node, $db, $sql, user => $user, %opts);
+	return "$out|$states";
+}
+
+# Run psql as role on db of node (as orders them so), SQL (undef: none) then extra psql arguments (-f FILE, -v ...):
+# (exit code, stdout, stderr).
+sub psql_as
+{
+	my ($node, $role, $db, $sql, @params) = @_;
+	my ($stdout, $stderr);
+	my $rc = $node->psql($db, $sql, stdout => \$stdout, stderr => \$stderr,
+		extra_params => [ '-U', $role, @params ]);
+	return ($rc, $stdout, $stderr);
+}
+
+# The statement that inserts count ids of each kind into table ids (who, kind, u), the kinds
+# interleaved in the order given: hot, seq and var (the default), at (explicit time), v7, ord.
+my %GEN_KIND = (
+	hot => 'hot_uuid(g % 3)',
+	seq => 'locality_uuid(true)',
+	var => 'locality_uuid(false)',
+	at => q{hot_uuid(g % 3, '2020-01-01 00:00:00+00')},
+	v7 => 'uuidv7()',
+	ord => 'uuidv7_ordered()');
+
+sub gen_sql
+{
+	my ($who, $count, @kinds) = @_;
+	@kinds = qw(hot seq var) unless @kinds;
+	my $case = join ' ', map { "WHEN '$_' THEN " . ($GEN_KIND{$_} // die "gen_sql: no kind $_") } @kinds;
+	my $values = join ', ', map { "('$_')" } @kinds;
+	return qq{INSERT INTO ids (who, kind, u)
+		SELECT '$who', k, CASE k $case END
+		FROM generate_series(1, $count) g, (VALUES $values) v(k)};
+}
+
 # The same in a session of the framework's background_psql (made with on_error_stop => 0):
 # the backend stays, and so does VERBOSITY=sqlstate.
 sub session_states
@@ -333,15 +375,23 @@ sub fake_clock_env
 		TZ => 'UTC');
 }
 
-# Write a libfaketime spec ('+0', or a frozen_clock_spec) to clock_file and wait until every
-# server started with fake_clock_env has read it.
-sub set_fake_clock
+# Write a libfaketime spec to clock_file at once (rename), for servers that read it later.
+sub write_clock_spec
 {
 	my ($clock_file, $spec) = @_;
 	open my $fh, '>', "$clock_file.tmp" or die "could not write $clock_file.tmp: $!";
 	print $fh "$spec\n";
 	close $fh;
 	rename "$clock_file.tmp", $clock_file or die "could not rename to $clock_file: $!";
+	return;
+}
+
+# Write a libfaketime spec ('+0', or a frozen_clock_spec) to clock_file and wait until every
+# server started with fake_clock_env has read it.
+sub set_fake_clock
+{
+	my ($clock_file, $spec) = @_;
+	write_clock_spec($clock_file, $spec);
 	# FAKETIME_CACHE_DURATION=1 compares whole seconds: the new value is read within 2 s.
 	Time::HiRes::sleep(2.2);
 }

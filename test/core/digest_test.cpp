@@ -1,4 +1,5 @@
-// Unit tests of the command-line tool's SHA-1: the FIPS 180 examples, every padding boundary, and RFC 9562's version 5 example.
+// Unit tests of the command-line tool's digests: MD5 (RFC 1321's suite), SHA-1 (FIPS 180's examples), every padding boundary of both, the digests docs/format.md cites and RFC 9562's name-based examples.
+#include "cli/md5.hpp"
 #include "cli/rfc.hpp"
 #include "cli/sha1.hpp"
 #include "check.hpp"
@@ -10,30 +11,44 @@ using namespace locality_uuid;
 namespace
 {
 
-// Check the digest of len bytes of text against 40 hex digits.
+// Check the digest of len bytes of text against hex: MD5 when it has 32 digits, SHA-1 when 40.
 void
 check_digest(const char *text, std::size_t len, const char *hex, const char *what)
 {
 	uint8_t		digest[sha1_len];
 	char		got[2 * sha1_len + 1];
+	std::size_t n = std::strlen(hex) / 2;
 
-	sha1_digest(text, len, digest);
-	for (std::size_t i = 0; i < sha1_len; i++)
+	CHECK(n == digest_len || n == sha1_len);
+	if (n == digest_len)
+		CHECK(md5_digest(text, len, digest));
+	else
+		sha1_digest(text, len, digest);
+	for (std::size_t i = 0; i < n; i++)
 		std::snprintf(got + 2 * i, 3, "%02x", digest[i]);
 	check::report(std::strcmp(got, hex) == 0, what, __FILE__, __LINE__);
 	if (std::strcmp(got, hex) != 0)
 		std::printf("#   got %s, want %s\n", got, hex);
 }
 
-/* The examples of FIPS 180 (NIST's "SHA1.pdf" and FIPS 180-2 appendix A), and the empty string. */
+/* RFC 1321, appendix A.5; FIPS 180 (NIST's "SHA1.pdf" and FIPS 180-2 appendix A) and the empty string. */
 void
-test_fips_examples()
+test_published_suites()
 {
 	static const struct
 	{
 		const char *text;
 		const char *hex;
-	}			examples[] = {
+	}			suite[] = {
+		{"", "d41d8cd98f00b204e9800998ecf8427e"},
+		{"a", "0cc175b9c0f1b6a831c399e269772661"},
+		{"abc", "900150983cd24fb0d6963f7d28e17f72"},
+		{"message digest", "f96b697d7cb7938d525a2f31aaf161d0"},
+		{"abcdefghijklmnopqrstuvwxyz", "c3fcd3d76192e4007dfb496cca67e13b"},
+		{"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
+		"d174ab98d277d9f5a5611c2c9f419d9f"},
+		{"12345678901234567890123456789012345678901234567890123456789012345678901234567890",
+		"57edf4a22be3c955ac49da2e2107b67a"},
 		{"", "da39a3ee5e6b4b0d3255bfef95601890afd80709"},
 		{"abc", "a9993e364706816aba3e25717850c26c9cd0d89d"},
 		{"abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", "84983e441c3bd26ebaae4aa1f95129e5e54670f1"},
@@ -42,12 +57,12 @@ test_fips_examples()
 	};
 	std::string million(1000000, 'a');
 
-	for (const auto &v : examples)
+	for (const auto &v : suite)
 		check_digest(v.text, std::strlen(v.text), v.hex, v.hex);
 	check_digest(million.data(), million.size(), "34aa973cd4c4daa4f61eeb2bdbad27316534016f", "a million a");
 }
 
-/* Lengths around the padding boundaries (56 and 64 mod 64), of the byte 'x'; digests from sha1sum. */
+/* Lengths around the padding boundaries (56 and 64 mod 64), of the byte 'x'; digests from md5sum and sha1sum. */
 void
 test_padding_boundaries()
 {
@@ -56,6 +71,13 @@ test_padding_boundaries()
 		std::size_t len;
 		const char *hex;
 	}			lengths[] = {
+		{55, "04364420e25c512fd958a70738aa8f72"},
+		{56, "668a72d5ba17f08e62dabcafad6db14b"},
+		{63, "7dc2ca208106a2f703567bdff99d8981"},
+		{64, "c1bb4f81d892b2d57947682aeb252456"},
+		{65, "1bc932052302d074bdec39795fe00cf6"},
+		{119, "ab347a5f68c8a443cfcddc633f12c24f"},
+		{120, "fb98667f98096de92620b64f46e1c5b5"},
 		{55, "cef734ba81a024479e09eb5a75b6ddae62e6abf1"},
 		{56, "901305367c259952f4e7af8323f480d59f81335b"},
 		{57, "025ecbd5d70f8fb3c5457cd96bab13fda305dc59"},
@@ -71,6 +93,14 @@ test_padding_boundaries()
 	std::memset(text, 'x', sizeof(text));
 	for (const auto &v : lengths)
 		check_digest(text, v.len, v.hex, v.hex);
+}
+
+/* docs/format.md: the seed of bucket 20121015185 (section 1) and the machine hash of db-eu-1 (section 3). */
+void
+test_format_digests()
+{
+	check_digest("20121015185", 11, "3f54b8012b0d421bcfecb6203b640d49", "bucket 20121015185");
+	check_digest("db-eu-1", 7, "e765017a8108c712a6aba763076a4148", "machine name db-eu-1");
 }
 
 /* RFC 9562, appendix A.4 and A.2: the version 5 and 3 examples (www.example.com in the DNS namespace). */
@@ -99,8 +129,9 @@ test_name_based_examples()
 int
 main()
 {
-	test_fips_examples();
+	test_published_suites();
 	test_padding_boundaries();
+	test_format_digests();
 	test_name_based_examples();
-	return check::finish("sha1");
+	return check::finish("digest");
 }
