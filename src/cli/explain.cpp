@@ -134,7 +134,7 @@ locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	decode_b(id, &f, CounterMode::variable);
 	decode_b(id, &seq, CounterMode::sequential);
 
-	int64_t		us = static_cast<int64_t>(f.time_ms) * 1000;
+	int64_t us = static_cast<int64_t>(f.time_ms) * 1000;
 
 	if (opts.json)
 	{
@@ -168,9 +168,9 @@ locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
 void
 block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
-	uint64_t	number = decode_block(id, opts.block_count);
-	int64_t		start = 0;
-	bool		shown = false;
+	uint64_t number = decode_block(id, opts.block_count);
+	int64_t  start = 0;
+	bool     shown = false;
 
 	if (opts.time_blocks)
 		shown = time_block_start(get_be(id, opts.layout.prefix_bits / 8), opts.as_of_us, opts.layout, &start) &&
@@ -229,12 +229,12 @@ block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 void
 v7(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
-	int64_t		ms = v7_ms(id);
-	uint16_t	rand_a = static_cast<uint16_t>(get_be(id + 6, 2) & 0x0fff);
-	int64_t		fine_us = ms * 1000 + rand_a * INT64_C(1000) / v7_subms_steps;
-	bool		is_explicit = (id[8] & v7_explicit_flag) != 0;
-	unsigned	counter = (id[8] >> 2) & ((1u << v7_counter_bits) - 1);
-	uint64_t	allocation = (static_cast<uint64_t>(rand_a) << 29) |
+	int64_t  ms = v7_ms(id);
+	uint16_t rand_a = static_cast<uint16_t>(get_be(id + 6, 2) & 0x0fff);
+	int64_t  fine_us = ms * 1000 + rand_a * INT64_C(1000) / v7_subms_steps;
+	bool     is_explicit = (id[8] & v7_explicit_flag) != 0;
+	unsigned counter = (id[8] >> 2) & ((1u << v7_counter_bits) - 1);
+	uint64_t allocation = (static_cast<uint64_t>(rand_a) << 29) |
 		(static_cast<uint64_t>(id[8] & 0x1f) << 24) | get_be(id + 9, 3);
 
 	if (opts.json)
@@ -284,7 +284,7 @@ v7(const uint8_t *id, const ExplainOptions &opts, Output &out)
 int64_t
 gregorian_us(const uint8_t *id)
 {
-	uint64_t	t = version_nibble(id) == 6 ? v6_timestamp(id) : v1_timestamp(id);
+	uint64_t t = version_nibble(id) == 6 ? v6_timestamp(id) : v1_timestamp(id);
 
 	return static_cast<int64_t>(t / 10) - v1_epoch_unix_us;
 }
@@ -293,8 +293,8 @@ gregorian_us(const uint8_t *id)
 void
 v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
-	int64_t		us = gregorian_us(id);
-	unsigned	clock_seq = static_cast<unsigned>(get_be(id + 8, 2) & 0x3fff);
+	int64_t  us = gregorian_us(id);
+	unsigned clock_seq = static_cast<unsigned>(get_be(id + 8, 2) & 0x3fff);
 
 	if (opts.json)
 	{
@@ -326,13 +326,13 @@ v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
 void
 hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
-	HotFields	f;
+	HotFields f;
 
 	decode_hot(id, &f);
 
-	int64_t		us = static_cast<int64_t>(f.seconds) * usecs_per_sec;
-	bool		is_explicit = (f.counter & hot_explicit_bit) != 0;
-	int64_t		tick_us = us + static_cast<int64_t>(f.counter) * usecs_per_sec / hot_ticks_per_second;
+	int64_t us = static_cast<int64_t>(f.seconds) * usecs_per_sec;
+	bool    is_explicit = (f.counter & hot_explicit_bit) != 0;
+	int64_t tick_us = us + static_cast<int64_t>(f.counter) * usecs_per_sec / hot_ticks_per_second;
 
 	if (opts.json)
 	{
@@ -387,10 +387,17 @@ const struct
 {
 	const char *type;
 	const char *text;
-}			type_texts[] = {
-	{"nil", "the nil uuid"}, {"max", "the max uuid"}, {"time", "time-based"}, {"dce", "DCE security"},
-	{"md5", "name-based, MD5"}, {"random", "random"}, {"sha1", "name-based, SHA-1"},
-	{"reordered-time", "reordered time-based"}, {"unix-time", "Unix time-based"}, {"custom", "custom"},
+} type_texts[] = {
+	{"nil", "the nil uuid"},
+	{"max", "the max uuid"},
+	{"time", "time-based"},
+	{"dce", "DCE security"},
+	{"md5", "name-based, MD5"},
+	{"random", "random"},
+	{"sha1", "name-based, SHA-1"},
+	{"reordered-time", "reordered time-based"},
+	{"unix-time", "Unix time-based"},
+	{"custom", "custom"},
 	{"unknown", "no RFC 9562 kind"},
 };
 
@@ -401,45 +408,50 @@ const char *const field_names[] = {"id", "version", "variant", "type", "time", "
 struct Format
 {
 	const char *name;
-	void		(*explain) (const uint8_t *id, const ExplainOptions &opts, Output &out);
+	void (*explain)(const uint8_t *id, const ExplainOptions &opts, Output &out);
 };
 enum FormatIndex
 {
-	f_locality, f_block, f_v7, f_v1, f_v6, f_hot, format_count
+	f_locality,
+	f_block,
+	f_v7,
+	f_v1,
+	f_v6,
+	f_hot,
+	format_count
 };
 const Format formats[format_count] = {
-	{"locality", locality}, {"block", block}, {"v7", v7}, {"v1", v1}, {"v6", v1}, {"hot", hot}
-};
+	{"locality", locality}, {"block", block}, {"v7", v7}, {"v1", v1}, {"v6", v1}, {"hot", hot}};
 
 /* What the bits of an id say: its RFC 9562 kind, its time if it has one, and which formats fit. */
 struct Reading
 {
-	unsigned	version;
-	const char *variant;
-	const char *type;
-	bool		has_time;
-	int64_t		unix_us;
-	int			time_digits;
-	bool		applies[format_count];
-	const uint8_t *facade;		/* the façade the id was read from, or nullptr */
+	unsigned       version;
+	const char    *variant;
+	const char    *type;
+	bool           has_time;
+	int64_t        unix_us;
+	int            time_digits;
+	bool           applies[format_count];
+	const uint8_t *facade; /* the façade the id was read from, or nullptr */
 };
 
 // Read an id: RFC 9562 first, then each format of ours that could have made it.
 Reading
 read_id(const uint8_t *id, const ExplainOptions &opts)
 {
-	Reading		r;
-	bool		rfc = rfc_variant(id);
-	int64_t		hot_us = static_cast<int64_t>(hot_time_field(id)) * usecs_per_sec;
-	bool		hot_plausible = hot_us >= opts.as_of_us - hot_window_before * usecs_per_sec &&
+	Reading r;
+	bool    rfc = rfc_variant(id);
+	int64_t hot_us = static_cast<int64_t>(hot_time_field(id)) * usecs_per_sec;
+	bool    hot_plausible = hot_us >= opts.as_of_us - hot_window_before * usecs_per_sec &&
 		hot_us <= opts.as_of_us + hot_window_after * usecs_per_sec;
 
 	r.version = version_nibble(id);
 	r.variant = variant_name(id);
 	r.type = rfc_type(id);
 
-	bool		named = std::strcmp(r.type, "nil") == 0 || std::strcmp(r.type, "max") == 0;
-	bool		rfc_claimed = rfc && r.version >= 1 && r.version <= 8;
+	bool named = std::strcmp(r.type, "nil") == 0 || std::strcmp(r.type, "max") == 0;
+	bool rfc_claimed = rfc && r.version >= 1 && r.version <= 8;
 
 	r.applies[f_locality] = r.version == version_b;
 	r.applies[f_block] = r.version == version_4 && rfc;
@@ -448,7 +460,8 @@ read_id(const uint8_t *id, const ExplainOptions &opts)
 	r.applies[f_v6] = r.version == 6 && rfc;
 	r.applies[f_hot] = opts.all || (!named && ((!r.applies[f_locality] && !rfc_claimed) || hot_plausible));
 	r.has_time = r.applies[f_v7] || r.applies[f_v1] || r.applies[f_v6];
-	r.unix_us = r.applies[f_v7] ? v7_ms(id) * 1000 : r.has_time ? gregorian_us(id) : 0;
+	r.unix_us = r.applies[f_v7] ? v7_ms(id) * 1000 : r.has_time ? gregorian_us(id)
+																: 0;
 	r.time_digits = r.applies[f_v7] ? 3 : 6;
 	r.facade = opts.facade;
 	return r;
@@ -470,7 +483,7 @@ put_type_text(Output &out, const char *type)
 void
 put_field(Output &out, Field f, const uint8_t *id, const Reading &r)
 {
-	bool		first = true;
+	bool first = true;
 
 	switch (f)
 	{
@@ -574,7 +587,7 @@ text_head(const uint8_t *id, const Reading &r, Output &out)
 	}
 }
 
-}							// namespace
+} // namespace
 
 bool
 parse_fields(const std::string &list, std::vector<Field> *fields, std::string *bad)
@@ -586,7 +599,7 @@ parse_fields(const std::string &list, std::vector<Field> *fields, std::string *b
 	{
 		std::size_t comma = list.find(',', start);
 		std::string name = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-		int			found = -1;
+		int         found = -1;
 
 		for (int i = 0; i < static_cast<int>(sizeof(field_names) / sizeof(field_names[0])); i++)
 			if (strcasecmp(name.c_str(), field_names[i]) == 0)
@@ -606,8 +619,8 @@ parse_fields(const std::string &list, std::vector<Field> *fields, std::string *b
 void
 explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out)
 {
-	Reading		r = read_id(id, opts);
-	bool		first = true;
+	Reading r = read_id(id, opts);
+	bool    first = true;
 
 	if (!opts.fields.empty())
 		return explain_fields(id, r, opts, out);
@@ -632,4 +645,4 @@ explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out)
 		out.put_str(opts.json ? "]}\n" : "\n");
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -25,19 +25,19 @@ enum class Field
 
 struct ExplainOptions
 {
-	std::vector<Field> fields;	/* -o: only these, tab-separated */
-	bool		json = false;
-	bool		all = false;		/* every id read as a shard-key id too */
-	int32_t		block_count = block_default;
-	bool		time_blocks = false;	/* block starts, for blocks of layout */
-	TimeBlockLayout layout = {};
-	int64_t		as_of_us = 0;	/* block starts and the shard-key window are as of this */
-	bool		line_buffered = false;	/* each id written out when explained */
-	const uint8_t *facade = nullptr;	/* the façade the id was read from (--facade-key), if any */
+	std::vector<Field> fields; /* -o: only these, tab-separated */
+	bool               json = false;
+	bool               all = false; /* every id read as a shard-key id too */
+	int32_t            block_count = block_default;
+	bool               time_blocks = false; /* block starts, for blocks of layout */
+	TimeBlockLayout    layout = {};
+	int64_t            as_of_us = 0;          /* block starts and the shard-key window are as of this */
+	bool               line_buffered = false; /* each id written out when explained */
+	const uint8_t     *facade = nullptr;      /* the façade the id was read from (--facade-key), if any */
 };
 
 // Read a comma-separated list of field names (any case); false with *bad the first unknown one.
-bool		parse_fields(const std::string &list, std::vector<Field> *fields, std::string *bad);
+bool parse_fields(const std::string &list, std::vector<Field> *fields, std::string *bad);
 
 /*
  * An id is named by its RFC 9562 version, variant and kind first (rfc_type), then read as each
@@ -58,9 +58,9 @@ bool		parse_fields(const std::string &list, std::vector<Field> *fields, std::str
  * 2, 3, 5 or 8 whose time field is outside the window is none of them; version 6 is read as
  * version 1 is.
  */
-constexpr int64_t hot_window_before = INT64_C(315576000);	/* ten years of 365.25 days */
-constexpr int64_t hot_window_after = INT64_C(86400);	/* a day: clocks that run ahead */
+constexpr int64_t hot_window_before = INT64_C(315576000); /* ten years of 365.25 days */
+constexpr int64_t hot_window_after = INT64_C(86400);      /* a day: clocks that run ahead */
 
-void		explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out);
+void explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out);
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

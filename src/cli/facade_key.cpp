@@ -19,7 +19,7 @@ static bool
 read_key_file(const char *path, FacadeKey *key, std::string *error)
 {
 	std::FILE  *f = std::fopen(path, "r");
-	char		buf[facade_key_hex_len + 64];
+	char        buf[facade_key_hex_len + 64];
 	std::size_t len;
 
 	if (f == nullptr)
@@ -28,7 +28,7 @@ read_key_file(const char *path, FacadeKey *key, std::string *error)
 		return false;
 	}
 	len = std::fread(buf, 1, sizeof(buf), f);
-	bool		failed = std::ferror(f) != 0;
+	bool failed = std::ferror(f) != 0;
 
 	std::fclose(f);
 	if (failed)
@@ -59,7 +59,7 @@ apply_facade_option(const std::string &name, const char *value, FacadeOption *f,
 		f->set = read_key_file(value, &f->key, error);
 	else if (!(f->set = parse_facade_key(value, std::strlen(value), &f->key)))
 		*error = "--facade-key: the key is 32 hexadecimal digits, the 16 bytes k0 then k1, each "
-			"little-endian (the value is not shown)";
+				 "little-endian (the value is not shown)";
 	return f->set;
 }
 
@@ -73,7 +73,7 @@ facade_of_made(const FacadeOption &f, uint8_t id[uuid_len])
 void
 explain_with_facade(const uint8_t id[uuid_len], const FacadeOption &f, const ExplainOptions &opts, Output &out)
 {
-	uint8_t		v7[uuid_len];
+	uint8_t v7[uuid_len];
 
 	if (!f.set || !from_facade(id, f.key, v7))
 	{
@@ -87,4 +87,4 @@ explain_with_facade(const uint8_t id[uuid_len], const FacadeOption &f, const Exp
 	explain(v7, with, out);
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -19,20 +19,20 @@ namespace
 /* The state of one run: every generator the tool has, and what they share. */
 struct Run
 {
-	const Options &o;
-	Identity	ident = {};
-	TimeBlockLayout layout = {};
+	const Options    &o;
+	Identity          ident = {};
+	TimeBlockLayout   layout = {};
 	LocalityGenerator locality;
-	uint64_t	run_word = seq_word_empty;	/* the tool holds its sequential run alone */
-	HotGenerator hot;
-	HotEnvironment hot_env = {};
-	V7Clock		v7_clock;
-	uint64_t	v7_previous = 0;
-	Allocator	allocations;	/* the allocation numbers of explicit-time ids */
-	TimeUuids	time_uuids;
+	uint64_t          run_word = seq_word_empty; /* the tool holds its sequential run alone */
+	HotGenerator      hot;
+	HotEnvironment    hot_env = {};
+	V7Clock           v7_clock;
+	uint64_t          v7_previous = 0;
+	Allocator         allocations; /* the allocation numbers of explicit-time ids */
+	TimeUuids         time_uuids;
 
-	Run(const Options &options, Kind kind) :
-		o(options), allocations(kind == Kind::hot ? hot_allocation_bits : v7_allocation_bits) {}
+	Run(const Options &options, Kind kind)
+		: o(options), allocations(kind == Kind::hot ? hot_allocation_bits : v7_allocation_bits) {}
 };
 
 // Return how many shard-key ids a run may make at an explicit time: one per 39-bit allocation number.
@@ -58,7 +58,7 @@ v7_explicit_limit()
 bool
 take_allocations(Run &run)
 {
-	uint8_t		r[8];
+	uint8_t r[8];
 
 	if (!random_or_complain(r, sizeof(r)))
 		return false;
@@ -70,18 +70,16 @@ take_allocations(Run &run)
 bool
 check_explicit(const Options &o, Kind kind, std::string *error)
 {
-	int64_t		second = floor_div(o.at_us, usecs_per_sec);
-	int64_t		ms = floor_div(o.at_us, 1000);
-	uint64_t	limit = kind == Kind::hot ? hot_explicit_limit() : v7_explicit_limit();
+	int64_t  second = floor_div(o.at_us, usecs_per_sec);
+	int64_t  ms = floor_div(o.at_us, 1000);
+	uint64_t limit = kind == Kind::hot ? hot_explicit_limit() : v7_explicit_limit();
 
 	if (kind == Kind::hot && (second < 0 || second > static_cast<int64_t>(UINT32_MAX)))
 		*error = "--at is outside the range of a shard-key uuid (1970-01-01 to 2106-02-07 06:28:15 UTC)";
 	else if (kind == Kind::v7 && (ms < 0 || ms > v7_ms_max))
 		*error = "--at is outside the range of a version 7 uuid (1970-01-01 to 10889-08-02 05:31:50.655 UTC)";
 	else if (o.count > limit)
-		*error = "-n: a run makes at most " + std::to_string(limit) + (kind == Kind::hot ?
-			" shard-key ids at an explicit time (39-bit allocation numbers)" :
-			" version 7 ids at an explicit time (41-bit allocation numbers)");
+		*error = "-n: a run makes at most " + std::to_string(limit) + (kind == Kind::hot ? " shard-key ids at an explicit time (39-bit allocation numbers)" : " version 7 ids at an explicit time (41-bit allocation numbers)");
 	else
 		return true;
 	return false;
@@ -91,16 +89,14 @@ check_explicit(const Options &o, Kind kind, std::string *error)
 void
 complain_used_up(Kind kind)
 {
-	complain(kind == Kind::hot ?
-			 "made the shard-key ids of the last allocation numbers that an explicit time can carry" :
-			 "made the version 7 ids of the last allocation numbers that an explicit time can carry");
+	complain(kind == Kind::hot ? "made the shard-key ids of the last allocation numbers that an explicit time can carry" : "made the version 7 ids of the last allocation numbers that an explicit time can carry");
 }
 
 // Make a shard-key id at the explicit second of --at.
 bool
 make_hot_at(Run &run, uint8_t *id)
 {
-	int64_t		second = floor_div(run.o.at_us, usecs_per_sec);
+	int64_t          second = floor_div(run.o.at_us, usecs_per_sec);
 	AllocationStatus st = run.hot.next_at(run.o.shard, second, run.hot_env, &run.allocations, id);
 
 	if (st == AllocationStatus::needs_allocations)
@@ -121,8 +117,8 @@ make_hot_at(Run &run, uint8_t *id)
 bool
 make_v7_at(Run &run, const uint8_t random[8], uint8_t *id)
 {
-	int64_t		ms = floor_div(run.o.at_us, 1000);
-	uint64_t	allocation = 0;
+	int64_t          ms = floor_div(run.o.at_us, 1000);
+	uint64_t         allocation = 0;
 	AllocationStatus st = run.allocations.next(&allocation);
 
 	if (st == AllocationStatus::needs_allocations)
@@ -144,8 +140,8 @@ bool
 make_locality(Run &run, int64_t sec, int64_t ns, uint8_t *id)
 {
 	Environment env{sec * 1000 + ns / 1000000, run.ident.process, run.ident.node, nullptr};
-	Status		st = next_alone(run.locality, run.o.mode, env, core_random, md5_digest, &run.run_word, id,
-								   run.o.seed_rule);
+	Status      st = next_alone(run.locality, run.o.mode, env, core_random, md5_digest, &run.run_word, id,
+								run.o.seed_rule);
 
 	complain_status(st);
 	return st == Status::ok;
@@ -166,7 +162,7 @@ make_hot(Run &run, int64_t sec, int64_t ns, uint8_t *id)
 bool
 make_time_block(Run &run, int64_t sec, int64_t ns, uint8_t *id)
 {
-	uint8_t		random[uuid_len];
+	uint8_t random[uuid_len];
 
 	if (!random_or_complain(random, uuid_len - static_cast<std::size_t>(run.layout.prefix_bits / 8)))
 		return false;
@@ -178,8 +174,8 @@ make_time_block(Run &run, int64_t sec, int64_t ns, uint8_t *id)
 bool
 make_v7(Run &run, int64_t sec, int64_t ns, uint8_t *id)
 {
-	V7Time		now{sec * 1000 + ns / 1000000, static_cast<int32_t>(ns % 1000000)};
-	uint8_t		random[8];
+	V7Time  now{sec * 1000 + ns / 1000000, static_cast<int32_t>(ns % 1000000)};
+	uint8_t random[8];
 
 	if (!random_or_complain(random, sizeof(random)))
 		return false;
@@ -187,7 +183,7 @@ make_v7(Run &run, int64_t sec, int64_t ns, uint8_t *id)
 		return make_v7_at(run, random, id);
 	if (run.o.ordered)
 	{
-		uint64_t	word = v7_word_after(run.v7_previous, v7_word(now));
+		uint64_t word = v7_word_after(run.v7_previous, v7_word(now));
 
 		if (v7_word_ms(word) > v7_ms_max)
 		{
@@ -199,7 +195,7 @@ make_v7(Run &run, int64_t sec, int64_t ns, uint8_t *id)
 		return true;
 	}
 
-	V7Time		t = run.v7_clock.next(now);
+	V7Time t = run.v7_clock.next(now);
 
 	encode_v7(t.ms, v7_subms(t.ns), random, id);
 	return true;
@@ -209,7 +205,7 @@ make_v7(Run &run, int64_t sec, int64_t ns, uint8_t *id)
 bool
 make_v4(Run &, int64_t, int64_t, uint8_t *id)
 {
-	uint8_t		random[uuid_len];
+	uint8_t random[uuid_len];
 
 	if (!random_or_complain(random, uuid_len))
 		return false;
@@ -228,7 +224,7 @@ make_time(Run &run, int64_t sec, int64_t ns, uint8_t *id)
 	return false;
 }
 
-using MakeFunction = bool (*) (Run &run, int64_t sec, int64_t ns, uint8_t *id);
+using MakeFunction = bool (*)(Run &run, int64_t sec, int64_t ns, uint8_t *id);
 
 // Return the function that makes ids of kind (nullptr for those made from names).
 MakeFunction
@@ -262,7 +258,7 @@ int
 start_run(Run &run, Kind kind)
 {
 	std::string error;
-	uint8_t		random[8];
+	uint8_t     random[8];
 
 	if (kind == Kind::time_block && time_block_layout(run.o.length_us, run.o.block_count, &run.layout) != BlockStatus::ok)
 		error = "--time-block: the length must be 1 ms to 2147483647 s";
@@ -275,26 +271,25 @@ start_run(Run &run, Kind kind)
 	}
 	if (!identity_of(run.o, &run.ident))
 		return exit_failure;
-	run.hot_env = HotEnvironment{0, {run.ident.machine[0], run.ident.machine[1], run.ident.machine[2]},
-		run.ident.process, nullptr};
+	run.hot_env = HotEnvironment{0, {run.ident.machine[0], run.ident.machine[1], run.ident.machine[2]}, run.ident.process, nullptr};
 	if ((kind == Kind::v1 || kind == Kind::v6) && !random_or_complain(random, sizeof(random)))
 		return exit_failure;
 	run.time_uuids.start(random);
 	return exit_ok;
 }
 
-}							// namespace
+} // namespace
 
 int
 run_generate(const Options &o, Kind kind)
 {
-	Run			run(o, kind);
+	Run          run(o, kind);
 	MakeFunction make = maker_of(kind);
-	int			code = start_run(run, kind);
-	Output		out(STDOUT_FILENO, o.line_buffered);
-	uint8_t		id[uuid_len];
-	int64_t		sec;
-	int64_t		ns;
+	int          code = start_run(run, kind);
+	Output       out(STDOUT_FILENO, o.line_buffered);
+	uint8_t      id[uuid_len];
+	int64_t      sec;
+	int64_t      ns;
 
 	if (code != exit_ok)
 		return code;
@@ -330,8 +325,8 @@ v5_of_line(const Options &o, const char *line, std::size_t len, uint8_t id[uuid_
 int
 run_names(const Options &o, Kind kind)
 {
-	Output		out(STDOUT_FILENO, o.line_buffered);
-	uint8_t		id[uuid_len];
+	Output  out(STDOUT_FILENO, o.line_buffered);
+	uint8_t id[uuid_len];
 
 	if (o.name != "-")
 	{
@@ -343,4 +338,4 @@ run_names(const Options &o, Kind kind)
 	return ids_of_lines(o, true, kind == Kind::v3 ? v3_of_line : v5_of_line, out);
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

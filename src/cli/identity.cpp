@@ -27,13 +27,13 @@ machine_of(const Options &o, uint8_t machine[hot_machine_len])
 		return false;
 	}
 
-	Status		st = hot_machine_hash(o.machine_name.c_str(), host.c_str(), md5_digest, machine);
+	Status st = hot_machine_hash(o.machine_name.c_str(), host.c_str(), md5_digest, machine);
 
 	complain_status(st);
 	return st == Status::ok;
 }
 
-}							// namespace
+} // namespace
 
 bool
 identity_of(const Options &o, Identity *id)
@@ -41,8 +41,8 @@ identity_of(const Options &o, Identity *id)
 	id->node = o.node;
 	if (!o.node_set && !o.make)
 	{
-		uint8_t		mac[6] = {0, 0, 0, 0, 0, 0};
-		char		ifname[IF_NAMESIZE];
+		uint8_t mac[6] = {0, 0, 0, 0, 0, 0};
+		char    ifname[IF_NAMESIZE];
 
 		/* The extension's rule for locality_uuid.node_id = -1 (src/os/mac.cpp). */
 		first_mac(mac, ifname);
@@ -136,12 +136,12 @@ finish(Output &out, int code)
 int
 ids_of_lines(const Options &o, bool exact, LineToId make, Output &out)
 {
-	LineReader	lines(exact);
+	LineReader  lines(exact);
 	const char *line;
 	std::size_t len;
-	uint8_t		id[uuid_len];
+	uint8_t     id[uuid_len];
 	std::string error;
-	int			code = exit_ok;
+	int         code = exit_ok;
 
 	for (;;)
 	{
@@ -165,4 +165,4 @@ ids_of_lines(const Options &o, bool exact, LineToId make, Output &out)
 	}
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

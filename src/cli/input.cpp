@@ -14,11 +14,11 @@ namespace
 {
 
 /* One line and its end fit; a line that does not is too long. */
-char		buf[line_max + 1];
+char buf[line_max + 1];
 
 constexpr char bom[] = "\xef\xbb\xbf";
 
-}							// namespace
+} // namespace
 
 // Read more of standard input behind what is kept; false once reading failed.
 bool
@@ -29,7 +29,7 @@ LineReader::refill()
 	start_ = 0;
 	for (;;)
 	{
-		ssize_t		n = read(STDIN_FILENO, buf + have_, sizeof(buf) - have_);
+		ssize_t n = read(STDIN_FILENO, buf + have_, sizeof(buf) - have_);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -47,8 +47,7 @@ LineReader::find_end() const
 {
 	std::size_t n = have_ - start_;
 	const char *nl = static_cast<const char *>(std::memchr(buf + start_, '\n', n));
-	const char *cr = exact_ ? nullptr :
-		static_cast<const char *>(std::memchr(buf + start_, '\r', nl != nullptr ? static_cast<std::size_t>(nl - (buf + start_)) : n));
+	const char *cr = exact_ ? nullptr : static_cast<const char *>(std::memchr(buf + start_, '\r', nl != nullptr ? static_cast<std::size_t>(nl - (buf + start_)) : n));
 	const char *end = cr != nullptr ? cr : nl;
 
 	return end != nullptr ? static_cast<std::size_t>(end - buf) : have_;
@@ -122,4 +121,4 @@ LineReader::next(const char **line, std::size_t *len)
 	}
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

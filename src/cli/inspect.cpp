@@ -53,10 +53,10 @@ explain_options(const Options &o, ExplainOptions *eo)
 bool
 explain_input(const ExplainOptions &eo, const FacadeOption &facade, Output &out, bool *malformed)
 {
-	LineReader	lines(false);
+	LineReader  lines(false);
 	const char *line;
 	std::size_t len;
-	uint8_t		id[uuid_len];
+	uint8_t     id[uuid_len];
 
 	for (;;)
 	{
@@ -75,8 +75,7 @@ explain_input(const ExplainOptions &eo, const FacadeOption &facade, Output &out,
 		{
 			out.flush();
 			complain("line " + std::to_string(lines.number()) + ": " +
-					 (got == LineReader::Got::too_long ? "longer than " + std::to_string(line_max) + " bytes" :
-					  "not a uuid: " + quoted(line, len)));
+					 (got == LineReader::Got::too_long ? "longer than " + std::to_string(line_max) + " bytes" : "not a uuid: " + quoted(line, len)));
 			*malformed = true;
 		}
 		if (out.ok() && eo.line_buffered)
@@ -89,17 +88,17 @@ explain_input(const ExplainOptions &eo, const FacadeOption &facade, Output &out,
 	}
 }
 
-}							// namespace
+} // namespace
 
 int
 run_explain(const Options &o)
 {
-	ExplainOptions eo;
-	int			code = explain_options(o, &eo);
-	bool		malformed = false;
-	uint8_t		id[uuid_len];
+	ExplainOptions           eo;
+	int                      code = explain_options(o, &eo);
+	bool                     malformed = false;
+	uint8_t                  id[uuid_len];
 	std::vector<std::string> ids = o.ids;
-	Output		out(STDOUT_FILENO);
+	Output                   out(STDOUT_FILENO);
 
 	if (code != exit_ok)
 		return code;
@@ -133,4 +132,4 @@ run_explain(const Options &o)
 	return finish(out, malformed ? exit_bad_input : exit_ok);
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

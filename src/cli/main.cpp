@@ -40,7 +40,7 @@ int
 dispatch(const Options &o)
 {
 	std::string error;
-	Kind		kind;
+	Kind        kind;
 
 	if ((!o.ids.empty() || o.inspect) && !o.make)
 	{
@@ -66,15 +66,15 @@ dispatch(const Options &o)
 	return run_generate(o, kind);
 }
 
-}							// namespace
+} // namespace
 
 int
 main(int argc, char **argv)
 {
-	Options		o;
+	Options     o;
 	std::string error;
-	int64_t		sec;
-	int64_t		ns;
+	int64_t     sec;
+	int64_t     ns;
 
 	if (!clock_now(&sec, &ns))
 		return exit_failure;

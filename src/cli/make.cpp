@@ -17,7 +17,7 @@ namespace
 bool
 compose_locality(const Options &o, const Identity &id, uint8_t out[uuid_len], std::string *error)
 {
-	int64_t		ms = floor_div(o.at_us, 1000);
+	int64_t ms = floor_div(o.at_us, 1000);
 
 	if (ms < 0 || static_cast<uint64_t>(ms) > time_ms_max)
 	{
@@ -34,7 +34,7 @@ compose_locality(const Options &o, const Identity &id, uint8_t out[uuid_len], st
 bool
 compose_hot(const Options &o, const Identity &id, uint8_t out[uuid_len], std::string *error)
 {
-	int64_t		second = floor_div(o.at_us, usecs_per_sec);
+	int64_t second = floor_div(o.at_us, usecs_per_sec);
 
 	if (o.counter > static_cast<int64_t>(hot_counter_max))
 		*error = "the counter of a shard-key uuid is 0 to 16777215";
@@ -42,8 +42,7 @@ compose_hot(const Options &o, const Identity &id, uint8_t out[uuid_len], std::st
 		*error = "--at is outside the range of a shard-key uuid (1970-01-01 to 2106-02-07 06:28:15 UTC)";
 	else
 	{
-		HotFields	f{hot_seconds(second), {id.machine[0], id.machine[1], id.machine[2]}, id.process,
-			static_cast<uint32_t>(o.counter), o.shard};
+		HotFields f{hot_seconds(second), {id.machine[0], id.machine[1], id.machine[2]}, id.process, static_cast<uint32_t>(o.counter), o.shard};
 
 		return encode_hot(f, out);
 	}
@@ -54,7 +53,7 @@ compose_hot(const Options &o, const Identity &id, uint8_t out[uuid_len], std::st
 bool
 compose_v7(const Options &o, uint8_t out[uuid_len], std::string *error)
 {
-	int64_t		ms = floor_div(o.at_us, 1000);
+	int64_t ms = floor_div(o.at_us, 1000);
 
 	if (o.counter_set || o.process_set || o.node_set || o.ordered)
 		*error = "--make --v7 takes --at and --upper only";
@@ -75,7 +74,7 @@ compose_v7(const Options &o, uint8_t out[uuid_len], std::string *error)
 bool
 compose(const Options &o, Kind kind, uint8_t out[uuid_len], std::string *error)
 {
-	Identity	id;
+	Identity id;
 
 	if (!o.at_set)
 		*error = "--make needs --at TIME";
@@ -97,7 +96,7 @@ std::vector<std::string>
 words_of(const char *line, std::size_t len)
 {
 	std::vector<std::string> words;
-	std::size_t i = 0;
+	std::size_t              i = 0;
 
 	while (i < len)
 	{
@@ -118,21 +117,21 @@ words_of(const char *line, std::size_t len)
 bool
 compose_line(const Options &o, const char *line, std::size_t len, uint8_t id[uuid_len], std::string *error)
 {
-	Options		l = o;
-	Kind		k;
+	Options l = o;
+	Kind    k;
 
 	l.ids.clear();
 	return parse_arguments(words_of(line, len), true, &l, error) && choose_kind(l, &k, error) &&
 		compose(l, k, id, error);
 }
 
-}							// namespace
+} // namespace
 
 int
 run_make(const Options &o, Kind kind)
 {
-	Output		out(STDOUT_FILENO, o.line_buffered);
-	uint8_t		id[uuid_len];
+	Output      out(STDOUT_FILENO, o.line_buffered);
+	uint8_t     id[uuid_len];
 	std::string error;
 
 	if (!o.ids.empty() && (o.ids.size() != 1 || o.ids[0] != "-"))
@@ -152,4 +151,4 @@ run_make(const Options &o, Kind kind)
 	return finish(out, exit_ok);
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

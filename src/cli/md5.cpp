@@ -16,13 +16,11 @@ constexpr uint32_t sine_table[64] = {
 	0xfffa3942, 0x8771f681, 0x6d9d6122, 0xfde5380c, 0xa4beea44, 0x4bdecfa9, 0xf6bb4b60, 0xbebfbc70,
 	0x289b7ec6, 0xeaa127fa, 0xd4ef3085, 0x04881d05, 0xd9d4d039, 0xe6db99e5, 0x1fa27cf8, 0xc4ac5665,
 	0xf4292244, 0x432aff97, 0xab9423a7, 0xfc93a039, 0x655b59c3, 0x8f0ccc92, 0xffeff47d, 0x85845dd1,
-	0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391
-};
+	0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391};
 
 /* Left-rotation amounts: four per round, repeated over the round's 16 steps. */
 constexpr int rotations[4][4] = {
-	{7, 12, 17, 22}, {5, 9, 14, 20}, {4, 11, 16, 23}, {6, 10, 15, 21}
-};
+	{7, 12, 17, 22}, {5, 9, 14, 20}, {4, 11, 16, 23}, {6, 10, 15, 21}};
 
 constexpr uint32_t
 rotate_left(uint32_t x, int n) noexcept
@@ -34,19 +32,19 @@ rotate_left(uint32_t x, int n) noexcept
 void
 md5_block(uint32_t state[4], const uint8_t block[64]) noexcept
 {
-	uint32_t	m[16];
-	uint32_t	a = state[0],
-				b = state[1],
-				c = state[2],
-				d = state[3];
+	uint32_t m[16];
+	uint32_t a = state[0],
+			 b = state[1],
+			 c = state[2],
+			 d = state[3];
 
 	for (int i = 0; i < 16; i++)
 		m[i] = static_cast<uint32_t>(get_le(block + 4 * i, 4));
 	for (int i = 0; i < 64; i++)
 	{
-		int			round = i / 16;
-		uint32_t	f;
-		int			k;
+		int      round = i / 16;
+		uint32_t f;
+		int      k;
 
 		/* The round's function and the order in which it reads the block's words. */
 		switch (round)
@@ -69,7 +67,7 @@ md5_block(uint32_t state[4], const uint8_t block[64]) noexcept
 				break;
 		}
 
-		uint32_t	next = b + rotate_left(a + f + sine_table[i] + m[k], rotations[round][i % 4]);
+		uint32_t next = b + rotate_left(a + f + sine_table[i] + m[k], rotations[round][i % 4]);
 
 		a = d;
 		d = c;
@@ -82,15 +80,15 @@ md5_block(uint32_t state[4], const uint8_t block[64]) noexcept
 	state[3] += d;
 }
 
-}							// namespace
+} // namespace
 
 bool
 md5_digest(const char *text, std::size_t len, uint8_t digest[digest_len]) noexcept
 {
-	uint32_t	state[4] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476};
+	uint32_t       state[4] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476};
 	const uint8_t *p = reinterpret_cast<const uint8_t *>(text);
-	std::size_t rest = len;
-	uint8_t		tail[128] = {};
+	std::size_t    rest = len;
+	uint8_t        tail[128] = {};
 
 	for (; rest >= 64; rest -= 64, p += 64)
 		md5_block(state, p);
@@ -111,4 +109,4 @@ md5_digest(const char *text, std::size_t len, uint8_t digest[digest_len]) noexce
 	return true;
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -7,6 +7,6 @@ namespace locality_uuid
 {
 
 // Compute the MD5 digest of len bytes of text; always true (an Md5Function).
-bool		md5_digest(const char *text, std::size_t len, uint8_t digest[digest_len]) noexcept;
+bool md5_digest(const char *text, std::size_t len, uint8_t digest[digest_len]) noexcept;
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

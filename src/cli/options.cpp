@@ -11,9 +11,9 @@
 namespace locality_uuid
 {
 
-int64_t		start_us = 0;
+int64_t start_us = 0;
 
-const char	usage_text[] =
+const char usage_text[] =
 	"Usage: locality-uuid [OPTION]...            make ids (default: one locality uuid, variable mode)\n"
 	"       locality-uuid [OPTION]... ID...      explain each ID\n"
 	"       locality-uuid [OPTION]... -i | -     explain the ids on standard input, one per line\n"
@@ -95,26 +95,38 @@ const char	usage_text[] =
 namespace
 {
 
-const char	program[] = "locality-uuid";
+const char program[] = "locality-uuid";
 
 /* The options that take a value. */
 const char *const with_value[] = {
 	"n", "hot", "at", "time-block", "block-count", "node", "machine-name", "machine",
-	"process", "counter", "as-of", "namespace", "name", "o", "output", "sequential-seed"
-};
+	"process", "counter", "as-of", "namespace", "name", "o", "output", "sequential-seed"};
 
 /* The switches, and the member of Options each one sets. */
 const struct
 {
 	const char *name;
 	bool Options::*flag;
-}			switches[] = {
-	{"v7", &Options::v7}, {"ordered", &Options::ordered}, {"v4", &Options::v4}, {"v1", &Options::v1},
-	{"v6", &Options::v6}, {"v3", &Options::v3}, {"v5", &Options::v5}, {"upper", &Options::upper},
-	{"make", &Options::make}, {"inspect", &Options::inspect}, {"i", &Options::inspect},
-	{"json", &Options::json}, {"j", &Options::json}, {"all", &Options::all},
-	{"line-buffered", &Options::line_buffered}, {"help", &Options::help}, {"h", &Options::help},
-	{"version", &Options::version}, {"V", &Options::version},
+} switches[] = {
+	{"v7", &Options::v7},
+	{"ordered", &Options::ordered},
+	{"v4", &Options::v4},
+	{"v1", &Options::v1},
+	{"v6", &Options::v6},
+	{"v3", &Options::v3},
+	{"v5", &Options::v5},
+	{"upper", &Options::upper},
+	{"make", &Options::make},
+	{"inspect", &Options::inspect},
+	{"i", &Options::inspect},
+	{"json", &Options::json},
+	{"j", &Options::json},
+	{"all", &Options::all},
+	{"line-buffered", &Options::line_buffered},
+	{"help", &Options::help},
+	{"h", &Options::help},
+	{"version", &Options::version},
+	{"V", &Options::version},
 };
 
 // Write an option's name as the user writes it: "-n", "--hot".
@@ -148,7 +160,7 @@ bool
 set_whole(const std::string &name, const char *value, int64_t lo, int64_t hi, T *field, bool *set,
 		  const char *what, std::string *error)
 {
-	int64_t		v;
+	int64_t v;
 
 	if (!parse_integer(value, lo, hi, &v))
 		return bad_value(name, value, what, error);
@@ -270,8 +282,8 @@ apply_setting(const std::string &name, const char *value, Options *o, bool *know
 bool
 apply_option(const std::string &name, const char *value, bool fields_only, Options *o, std::string *error)
 {
-	bool		known;
-	bool		ok = apply_field(name, value, o, &known, error);
+	bool known;
+	bool ok = apply_field(name, value, o, &known, error);
 
 	if (known)
 		return ok;
@@ -332,7 +344,7 @@ split_option(const std::string &a, bool fields_only, Options *o, std::string *na
 	return true;
 }
 
-}							// namespace
+} // namespace
 
 void
 complain(const std::string &message)
@@ -344,7 +356,7 @@ std::string
 quoted(const char *text, std::size_t len)
 {
 	static const char digits[] = "0123456789abcdef";
-	std::string q = "\"";
+	std::string       q = "\"";
 
 	for (std::size_t i = 0; i < len && i < 60; i++)
 	{
@@ -371,14 +383,14 @@ quoted(const char *text, std::size_t len)
 bool
 parse_arguments(const std::vector<std::string> &args, bool fields_only, Options *o, std::string *error)
 {
-	bool		options_done = false;
+	bool options_done = false;
 
 	for (std::size_t i = 0; i < args.size(); i++)
 	{
 		const std::string &a = args[i];
-		std::string name;
-		std::string value;
-		bool		has_value;
+		std::string        name;
+		std::string        value;
+		bool               has_value;
 
 		if (options_done || a == "-" || a.size() < 2 || a[0] != '-')
 		{
@@ -422,12 +434,18 @@ parse_arguments(const std::vector<std::string> &args, bool fields_only, Options 
 bool
 choose_kind(const Options &o, Kind *kind, std::string *error)
 {
-	int			chosen = o.hot_set + o.length_set + o.v7 + o.v4 + o.v1 + o.v6 + o.v3 + o.v5;
-	bool		named = o.v3 || o.v5;
+	int         chosen = o.hot_set + o.length_set + o.v7 + o.v4 + o.v1 + o.v6 + o.v3 + o.v5;
+	bool        named = o.v3 || o.v5;
 	const char *why = nullptr;
 
-	*kind = o.hot_set ? Kind::hot : o.length_set ? Kind::time_block : o.v7 ? Kind::v7 : o.v4 ? Kind::v4 :
-		o.v1 ? Kind::v1 : o.v6 ? Kind::v6 : o.v3 ? Kind::v3 : o.v5 ? Kind::v5 : Kind::locality;
+	*kind = o.hot_set ? Kind::hot : o.length_set ? Kind::time_block
+		: o.v7                                   ? Kind::v7
+		: o.v4                                   ? Kind::v4
+		: o.v1                                   ? Kind::v1
+		: o.v6                                   ? Kind::v6
+		: o.v3                                   ? Kind::v3
+		: o.v5                                   ? Kind::v5
+												 : Kind::locality;
 	if (chosen > 1)
 		why = "choose one of --hot, --time-block, --v7, --v4, --v1, --v6, --v3 and --v5";
 	else if (o.mode_set && *kind != Kind::locality)
@@ -453,4 +471,4 @@ choose_kind(const Options &o, Kind *kind, std::string *error)
 	return why == nullptr;
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

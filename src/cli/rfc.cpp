@@ -19,12 +19,11 @@ namespace
 const struct
 {
 	const char *name;
-	uint8_t		fourth;
-}			namespaces[] = {{"@dns", 0x10}, {"@url", 0x11}, {"@oid", 0x12}, {"@x500", 0x14}};
+	uint8_t     fourth;
+} namespaces[] = {{"@dns", 0x10}, {"@url", 0x11}, {"@oid", 0x12}, {"@x500", 0x14}};
 
 constexpr uint8_t namespace_base[uuid_len] = {
-	0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8
-};
+	0x6b, 0xa7, 0xb8, 0x10, 0x9d, 0xad, 0x11, 0xd1, 0x80, 0xb4, 0x00, 0xc0, 0x4f, 0xd4, 0x30, 0xc8};
 
 constexpr uint64_t timestamp_max = (UINT64_C(1) << 60) - 1;
 
@@ -36,7 +35,7 @@ stamp(int version, uint8_t u[uuid_len])
 	u[8] = static_cast<uint8_t>((u[8] & 0x3f) | 0x80);
 }
 
-}							// namespace
+} // namespace
 
 bool
 parse_namespace(const char *text, std::size_t len, uint8_t out[uuid_len])
@@ -56,7 +55,7 @@ name_based(int version, const uint8_t name_space[uuid_len], const char *name, st
 		   uint8_t out[uuid_len])
 {
 	std::string text(reinterpret_cast<const char *>(name_space), uuid_len);
-	uint8_t		digest[sha1_len];
+	uint8_t     digest[sha1_len];
 
 	text.append(name, len);
 	if (version == 3)
@@ -71,13 +70,11 @@ const char *
 rfc_type(const uint8_t u[uuid_len])
 {
 	static const char *const types[] = {
-		"unknown", "time", "dce", "md5", "random", "sha1", "reordered-time", "unix-time", "custom"
-	};
+		"unknown", "time", "dce", "md5", "random", "sha1", "reordered-time", "unix-time", "custom"};
 	static const uint8_t nil[uuid_len] = {};
 	static const uint8_t max[uuid_len] = {
-		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff
-	};
-	unsigned	version = version_nibble(u);
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+	unsigned version = version_nibble(u);
 
 	if (std::memcmp(u, nil, uuid_len) == 0)
 		return "nil";
@@ -99,7 +96,7 @@ TimeUuids::start(const uint8_t random[8])
 bool
 TimeUuids::next(int version, int64_t unix_seconds, int64_t ns, uint8_t out[uuid_len])
 {
-	uint64_t	t = static_cast<uint64_t>(unix_seconds * 10000000 + ns / 100 + gregorian_unix_offset);
+	uint64_t t = static_cast<uint64_t>(unix_seconds * 10000000 + ns / 100 + gregorian_unix_offset);
 
 	if (t <= last_)
 		t = last_ + 1;
@@ -124,4 +121,4 @@ TimeUuids::next(int version, int64_t unix_seconds, int64_t ns, uint8_t out[uuid_
 	return true;
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -10,11 +10,11 @@ namespace locality_uuid
 constexpr int64_t gregorian_unix_offset = INT64_C(122192928000000000);
 
 // Read a namespace: @dns, @url, @oid, @x500 (RFC 9562, section 6.6) or a uuid; false otherwise.
-bool		parse_namespace(const char *text, std::size_t len, uint8_t out[uuid_len]);
+bool parse_namespace(const char *text, std::size_t len, uint8_t out[uuid_len]);
 
 // Make the name-based uuid of version 3 (MD5) or 5 (SHA-1) of name in name_space.
-void		name_based(int version, const uint8_t name_space[uuid_len], const char *name, std::size_t len,
-					   uint8_t out[uuid_len]);
+void name_based(int version, const uint8_t name_space[uuid_len], const char *name, std::size_t len,
+				uint8_t out[uuid_len]);
 
 // Read the 60-bit timestamp of a version 6 uuid: 100 ns intervals since 1582-10-15 UTC.
 constexpr uint64_t
@@ -33,17 +33,17 @@ const char *rfc_type(const uint8_t u[uuid_len]);
  */
 class TimeUuids
 {
-public:
+  public:
 	// Start a run from 8 random bytes: 2 for the clock sequence, 6 for the node.
-	void		start(const uint8_t random[8]);
+	void start(const uint8_t random[8]);
 
 	// Make the next id of version 1 or 6 at a clock reading; false past the year 5236.
-	bool		next(int version, int64_t unix_seconds, int64_t ns, uint8_t out[uuid_len]);
+	bool next(int version, int64_t unix_seconds, int64_t ns, uint8_t out[uuid_len]);
 
-private:
-	uint16_t	clock_seq_ = 0;
-	uint8_t		node_[6] = {};
-	uint64_t	last_ = 0;
+  private:
+	uint16_t clock_seq_ = 0;
+	uint8_t  node_[6] = {};
+	uint64_t last_ = 0;
 };
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -7,15 +7,15 @@ namespace locality_uuid
 {
 
 // Make o.count ids of the chosen kind from the clock and the identity; return the exit code.
-int			run_generate(const Options &o, Kind kind);
+int run_generate(const Options &o, Kind kind);
 
 // Make the version 3 or 5 id of --name (or of each line of standard input); return the exit code.
-int			run_names(const Options &o, Kind kind);
+int run_names(const Options &o, Kind kind);
 
 // Make one id from the command line's fields, or one per line of standard input; return the exit code.
-int			run_make(const Options &o, Kind kind);
+int run_make(const Options &o, Kind kind);
 
 // Explain every id of o.ids (and standard input for "-" or -i); return the exit code.
-int			run_explain(const Options &o);
+int run_explain(const Options &o);
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -37,8 +37,8 @@ step_function(int t, uint32_t b, uint32_t c, uint32_t d) noexcept
 void
 sha1_block(uint32_t h[5], const uint8_t block[64]) noexcept
 {
-	uint32_t	w[80];
-	uint32_t	v[5];
+	uint32_t w[80];
+	uint32_t v[5];
 
 	for (int t = 0; t < 16; t++)
 		w[t] = (uint32_t(block[4 * t]) << 24) | (uint32_t(block[4 * t + 1]) << 16) |
@@ -48,7 +48,7 @@ sha1_block(uint32_t h[5], const uint8_t block[64]) noexcept
 	std::memcpy(v, h, sizeof(v));
 	for (int t = 0; t < 80; t++)
 	{
-		uint32_t	temp = rotate_left(v[0], 5) + step_function(t, v[1], v[2], v[3]) + v[4] +
+		uint32_t temp = rotate_left(v[0], 5) + step_function(t, v[1], v[2], v[3]) + v[4] +
 			round_constants[t / 20] + w[t];
 
 		v[4] = v[3];
@@ -61,18 +61,18 @@ sha1_block(uint32_t h[5], const uint8_t block[64]) noexcept
 		h[i] += v[i];
 }
 
-}							// namespace
+} // namespace
 
 void
 sha1_digest(const char *text, std::size_t len, uint8_t digest[sha1_len]) noexcept
 {
 	const uint8_t *p = reinterpret_cast<const uint8_t *>(text);
-	uint32_t	h[5];
-	uint8_t		tail[128] = {};
-	std::size_t whole = len & ~std::size_t(63);
-	std::size_t rest = len - whole;
-	std::size_t tail_len = rest < 56 ? 64 : 128;
-	uint64_t	bits = static_cast<uint64_t>(len) * 8;
+	uint32_t       h[5];
+	uint8_t        tail[128] = {};
+	std::size_t    whole = len & ~std::size_t(63);
+	std::size_t    rest = len - whole;
+	std::size_t    tail_len = rest < 56 ? 64 : 128;
+	uint64_t       bits = static_cast<uint64_t>(len) * 8;
 
 	std::memcpy(h, initial, sizeof(h));
 	for (std::size_t i = 0; i < whole; i += 64)
@@ -89,4 +89,4 @@ sha1_digest(const char *text, std::size_t len, uint8_t digest[sha1_len]) noexcep
 		digest[i] = static_cast<uint8_t>(h[i / 4] >> (24 - 8 * (i % 4)));
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -12,7 +12,7 @@ namespace locality_uuid
 {
 
 /* One getrandom call per pool, not per id; bytes handed out are wiped from the pool. */
-static uint8_t pool[4096];
+static uint8_t     pool[4096];
 static std::size_t pool_pos = sizeof(pool);
 
 // Fill the whole pool from the kernel, waiting out interruptions.
@@ -23,7 +23,7 @@ fill_pool()
 
 	while (done < sizeof(pool))
 	{
-		ssize_t		n = getrandom(pool + done, sizeof(pool) - done, 0);
+		ssize_t n = getrandom(pool + done, sizeof(pool) - done, 0);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -69,7 +69,7 @@ read_clock(int64_t *seconds, int64_t *nanoseconds)
 bool
 host_name(std::string *name)
 {
-	char		host[HOST_NAME_MAX + 1];
+	char host[HOST_NAME_MAX + 1];
 
 	if (gethostname(host, sizeof(host)) != 0)
 		return false;
@@ -84,4 +84,4 @@ pid_field()
 	return static_cast<uint16_t>(getpid() & 0xFFFF);
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

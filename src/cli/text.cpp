@@ -17,7 +17,7 @@ constexpr int64_t seconds_per_day = 86400;
 /* Times the tool reads: 0001-01-01 00:00:00 to 99999-12-31 23:59:59 UTC, in Unix seconds. */
 constexpr int64_t time_seconds_min = INT64_C(-62135596800);
 constexpr int64_t time_seconds_max = INT64_C(3093527980799);
-constexpr char time_range_error[] = "time out of range (years 1 to 99999)";
+constexpr char    time_range_error[] = "time out of range (years 1 to 99999)";
 
 bool
 is_digit(char c)
@@ -32,10 +32,10 @@ days_from_civil(int64_t year, int month, int day)
 	/* Count in 400-year eras from 0000-03-01, so that the leap day ends each year. */
 	year -= month <= 2;
 
-	int64_t		era = (year >= 0 ? year : year - 399) / 400;
-	int64_t		yoe = year - era * 400;
-	int64_t		doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
-	int64_t		doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	int64_t era = (year >= 0 ? year : year - 399) / 400;
+	int64_t yoe = year - era * 400;
+	int64_t doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+	int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
 
 	return era * 146097 + doe - 719468;
 }
@@ -44,7 +44,7 @@ int
 days_in_month(int64_t year, int month)
 {
 	static const int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
-	bool		leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+	bool             leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
 
 	return month == 2 && leap ? 29 : days[month - 1];
 }
@@ -53,7 +53,7 @@ days_in_month(int64_t year, int month)
 bool
 read_digits(const char **p, int n, int64_t *out)
 {
-	int64_t		v = 0;
+	int64_t v = 0;
 
 	for (int i = 0; i < n; i++)
 	{
@@ -75,14 +75,14 @@ read_fraction(const char **p, int64_t *us)
 		return true;
 	(*p)++;
 
-	int			n = 0;
+	int n = 0;
 
 	while (is_digit((*p)[n]))
 		n++;
 	if (n == 0 || n > 6)
 		return false;
 
-	int64_t		v = 0;
+	int64_t v = 0;
 
 	for (int i = 0; i < 6; i++)
 		v = v * 10 + (i < n ? (*p)[i] - '0' : 0);
@@ -91,14 +91,14 @@ read_fraction(const char **p, int64_t *us)
 	return true;
 }
 
-}							// namespace
+} // namespace
 
 bool
 parse_uuid(const char *text, std::size_t len, uint8_t out[uuid_len])
 {
 	const char *p = text;
 	const char *end = text + len;
-	bool		braces = false;
+	bool        braces = false;
 
 	if (len >= 9 && (*p == 'u' || *p == 'U') && strncasecmp(p, "urn:uuid:", 9) == 0)
 		p += 9;
@@ -112,8 +112,8 @@ parse_uuid(const char *text, std::size_t len, uint8_t out[uuid_len])
 		if (end - p < 2)
 			return false;
 
-		int			hi = hex_value(p[0]);
-		int			lo = hex_value(p[1]);
+		int hi = hex_value(p[0]);
+		int lo = hex_value(p[1]);
 
 		if (hi < 0 || lo < 0)
 			return false;
@@ -136,7 +136,7 @@ void
 format_uuid(const uint8_t u[uuid_len], char out[36])
 {
 	static const char digits[] = "0123456789abcdef";
-	char	   *p = out;
+	char             *p = out;
 
 	for (std::size_t i = 0; i < uuid_len; i++)
 	{
@@ -154,9 +154,9 @@ namespace
 bool
 parse_unix_time(const char *p, int64_t *unix_us, const char **error)
 {
-	bool		negative = *p == '-';
-	int64_t		seconds = 0;
-	int64_t		us;
+	bool    negative = *p == '-';
+	int64_t seconds = 0;
+	int64_t us;
 
 	if (negative)
 		p++;
@@ -200,9 +200,9 @@ parse_zone(const char **p, int64_t *offset_seconds, const char **error)
 		*p += 3;
 	else if (**p == '+' || **p == '-')
 	{
-		int			sign = *(*p)++ == '-' ? -1 : 1;
-		int64_t		oh,
-					om = 0;
+		int     sign = *(*p)++ == '-' ? -1 : 1;
+		int64_t oh,
+			om = 0;
 
 		if (!read_digits(p, 2, &oh))
 			return false;
@@ -223,20 +223,20 @@ parse_zone(const char **p, int64_t *offset_seconds, const char **error)
 /* The fields of "YYYY-MM-DD[THH:MM[:SS[.FRACTION]]]". */
 struct DateTime
 {
-	int64_t		year;
-	int64_t		month;
-	int64_t		day;
-	int64_t		hour = 0;
-	int64_t		minute = 0;
-	int64_t		second = 0;
-	int64_t		us = 0;
+	int64_t year;
+	int64_t month;
+	int64_t day;
+	int64_t hour = 0;
+	int64_t minute = 0;
+	int64_t second = 0;
+	int64_t us = 0;
 };
 
 // Read "YYYY-MM-DD[(T| )HH:MM[:SS[.FRACTION]]]" at *p into d (fields not checked yet).
 bool
 read_date_time(const char **p, DateTime *d, const char **error)
 {
-	int			year_digits = 0;
+	int year_digits = 0;
 
 	while (is_digit((*p)[year_digits]))
 		year_digits++;
@@ -267,8 +267,8 @@ read_date_time(const char **p, DateTime *d, const char **error)
 bool
 parse_date_time(const char *p, int64_t *unix_us, const char **error)
 {
-	DateTime	d;
-	int64_t		offset_seconds;
+	DateTime d;
+	int64_t  offset_seconds;
 
 	if (!read_date_time(&p, &d, error) || !parse_zone(&p, &offset_seconds, error) || *p != '\0')
 		return false;
@@ -279,7 +279,7 @@ parse_date_time(const char *p, int64_t *unix_us, const char **error)
 		return false;
 	}
 
-	int64_t		seconds = days_from_civil(d.year, static_cast<int>(d.month), static_cast<int>(d.day)) * seconds_per_day +
+	int64_t seconds = days_from_civil(d.year, static_cast<int>(d.month), static_cast<int>(d.day)) * seconds_per_day +
 		d.hour * 3600 + d.minute * 60 + d.second - offset_seconds;
 
 	if (seconds < time_seconds_min || seconds > time_seconds_max)
@@ -291,7 +291,7 @@ parse_date_time(const char *p, int64_t *unix_us, const char **error)
 	return true;
 }
 
-}							// namespace
+} // namespace
 
 bool
 parse_time(const char *text, int64_t now_us, int64_t *unix_us, const char **error)
@@ -317,10 +317,15 @@ read_unit(const char *text, int64_t *unit)
 	static const struct
 	{
 		const char *name;
-		int64_t		us;
-	}			units[] = {
-		{"", usecs_per_sec}, {"us", 1}, {"ms", 1000}, {"s", usecs_per_sec}, {"min", 60 * usecs_per_sec},
-		{"h", 3600 * usecs_per_sec}, {"d", seconds_per_day * usecs_per_sec},
+		int64_t     us;
+	} units[] = {
+		{"", usecs_per_sec},
+		{"us", 1},
+		{"ms", 1000},
+		{"s", usecs_per_sec},
+		{"min", 60 * usecs_per_sec},
+		{"h", 3600 * usecs_per_sec},
+		{"d", seconds_per_day * usecs_per_sec},
 	};
 
 	for (const auto &u : units)
@@ -332,15 +337,15 @@ read_unit(const char *text, int64_t *unit)
 	return false;
 }
 
-}							// namespace
+} // namespace
 
 bool
 parse_length(const char *text, int64_t *us, const char **error)
 {
 	const char *p = text;
-	int64_t		whole = 0;
-	int64_t		frac = 0;
-	int64_t		frac_scale = 1;
+	int64_t     whole = 0;
+	int64_t     frac = 0;
+	int64_t     frac_scale = 1;
 
 	*error = "expected a number and a unit (us, ms, s, min, h, d), such as 250ms; a number alone is seconds";
 	if (!is_digit(*p))
@@ -367,7 +372,7 @@ parse_length(const char *text, int64_t *us, const char **error)
 	if (*p == ' ')
 		p++;
 
-	int64_t		unit;
+	int64_t unit;
 
 	if (!read_unit(p, &unit))
 		return false;
@@ -384,8 +389,8 @@ bool
 parse_integer(const char *text, int64_t lo, int64_t hi, int64_t *out)
 {
 	const char *p = text;
-	bool		negative = *p == '-';
-	uint64_t	v = 0;
+	bool        negative = *p == '-';
+	uint64_t    v = 0;
 
 	if (negative)
 		p++;
@@ -396,7 +401,7 @@ parse_integer(const char *text, int64_t lo, int64_t hi, int64_t *out)
 			return false;
 		for (; *p != '\0'; p++)
 		{
-			int			d = hex_value(*p);
+			int d = hex_value(*p);
 
 			if (d < 0 || v > (UINT64_MAX >> 4))
 				return false;
@@ -417,7 +422,7 @@ parse_integer(const char *text, int64_t lo, int64_t hi, int64_t *out)
 	if (v > static_cast<uint64_t>(INT64_MAX))
 		return false;
 
-	int64_t		s = negative ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+	int64_t s = negative ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
 
 	if (s < lo || s > hi)
 		return false;
@@ -432,8 +437,8 @@ parse_hex_bytes(const char *text, uint8_t *out, std::size_t len)
 		return false;
 	for (std::size_t i = 0; i < len; i++)
 	{
-		int			hi = hex_value(text[2 * i]);
-		int			lo = hex_value(text[2 * i + 1]);
+		int hi = hex_value(text[2 * i]);
+		int lo = hex_value(text[2 * i + 1]);
 
 		if (hi < 0 || lo < 0)
 			return false;
@@ -456,8 +461,8 @@ Output::put_long(const char *s, std::size_t n)
 void
 Output::put_decimal(uint64_t v)
 {
-	char		digits[20];
-	int			n = 20;
+	char digits[20];
+	int  n = 20;
 
 	do
 	{
@@ -498,7 +503,7 @@ Output::put_hex_bytes(const uint8_t *p, std::size_t len)
 void
 Output::put_uuid(const uint8_t u[uuid_len])
 {
-	char		text[36];
+	char text[36];
 
 	format_uuid(u, text);
 	put(text, sizeof(text));
@@ -532,7 +537,7 @@ Output::put_json_string(const char *s, std::size_t n)
 static void
 put_fixed(Output &out, int64_t v, int width)
 {
-	char		digits[20];
+	char digits[20];
 
 	for (int i = width - 1; i >= 0; i--)
 	{
@@ -545,13 +550,13 @@ put_fixed(Output &out, int64_t v, int width)
 void
 Output::put_time(int64_t unix_us, int frac_digits, bool iso)
 {
-	int64_t		seconds = floor_div(unix_us, usecs_per_sec);
-	int64_t		us = unix_us - seconds * usecs_per_sec;
-	int64_t		days = floor_div(seconds, seconds_per_day);
-	int64_t		second_of_day = seconds - days * seconds_per_day;
-	int64_t		year;
-	int			month;
-	int			day;
+	int64_t seconds = floor_div(unix_us, usecs_per_sec);
+	int64_t us = unix_us - seconds * usecs_per_sec;
+	int64_t days = floor_div(seconds, seconds_per_day);
+	int64_t second_of_day = seconds - days * seconds_per_day;
+	int64_t year;
+	int     month;
+	int     day;
 
 	civil_from_days(days, &year, &month, &day);
 	if (year < 0)
@@ -559,7 +564,7 @@ Output::put_time(int64_t unix_us, int frac_digits, bool iso)
 		put('-');
 		year = -year;
 	}
-	int			year_digits = 4;
+	int year_digits = 4;
 
 	for (int64_t y = year; y > 9999; y /= 10)
 		year_digits++;
@@ -576,7 +581,7 @@ Output::put_time(int64_t unix_us, int frac_digits, bool iso)
 	put_fixed(*this, second_of_day % 60, 2);
 	if (frac_digits > 0)
 	{
-		int64_t		frac = us;
+		int64_t frac = us;
 
 		for (int i = frac_digits; i < 6; i++)
 			frac /= 10;
@@ -596,7 +601,7 @@ Output::flush()
 
 	while (ok_ && done < len_)
 	{
-		ssize_t		n = write(fd_, buf_ + done, len_ - done);
+		ssize_t n = write(fd_, buf_ + done, len_ - done);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -612,4 +617,4 @@ Output::flush()
 	return ok_;
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -26,29 +26,34 @@ enum class AllocationStatus
  */
 class Allocator
 {
-public:
-	explicit constexpr Allocator(int bits) noexcept : bits_(bits), limit_(UINT64_C(1) << bits) {}
+  public:
+	explicit constexpr Allocator(int bits) noexcept
+		: bits_(bits), limit_(UINT64_C(1) << bits) {}
 
 	// Return the width of the numbers, in bits.
-	constexpr int bits() const noexcept
+	constexpr int
+	bits() const noexcept
 	{
 		return bits_;
 	}
 
 	// Return the first number the field cannot carry: 2^bits.
-	constexpr uint64_t limit() const noexcept
+	constexpr uint64_t
+	limit() const noexcept
 	{
 		return limit_;
 	}
 
 	// True if no number is left: the current range reaches 2^bits.
-	constexpr bool used_up() const noexcept
+	constexpr bool
+	used_up() const noexcept
 	{
 		return next_ >= limit_;
 	}
 
 	// Give the next number of the current range, or say that a range is needed or none is left.
-	AllocationStatus next(uint64_t *n) noexcept
+	AllocationStatus
+	next(uint64_t *n) noexcept
 	{
 		if (used_up())
 			return AllocationStatus::exhausted;
@@ -59,24 +64,26 @@ public:
 	}
 
 	// Hand over the numbers first .. first + count - 1 (none handed out before).
-	void		add(uint64_t first, uint64_t count) noexcept
+	void
+	add(uint64_t first, uint64_t count) noexcept
 	{
 		next_ = first < limit_ ? first : limit_;
 		end_ = count < limit_ - next_ ? next_ + count : limit_;
 	}
 
 	// Hand over range number index of ranges of size numbers: index * size .. + size - 1.
-	void		add_range(uint64_t index, uint32_t size) noexcept
+	void
+	add_range(uint64_t index, uint32_t size) noexcept
 	{
 		/* A product at or past the limit (an index moved far on, or one that overflows) is used up. */
 		add(size != 0 && index < limit_ / size ? index * size : limit_, size);
 	}
 
-private:
-	int			bits_;
-	uint64_t	limit_;
-	uint64_t	next_ = 0;
-	uint64_t	end_ = 0;
+  private:
+	int      bits_;
+	uint64_t limit_;
+	uint64_t next_ = 0;
+	uint64_t end_ = 0;
 };
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -8,7 +8,7 @@ int
 prefix_bits_for(int32_t block_count) noexcept
 {
 	/* B = 8 * ceil(b / 8) with b the smallest b >= 1 such that 2^b >= C. */
-	int			bits = 8;
+	int bits = 8;
 
 	while (bits < 32 && (INT64_C(1) << bits) < block_count)
 		bits += 8;
@@ -23,8 +23,8 @@ block_layout(int32_t block_size, int32_t block_count, BlockLayout *out) noexcept
 	if (block_count < 1)
 		return BlockStatus::bad_block_count;
 
-	int			bits = prefix_bits_for(block_count);
-	int64_t		per_block = (static_cast<int64_t>(block_size) * block_count) >> bits;
+	int     bits = prefix_bits_for(block_count);
+	int64_t per_block = (static_cast<int64_t>(block_size) * block_count) >> bits;
 
 	out->prefix_bits = bits;
 	out->block_size = per_block > 1 ? per_block : 1;
@@ -48,7 +48,7 @@ sequence_input(int64_t nextval) noexcept
 void
 encode_prefix(uint64_t prefix, int prefix_bits, const uint8_t *random, uint8_t out[uuid_len]) noexcept
 {
-	int			prefix_len = prefix_bits / 8;
+	int prefix_len = prefix_bits / 8;
 
 	put_be(out, prefix, prefix_len);
 	for (std::size_t i = static_cast<std::size_t>(prefix_len); i < uuid_len; i++)
@@ -79,8 +79,8 @@ interval_length_us(int32_t months, int32_t days, int64_t time_us, int64_t *out) 
 	 * days * 1 day + time can exceed int64 although the sum would not: carry whole days of
 	 * time into the day count first, then only a small day count is multiplied.
 	 */
-	int64_t		total_days = static_cast<int64_t>(days) + floor_div(time_us, usecs_per_day);
-	int64_t		rest_us = time_us % usecs_per_day;
+	int64_t total_days = static_cast<int64_t>(days) + floor_div(time_us, usecs_per_day);
+	int64_t rest_us = time_us % usecs_per_day;
 
 	if (rest_us < 0)
 		rest_us += usecs_per_day;
@@ -90,7 +90,7 @@ interval_length_us(int32_t months, int32_t days, int64_t time_us, int64_t *out) 
 	if (total_days > time_block_max_us / usecs_per_day)
 		return BlockStatus::interval_too_long;
 
-	int64_t		total = total_days * usecs_per_day + rest_us;
+	int64_t total = total_days * usecs_per_day + rest_us;
 
 	if (total < time_block_min_us)
 		return BlockStatus::interval_too_short;
@@ -110,21 +110,21 @@ time_block_layout(int64_t length_us, int32_t count, TimeBlockLayout *out) noexce
 	if (count < 1)
 		return BlockStatus::bad_block_count;
 
-	int64_t		unit = length_us % usecs_per_sec == 0 ? usecs_per_sec :
-		length_us % usecs_per_msec == 0 ? usecs_per_msec : 1;
-	int			bits = prefix_bits_for(count);
+	int64_t unit = length_us % usecs_per_sec == 0 ? usecs_per_sec : length_us % usecs_per_msec == 0 ? usecs_per_msec
+																									: 1;
+	int     bits = prefix_bits_for(count);
 
 	/*
 	 * floor(n * C / 2^B) without overflow: n < 2^51 and C <= 2^B, so with n = q * 2^B + r
 	 * it is q * C + floor(r * C / 2^B), where q * C <= n and r * C < 2^32 * 2^31.
 	 */
-	uint64_t	n = static_cast<uint64_t>(length_us / unit);
-	uint64_t	c = static_cast<uint64_t>(count);
-	uint64_t	per = (n >> bits) * c + (((n & ((UINT64_C(1) << bits) - 1)) * c) >> bits);
+	uint64_t n = static_cast<uint64_t>(length_us / unit);
+	uint64_t c = static_cast<uint64_t>(count);
+	uint64_t per = (n >> bits) * c + (((n & ((UINT64_C(1) << bits) - 1)) * c) >> bits);
 
 	/* At least one unit, and never below 1 ms (only lengths in microsecond units can get there). */
-	int64_t		block = static_cast<int64_t>(per) * unit;
-	int64_t		least = unit > time_block_min_us ? unit : time_block_min_us;
+	int64_t block = static_cast<int64_t>(per) * unit;
+	int64_t least = unit > time_block_min_us ? unit : time_block_min_us;
 
 	out->prefix_bits = bits;
 	out->unit_us = unit;
@@ -165,19 +165,19 @@ time_block_wrap_us(const TimeBlockLayout &l, int64_t *out) noexcept
 bool
 time_block_start(uint64_t prefix, int64_t as_of_us, const TimeBlockLayout &l, int64_t *start_us) noexcept
 {
-	uint64_t	mask = (UINT64_C(1) << l.prefix_bits) - 1;
-	uint64_t	s = static_cast<uint64_t>(l.block_us);
-	int64_t		a = floor_div(as_of_us, l.block_us);
-	int64_t		r = as_of_us % l.block_us;
+	uint64_t mask = (UINT64_C(1) << l.prefix_bits) - 1;
+	uint64_t s = static_cast<uint64_t>(l.block_us);
+	int64_t  a = floor_div(as_of_us, l.block_us);
+	int64_t  r = as_of_us % l.block_us;
 
 	if (r < 0)
 		r += l.block_us;
 
 	/* Blocks back from as_of's own block a: (a - prefix) mod 2^B, in two's complement. */
-	uint64_t	d = (static_cast<uint64_t>(a) - prefix) & mask;
+	uint64_t d = (static_cast<uint64_t>(a) - prefix) & mask;
 
 	/* start = as_of - r - d * S', if that is at least INT64_MIN. */
-	uint64_t	headroom = static_cast<uint64_t>(as_of_us) - static_cast<uint64_t>(INT64_MIN);
+	uint64_t headroom = static_cast<uint64_t>(as_of_us) - static_cast<uint64_t>(INT64_MIN);
 
 	if (static_cast<uint64_t>(r) > headroom || d > (headroom - static_cast<uint64_t>(r)) / s)
 		return false;
@@ -195,8 +195,8 @@ advice_rows_that_fit(int64_t index_memory) noexcept
 static int64_t
 advice_bytes(double rows) noexcept
 {
-	double		bytes = rows * advice_entry_bytes;
-	double		whole = static_cast<double>(static_cast<int64_t>(bytes < 9.0e18 ? bytes : 9.0e18));
+	double bytes = rows * advice_entry_bytes;
+	double whole = static_cast<double>(static_cast<int64_t>(bytes < 9.0e18 ? bytes : 9.0e18));
 
 	return static_cast<int64_t>(whole < bytes ? whole + 1 : whole);
 }
@@ -214,15 +214,15 @@ advice_prefix_bits(double block_us, double retention_us) noexcept
 void
 advise_sequence(double rate, double retention_us, int64_t index_memory, BlockAdvice *out) noexcept
 {
-	int64_t		fit = advice_rows_that_fit(index_memory);
-	int32_t		size = 1;
+	int64_t fit = advice_rows_that_fit(index_memory);
+	int32_t size = 1;
 
 	while (size < advice_max_block_size && static_cast<int64_t>(size) * 2 <= fit)
 		size *= 2;
 
 	/* A block of S values lasts S / rate seconds. */
-	double		block_us = static_cast<double>(size) / rate * usecs_per_sec;
-	int			bits = advice_prefix_bits(block_us, retention_us);
+	double block_us = static_cast<double>(size) / rate * usecs_per_sec;
+	int    bits = advice_prefix_bits(block_us, retention_us);
 
 	out->block_size = bits < 32 ? size : size * 4;
 	out->interval_us = 0;
@@ -240,7 +240,7 @@ advise_sequence(double rate, double retention_us, int64_t index_memory, BlockAdv
 static int64_t
 advice_next_length(int64_t us) noexcept
 {
-	int64_t		decade = 1;
+	int64_t decade = 1;
 
 	while (decade * 10 <= us)
 		decade *= 10;
@@ -251,28 +251,29 @@ advice_next_length(int64_t us) noexcept
 static int64_t
 advice_previous_length(int64_t us) noexcept
 {
-	int64_t		decade = 1;
+	int64_t decade = 1;
 
 	if (us <= time_block_min_us)
 		return time_block_min_us;
 	while (decade * 10 <= us)
 		decade *= 10;
-	return us / decade == 5 ? decade * 2 : us / decade == 2 ? decade : decade / 2;
+	return us / decade == 5 ? decade * 2 : us / decade == 2 ? decade
+															: decade / 2;
 }
 
 void
 advise_time(double rate, double retention_us, int64_t index_memory, BlockAdvice *out) noexcept
 {
-	int64_t		fit = advice_rows_that_fit(index_memory);
-	double		longest_us = static_cast<double>(fit) / rate * usecs_per_sec;
-	int64_t		len = time_block_min_us;
+	int64_t fit = advice_rows_that_fit(index_memory);
+	double  longest_us = static_cast<double>(fit) / rate * usecs_per_sec;
+	int64_t len = time_block_min_us;
 
 	while (len < advice_max_interval_us && static_cast<double>(advice_next_length(len)) <= longest_us)
 		len = advice_next_length(len);
 
-	int			bits = advice_prefix_bits(static_cast<double>(len), retention_us);
-	int64_t		arg = len;
-	int32_t		count = static_cast<int32_t>(UINT64_C(1) << (bits < 32 ? bits : 8));
+	int     bits = advice_prefix_bits(static_cast<double>(len), retention_us);
+	int64_t arg = len;
+	int32_t count = static_cast<int32_t>(UINT64_C(1) << (bits < 32 ? bits : 8));
 
 	if (bits == 32)
 	{
@@ -293,7 +294,7 @@ advise_time(double rate, double retention_us, int64_t index_memory, BlockAdvice 
 		}
 	}
 
-	double		rows = rate * static_cast<double>(len) / usecs_per_sec;
+	double rows = rate * static_cast<double>(len) / usecs_per_sec;
 
 	out->block_size = 0;
 	out->interval_us = arg;
@@ -307,4 +308,4 @@ advise_time(double rate, double retention_us, int64_t index_memory, BlockAdvice 
 	out->wrap_covers = out->wrap_us >= advice_wrap_margin * retention_us;
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -14,10 +14,10 @@ rotl(uint64_t v, int b) noexcept
 // SipHash's state: four 64-bit words.
 struct SipState
 {
-	uint64_t	v0;
-	uint64_t	v1;
-	uint64_t	v2;
-	uint64_t	v3;
+	uint64_t v0;
+	uint64_t v1;
+	uint64_t v2;
+	uint64_t v3;
 };
 
 // Apply rounds SipRounds to the state.
@@ -47,13 +47,13 @@ uint64_t
 siphash24(const uint8_t *message, std::size_t len, FacadeKey key) noexcept
 {
 	/* The initial words: "somepseudorandomlygeneratedbytes" in ASCII, XORed with the key. */
-	SipState	s = {UINT64_C(0x736f6d6570736575) ^ key.k0, UINT64_C(0x646f72616e646f6d) ^ key.k1,
-		UINT64_C(0x6c7967656e657261) ^ key.k0, UINT64_C(0x7465646279746573) ^ key.k1};
+	SipState    s = {UINT64_C(0x736f6d6570736575) ^ key.k0, UINT64_C(0x646f72616e646f6d) ^ key.k1,
+					 UINT64_C(0x6c7967656e657261) ^ key.k0, UINT64_C(0x7465646279746573) ^ key.k1};
 	std::size_t whole = len - len % 8;
 
 	for (std::size_t i = 0; i < whole; i += 8)
 	{
-		uint64_t	m = get_le(message + i, 8);
+		uint64_t m = get_le(message + i, 8);
 
 		s.v3 ^= m;
 		sip_rounds(s, 2);
@@ -61,7 +61,7 @@ siphash24(const uint8_t *message, std::size_t len, FacadeKey key) noexcept
 	}
 
 	/* The last word: the remaining 0..7 bytes, little-endian, and the length mod 256 on top. */
-	uint64_t	last = (static_cast<uint64_t>(len) << 56) |
+	uint64_t last = (static_cast<uint64_t>(len) << 56) |
 		get_le(message + whole, static_cast<int>(len - whole));
 
 	s.v3 ^= last;
@@ -76,7 +76,7 @@ siphash24(const uint8_t *message, std::size_t len, FacadeKey key) noexcept
 static uint64_t
 facade_mask(const uint8_t u[uuid_len], FacadeKey key) noexcept
 {
-	uint8_t		message[facade_message_len];
+	uint8_t message[facade_message_len];
 
 	message[0] = u[6] & 0x0f;
 	message[1] = u[7];
@@ -90,7 +90,7 @@ facade_mask(const uint8_t u[uuid_len], FacadeKey key) noexcept
 static void
 facade_map(const uint8_t u[uuid_len], FacadeKey key, unsigned version, uint8_t out[uuid_len]) noexcept
 {
-	uint64_t	time = get_be(u, 6) ^ facade_mask(u, key);
+	uint64_t time = get_be(u, 6) ^ facade_mask(u, key);
 
 	for (std::size_t i = 6; i < uuid_len; i++)
 		out[i] = u[i];
@@ -119,14 +119,14 @@ from_facade(const uint8_t facade[uuid_len], FacadeKey key, uint8_t out[uuid_len]
 bool
 parse_facade_key(const char *text, std::size_t len, FacadeKey *key) noexcept
 {
-	uint8_t		bytes[facade_key_len];
+	uint8_t bytes[facade_key_len];
 
 	if (len != facade_key_hex_len)
 		return false;
 	for (std::size_t i = 0; i < facade_key_len; i++)
 	{
-		int			hi = hex_value(text[2 * i]);
-		int			lo = hex_value(text[2 * i + 1]);
+		int hi = hex_value(text[2 * i]);
+		int lo = hex_value(text[2 * i + 1]);
 
 		if (hi < 0 || lo < 0)
 			return false;
@@ -136,4 +136,4 @@ parse_facade_key(const char *text, std::size_t len, FacadeKey *key) noexcept
 	return true;
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -30,8 +30,8 @@ constexpr std::size_t facade_key_hex_len = 2 * facade_key_len;
 // SipHash's 128-bit key as two 64-bit words.
 struct FacadeKey
 {
-	uint64_t	k0;
-	uint64_t	k1;
+	uint64_t k0;
+	uint64_t k1;
 };
 
 // Read a key from its 16 bytes: k0 from bytes 0..7, k1 from bytes 8..15, each little-endian.
@@ -42,10 +42,10 @@ facade_key(const uint8_t bytes[facade_key_len]) noexcept
 }
 
 // Read a key from exactly 32 hexadecimal digits (either case) of text; false if text is not that.
-bool		parse_facade_key(const char *text, std::size_t len, FacadeKey *key) noexcept;
+bool parse_facade_key(const char *text, std::size_t len, FacadeKey *key) noexcept;
 
 // Return SipHash-2-4 of len bytes of message under key.
-uint64_t	siphash24(const uint8_t *message, std::size_t len, FacadeKey key) noexcept;
+uint64_t siphash24(const uint8_t *message, std::size_t len, FacadeKey key) noexcept;
 
 // True if the uuid has RFC 9562's variant and version nibble version.
 constexpr bool
@@ -55,9 +55,9 @@ rfc_version(const uint8_t *u, unsigned version) noexcept
 }
 
 // Write the façade of a version 7 id; false (out untouched) if id is not version 7 of RFC 9562's variant.
-bool		to_facade(const uint8_t id[uuid_len], FacadeKey key, uint8_t out[uuid_len]) noexcept;
+bool to_facade(const uint8_t id[uuid_len], FacadeKey key, uint8_t out[uuid_len]) noexcept;
 
 // Write the version 7 id of a façade; false (out untouched) if facade is not version 4 of RFC 9562's variant.
-bool		from_facade(const uint8_t facade[uuid_len], FacadeKey key, uint8_t out[uuid_len]) noexcept;
+bool from_facade(const uint8_t facade[uuid_len], FacadeKey key, uint8_t out[uuid_len]) noexcept;
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -12,7 +12,7 @@ namespace locality_uuid
 {
 
 constexpr std::size_t uuid_len = 16;
-constexpr std::size_t digest_len = 16;	/* an MD5 digest */
+constexpr std::size_t digest_len = 16; /* an MD5 digest */
 
 // Outcome of a core call that can fail; the glue turns each into its error (report_status).
 enum class Status
@@ -26,7 +26,7 @@ enum class Status
 };
 
 // Computes the MD5 digest of len bytes of text; false on failure. The glue passes PostgreSQL's.
-using Md5Function = bool (*) (const char *text, std::size_t len, uint8_t digest[digest_len]);
+using Md5Function = bool (*)(const char *text, std::size_t len, uint8_t digest[digest_len]);
 
 // Write the low nbytes of v at p, most significant byte first.
 constexpr void
@@ -43,7 +43,7 @@ put_be(uint8_t *p, uint64_t v, int nbytes) noexcept
 constexpr uint64_t
 get_be(const uint8_t *p, int nbytes) noexcept
 {
-	uint64_t	v = 0;
+	uint64_t v = 0;
 
 	for (int i = 0; i < nbytes; i++)
 		v = (v << 8) | p[i];
@@ -65,7 +65,7 @@ put_le(uint8_t *p, uint64_t v, int nbytes) noexcept
 constexpr uint64_t
 get_le(const uint8_t *p, int nbytes) noexcept
 {
-	uint64_t	v = 0;
+	uint64_t v = 0;
 
 	for (int i = nbytes - 1; i >= 0; i--)
 		v = (v << 8) | p[i];
@@ -77,9 +77,9 @@ constexpr int
 hex_value(char c) noexcept
 {
 	return c >= '0' && c <= '9' ? c - '0'
-		: c >= 'a' && c <= 'f' ? c - 'a' + 10
-		: c >= 'A' && c <= 'F' ? c - 'A' + 10
-		: -1;
+		: c >= 'a' && c <= 'f'  ? c - 'a' + 10
+		: c >= 'A' && c <= 'F'  ? c - 'A' + 10
+								: -1;
 }
 
 // Return the version digit: the high nibble of byte 6.
@@ -106,16 +106,16 @@ constexpr void
 civil_from_days(int64_t days, int64_t *year, int *month, int *day) noexcept
 {
 	/* Count from 0000-03-01 in 400-year eras so that leap days end each year. */
-	int64_t		z = days + 719468;
-	int64_t		era = floor_div(z, 146097);
-	int64_t		doe = z - era * 146097;
-	int64_t		yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	int64_t		doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	int64_t		mp = (5 * doy + 2) / 153;
+	int64_t z = days + 719468;
+	int64_t era = floor_div(z, 146097);
+	int64_t doe = z - era * 146097;
+	int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	int64_t mp = (5 * doy + 2) / 153;
 
 	*day = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
 	*month = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
 	*year = yoe + era * 400 + (*month <= 2 ? 1 : 0);
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -24,7 +24,7 @@ bool
 encode_hot_explicit(uint32_t shard, int64_t unix_seconds, const uint8_t machine[hot_machine_len],
 					uint64_t n, uint8_t out[uuid_len]) noexcept
 {
-	HotFields	f{hot_seconds(unix_seconds), {machine[0], machine[1], machine[2]}, 0, 0, shard};
+	HotFields f{hot_seconds(unix_seconds), {machine[0], machine[1], machine[2]}, 0, 0, shard};
 
 	if (!hot_explicit_fields(n, &f.counter, &f.process))
 		return false;
@@ -57,7 +57,7 @@ hot_machine_hash(const char *machine_name, const char *host_name, Md5Function md
 {
 	const char *name = machine_name;
 	std::size_t len = 0;
-	uint8_t		digest[digest_len];
+	uint8_t     digest[digest_len];
 
 	if (hot_machine_from_host(machine_name))
 	{
@@ -79,7 +79,7 @@ hot_machine_hash(const char *machine_name, const char *host_name, Md5Function md
 SlotMarks *
 HotGenerator::start(const HotEnvironment &env) noexcept
 {
-	SlotMarks  *slot = env.slot != nullptr ? env.slot : &own_slot_;
+	SlotMarks *slot = env.slot != nullptr ? env.slot : &own_slot_;
 
 	if (!started_)
 	{
@@ -94,8 +94,7 @@ static void
 encode_counter(uint32_t shard, int64_t unix_seconds, uint32_t counter, const HotEnvironment &env,
 			   uint8_t out[uuid_len]) noexcept
 {
-	HotFields	f{hot_seconds(unix_seconds), {env.machine[0], env.machine[1], env.machine[2]},
-		env.process, counter, shard};
+	HotFields f{hot_seconds(unix_seconds), {env.machine[0], env.machine[1], env.machine[2]}, env.process, counter, shard};
 
 	encode_hot(f, out);
 }
@@ -103,10 +102,10 @@ encode_counter(uint32_t shard, int64_t unix_seconds, uint32_t counter, const Hot
 void
 HotGenerator::next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept
 {
-	SlotMarks  *slot = start(env);
-	int64_t		tick = env.wall_tick > next_tick_ ? env.wall_tick : next_tick_;
-	int64_t		second = floor_div(tick, hot_ticks_per_second);
-	uint32_t	counter = static_cast<uint32_t>(tick - second * hot_ticks_per_second);
+	SlotMarks *slot = start(env);
+	int64_t    tick = env.wall_tick > next_tick_ ? env.wall_tick : next_tick_;
+	int64_t    second = floor_div(tick, hot_ticks_per_second);
+	uint32_t   counter = static_cast<uint32_t>(tick - second * hot_ticks_per_second);
 
 	next_tick_ = tick + 1;
 	slot->next_tick = next_tick_;
@@ -119,7 +118,7 @@ HotGenerator::next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment
 {
 	start(env);
 
-	int64_t		tick = env.wall_tick > next_tick_ ? env.wall_tick : next_tick_;
+	int64_t tick = env.wall_tick > next_tick_ ? env.wall_tick : next_tick_;
 
 	if (floor_div(tick, hot_ticks_per_second) == unix_seconds)
 	{
@@ -127,7 +126,7 @@ HotGenerator::next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment
 		return AllocationStatus::ok;
 	}
 
-	uint64_t	n;
+	uint64_t         n;
 	AllocationStatus st = allocations->next(&n);
 
 	if (st != AllocationStatus::ok)
@@ -138,4 +137,4 @@ HotGenerator::next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment
 	return AllocationStatus::ok;
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -23,16 +23,16 @@ namespace locality_uuid
  * Text form TTTTTTTT-m1m0-PHm2-PLC2-C1C0S0S1S2S3. No version digit, no variant bits.
  */
 constexpr std::size_t hot_machine_len = 3;
-constexpr uint32_t hot_counter_max = (UINT32_C(1) << 24) - 1;
+constexpr uint32_t    hot_counter_max = (UINT32_C(1) << 24) - 1;
 
 // The fields of one shard-key id. seconds is Unix time mod 2^32; machine is digest bytes 0..2.
 struct HotFields
 {
-	uint32_t	seconds;
-	uint8_t		machine[hot_machine_len];
-	uint16_t	process;
-	uint32_t	counter;
-	uint32_t	shard;
+	uint32_t seconds;
+	uint8_t  machine[hot_machine_len];
+	uint16_t process;
+	uint32_t counter;
+	uint32_t shard;
 };
 
 /*
@@ -50,10 +50,10 @@ struct HotFields
  * 2^23) until (65535 - slot) * 2^23 numbers have been drawn. n is never reduced: a number of
  * 2^39 or more is refused (54000).
  */
-constexpr int64_t hot_ticks_per_second = INT64_C(1) << 23;
+constexpr int64_t  hot_ticks_per_second = INT64_C(1) << 23;
 constexpr uint32_t hot_explicit_bit = UINT32_C(1) << 23;
-constexpr uint32_t hot_allocation_mask = hot_explicit_bit - 1;	/* n's bits in the counter */
-constexpr int hot_allocation_bits = 39;
+constexpr uint32_t hot_allocation_mask = hot_explicit_bit - 1; /* n's bits in the counter */
+constexpr int      hot_allocation_bits = 39;
 constexpr uint64_t hot_allocation_limit = UINT64_C(1) << hot_allocation_bits;
 
 // Give the counter and process fields of the explicit id carrying allocation number n; false if n >= 2^39.
@@ -79,10 +79,10 @@ hot_explicit_allocation(uint32_t counter, uint16_t process) noexcept
 // its own).
 struct HotEnvironment
 {
-	int64_t		wall_tick;
-	uint8_t		machine[hot_machine_len];
-	uint16_t	process;
-	SlotMarks  *slot;
+	int64_t    wall_tick;
+	uint8_t    machine[hot_machine_len];
+	uint16_t   process;
+	SlotMarks *slot;
 };
 
 // Convert a clock reading (Unix seconds and nanoseconds, 0 <= seconds <= clock_seconds_max) to ticks (floor).
@@ -96,7 +96,7 @@ hot_tick_at(int64_t unix_seconds, int64_t nanoseconds) noexcept
 constexpr int64_t
 hot_tick_of(int64_t unix_ns) noexcept
 {
-	int64_t		s = floor_div(unix_ns, 1000000000);
+	int64_t s = floor_div(unix_ns, 1000000000);
 
 	return s * hot_ticks_per_second + (unix_ns - s * 1000000000) * hot_ticks_per_second / 1000000000;
 }
@@ -109,14 +109,14 @@ hot_seconds(int64_t unix_seconds) noexcept
 }
 
 // Write the 16 bytes of a shard-key id; false if the counter exceeds 24 bits.
-bool		encode_hot(const HotFields &f, uint8_t out[uuid_len]) noexcept;
+bool encode_hot(const HotFields &f, uint8_t out[uuid_len]) noexcept;
 
 // Write the explicit-time id of shard at a Unix second carrying allocation number n; false if n >= 2^39.
-bool		encode_hot_explicit(uint32_t shard, int64_t unix_seconds, const uint8_t machine[hot_machine_len],
-								uint64_t n, uint8_t out[uuid_len]) noexcept;
+bool encode_hot_explicit(uint32_t shard, int64_t unix_seconds, const uint8_t machine[hot_machine_len],
+						 uint64_t n, uint8_t out[uuid_len]) noexcept;
 
 // Read the fields of a shard-key id (every uuid decodes: the layout has no version digit).
-void		decode_hot(const uint8_t in[uuid_len], HotFields *f) noexcept;
+void decode_hot(const uint8_t in[uuid_len], HotFields *f) noexcept;
 
 // Read only the shard key: bytes 12..15, little-endian.
 constexpr uint32_t
@@ -133,7 +133,7 @@ hot_time_field(const uint8_t in[uuid_len]) noexcept
 }
 
 // Write the smallest id of a second: its time field, every other byte zero.
-void		hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept;
+void hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept;
 
 /*
  * Machine hash, as HotGuid derives it: the first hot_machine_len bytes of the MD5 digest of
@@ -164,8 +164,8 @@ hot_host_name_length(const char *host_name) noexcept
 
 // Write the machine hash of machine_name, or of host_name (read only when
 // hot_machine_from_host(machine_name), then not null); Status::digest_failed leaves out unchanged.
-Status		hot_machine_hash(const char *machine_name, const char *host_name, Md5Function md5,
-							 uint8_t out[hot_machine_len]) noexcept;
+Status hot_machine_hash(const char *machine_name, const char *host_name, Md5Function md5,
+						uint8_t out[hot_machine_len]) noexcept;
 
 /*
  * The generator of one backend, and the rules that keep its ids unique. Its position in time
@@ -194,9 +194,9 @@ Status		hot_machine_hash(const char *machine_name, const char *host_name, Md5Fun
  */
 class HotGenerator
 {
-public:
+  public:
 	// Make the next id for shard on the wall clock.
-	void		next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept;
+	void next(uint32_t shard, const HotEnvironment &env, uint8_t out[uuid_len]) noexcept;
 
 	// Make the next id for shard at an explicit Unix second, taking its number from
 	// allocations; needs_allocations asks the caller for a range and to call again,
@@ -204,12 +204,12 @@ public:
 	AllocationStatus next_at(uint32_t shard, int64_t unix_seconds, const HotEnvironment &env,
 							 Allocator *allocations, uint8_t out[uuid_len]) noexcept;
 
-private:
-	SlotMarks  *start(const HotEnvironment &env) noexcept;
+  private:
+	SlotMarks *start(const HotEnvironment &env) noexcept;
 
-	bool		started_ = false;
-	int64_t		next_tick_ = 0;
-	SlotMarks	own_slot_ = {0, 0};
+	bool      started_ = false;
+	int64_t   next_tick_ = 0;
+	SlotMarks own_slot_ = {0, 0};
 };
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

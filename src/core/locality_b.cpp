@@ -7,7 +7,7 @@ namespace locality_uuid
 uint32_t
 reverse_nibbles(uint32_t v) noexcept
 {
-	uint32_t	r = 0;
+	uint32_t r = 0;
 
 	for (int i = 0; i < 8; i++)
 	{
@@ -25,7 +25,7 @@ encode_b(const LocalityFields &f, CounterMode mode, uint8_t out[uuid_len]) noexc
 	if (f.time_ms > time_ms_max)
 		return Status::time_out_of_range;
 
-	uint32_t	first = mode == CounterMode::variable ? reverse_nibbles(f.counter) : f.counter;
+	uint32_t first = mode == CounterMode::variable ? reverse_nibbles(f.counter) : f.counter;
 
 	put_be(out, first, 4);
 	put_be(out + 4, f.process, 2);
@@ -40,7 +40,7 @@ decode_b(const uint8_t in[uuid_len], LocalityFields *f, CounterMode mode) noexce
 	if (version_nibble(in) != version_b)
 		return false;
 
-	uint32_t	first = static_cast<uint32_t>(get_be(in, 4));
+	uint32_t first = static_cast<uint32_t>(get_be(in, 4));
 
 	f->counter = mode == CounterMode::variable ? reverse_nibbles(first) : first;
 	f->process = static_cast<uint16_t>(get_be(in + 4, 2));
@@ -77,18 +77,18 @@ put_digits(char *p, int64_t v, int width) noexcept
 bool
 bucket_text(int64_t bucket, char out[bucket_text_len]) noexcept
 {
-	int64_t		minutes = bucket * 10;
-	int64_t		days = floor_div(minutes, 24 * 60);
-	int64_t		minute_of_day = minutes - days * 24 * 60;
-	int64_t		year;
-	int			month;
-	int			day;
+	int64_t minutes = bucket * 10;
+	int64_t days = floor_div(minutes, 24 * 60);
+	int64_t minute_of_day = minutes - days * 24 * 60;
+	int64_t year;
+	int     month;
+	int     day;
 
 	civil_from_days(days, &year, &month, &day);
 	if (year < 0 || year > 9999)
 		return false;
 
-	char	   *p = out;
+	char *p = out;
 
 	p = put_digits(p, year, 4);
 	p = put_digits(p, month, 2);
@@ -133,7 +133,7 @@ LocalityGenerator::start_ms(const Environment &env, uint64_t *ms) const noexcept
 		return Status::time_out_of_range;
 
 	const SlotMarks *slot = env.slot != nullptr ? env.slot : &own_slot_;
-	uint64_t	floor = started_ ? last_ms_ : slot->next_ms;
+	uint64_t         floor = started_ ? last_ms_ : slot->next_ms;
 
 	*ms = static_cast<uint64_t>(env.wall_ms) > floor ? static_cast<uint64_t>(env.wall_ms) : floor;
 	if (*ms > time_ms_max)
@@ -145,7 +145,7 @@ Status
 LocalityGenerator::finish(CounterMode mode, const Environment &env, uint64_t ms, uint32_t counter,
 						  uint8_t out[uuid_len]) noexcept
 {
-	SlotMarks  *slot = env.slot != nullptr ? env.slot : &own_slot_;
+	SlotMarks *slot = env.slot != nullptr ? env.slot : &own_slot_;
 
 	started_ = true;
 	last_ms_ = ms;
@@ -159,14 +159,14 @@ LocalityGenerator::finish(CounterMode mode, const Environment &env, uint64_t ms,
 Status
 LocalityGenerator::next_variable(const Environment &env, RandomFunction random, uint8_t out[uuid_len]) noexcept
 {
-	uint64_t	ms;
-	Status		st = start_ms(env, &ms);
+	uint64_t ms;
+	Status   st = start_ms(env, &ms);
 
 	if (st != Status::ok)
 		return st;
 	if (!var_seeded_)
 	{
-		uint8_t		start[4];
+		uint8_t start[4];
 
 		if (!random(start, sizeof(start)))
 			return Status::random_failed;
@@ -201,16 +201,17 @@ LocalityGenerator::next_variable(const Environment &env, RandomFunction random, 
 Status
 LocalityGenerator::sequential_start(const Environment &env, Md5Function md5, SeqPlace *place) noexcept
 {
-	Status		st = start_ms(env, &place->ms);
+	Status st = start_ms(env, &place->ms);
 
 	if (st != Status::ok)
 		return st;
 
 	/* The last seed's bucket while the millisecond is in it: no division on every call. */
-	int64_t		into = static_cast<int64_t>(place->ms) - seed_bucket_ * bucket_ms;
+	int64_t into = static_cast<int64_t>(place->ms) - seed_bucket_ * bucket_ms;
 
 	place->bucket = seed_bucket_ >= 0 && into >= 0 && into < bucket_ms
-		? seed_bucket_ : bucket_of(static_cast<int64_t>(place->ms));
+		? seed_bucket_
+		: bucket_of(static_cast<int64_t>(place->ms));
 	return seed(place->bucket, md5, &place->seed);
 }
 
@@ -227,8 +228,8 @@ LocalityGenerator::seed(int64_t bucket, Md5Function md5, uint32_t *seed) noexcep
 {
 	if (bucket != seed_bucket_)
 	{
-		char		text[bucket_text_len];
-		uint8_t		digest[digest_len];
+		char    text[bucket_text_len];
+		uint8_t digest[digest_len];
 
 		if (!bucket_text(bucket, text))
 			return Status::time_out_of_range;
@@ -245,9 +246,9 @@ Status
 LocalityGenerator::next_sequential(const Environment &env, const SeqPlace &place, const SeqTake &take,
 								   Md5Function md5, uint8_t out[uuid_len]) noexcept
 {
-	uint64_t	ms = place.ms;
-	uint32_t	c;
-	int64_t		run;
+	uint64_t ms = place.ms;
+	uint32_t c;
+	int64_t  run;
 
 	if (take.continued)
 	{
@@ -257,12 +258,12 @@ LocalityGenerator::next_sequential(const Environment &env, const SeqPlace &place
 	}
 	else
 	{
-		uint32_t	run_seed = place.seed;
+		uint32_t run_seed = place.seed;
 
 		/* A clock behind the run's bucket continues that run, with that run's seed. */
 		if (take.run_bucket != place.bucket)
 		{
-			Status		st = seed(take.run_bucket, md5, &run_seed);
+			Status st = seed(take.run_bucket, md5, &run_seed);
 
 			if (st != Status::ok)
 				return st;
@@ -298,19 +299,19 @@ next_alone(LocalityGenerator &g, CounterMode mode, const Environment &env, Rando
 	if (mode == CounterMode::variable)
 		return g.next_variable(env, random, out);
 
-	SeqPlace	place;
-	SeqTake		take;
-	uint64_t	next;
-	Status		st = g.sequential_start(env, md5, &place);
+	SeqPlace place;
+	SeqTake  take;
+	uint64_t next;
+	Status   st = g.sequential_start(env, md5, &place);
 
 	if (st == Status::ok)
 		st = seq_status(rule == SeedRule::continued
-						? seq_continue(*run_word, seq_start(place), 0, &next, &take)
-						: seq_advance(*run_word, place.bucket, &next, &take));
+							? seq_continue(*run_word, seq_start(place), 0, &next, &take)
+							: seq_advance(*run_word, place.bucket, &next, &take));
 	if (st != Status::ok)
 		return st;
 	*run_word = next;
 	return g.next_sequential(env, place, take, md5, out);
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -10,8 +10,8 @@ seq_advance(uint64_t word, int64_t bucket, uint64_t *next, SeqTake *take) noexce
 	if (bucket < 0 || bucket > seq_bucket_max)
 		return SeqStatus::bad_bucket;
 
-	uint64_t	run_plus_1 = word >> 32;
-	uint32_t	index = static_cast<uint32_t>(word);
+	uint64_t run_plus_1 = word >> 32;
+	uint32_t index = static_cast<uint32_t>(word);
 
 	if (run_plus_1 == 0 || static_cast<uint64_t>(bucket) + 1 > run_plus_1)
 	{
@@ -32,7 +32,7 @@ seq_advance(uint64_t word, int64_t bucket, uint64_t *next, SeqTake *take) noexce
 SeqStatus
 seq_continue(uint64_t word, uint64_t start, uint64_t floor, uint64_t *next, SeqTake *take) noexcept
 {
-	uint64_t	p = word != seq_word_empty ? word : start;
+	uint64_t p = word != seq_word_empty ? word : start;
 
 	if (p < floor)
 		p = floor;
@@ -46,4 +46,4 @@ seq_continue(uint64_t word, uint64_t start, uint64_t floor, uint64_t *next, SeqT
 	return SeqStatus::ok;
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -15,8 +15,8 @@ namespace locality_uuid
  */
 struct SlotMarks
 {
-	uint64_t	next_ms;		/* smallest millisecond a locality id of this slot may use */
-	int64_t		next_tick;		/* smallest 2^-23 s tick a hot_uuid of this slot may use */
+	uint64_t next_ms;   /* smallest millisecond a locality id of this slot may use */
+	int64_t  next_tick; /* smallest 2^-23 s tick a hot_uuid of this slot may use */
 };
 
 /*
@@ -28,7 +28,7 @@ struct SlotMarks
  * no counter repeats: after 2^32 ids the run is exhausted.
  */
 constexpr uint64_t seq_word_empty = 0;
-constexpr int64_t seq_bucket_max = (INT64_C(1) << 32) - 2;
+constexpr int64_t  seq_bucket_max = (INT64_C(1) << 32) - 2;
 
 /*
  * The continued run (locality_uuid.sequential_seed = continue), one 64-bit word: the position
@@ -54,33 +54,33 @@ enum class SeedRule
 // rule), or its position in the continued run.
 struct SeqTake
 {
-	int64_t		run_bucket;
-	uint32_t	index;
-	bool		continued = false;
-	uint64_t	position = 0;
+	int64_t  run_bucket;
+	uint32_t index;
+	bool     continued = false;
+	uint64_t position = 0;
 };
 
 enum class SeqStatus
 {
 	ok,
-	exhausted,					/* 2^32 ids in the run */
-	bad_bucket					/* bucket outside 0 .. seq_bucket_max */
+	exhausted, /* 2^32 ids in the run */
+	bad_bucket /* bucket outside 0 .. seq_bucket_max */
 };
 
 // Return the Status of a take that failed: the run is exhausted, or the clock is outside every run.
 constexpr Status
 seq_status(SeqStatus st) noexcept
 {
-	return st == SeqStatus::ok ? Status::ok
+	return st == SeqStatus::ok       ? Status::ok
 		: st == SeqStatus::exhausted ? Status::sequence_exhausted
-		: Status::time_out_of_range;
+									 : Status::time_out_of_range;
 }
 
 // Compute the word after one more sequential id wanted at bucket, and that id's position.
-SeqStatus	seq_advance(uint64_t word, int64_t bucket, uint64_t *next, SeqTake *take) noexcept;
+SeqStatus seq_advance(uint64_t word, int64_t bucket, uint64_t *next, SeqTake *take) noexcept;
 
 // Compute the continued run's word after one more id, and that id's position: the word's, or
 // start when it is empty, raised to floor.
-SeqStatus	seq_continue(uint64_t word, uint64_t start, uint64_t floor, uint64_t *next, SeqTake *take) noexcept;
+SeqStatus seq_continue(uint64_t word, uint64_t start, uint64_t floor, uint64_t *next, SeqTake *take) noexcept;
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

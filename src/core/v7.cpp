@@ -55,8 +55,8 @@ v7_upper(int64_t ms, uint8_t out[uuid_len]) noexcept
 void
 encode_v7_ordered(uint64_t word, const uint8_t random[8], uint8_t out[uuid_len]) noexcept
 {
-	uint16_t	fraction = static_cast<uint16_t>((word >> v7_counter_bits) & 0x0fff);
-	uint8_t		counter = static_cast<uint8_t>(word & ((1u << v7_counter_bits) - 1));
+	uint16_t fraction = static_cast<uint16_t>((word >> v7_counter_bits) & 0x0fff);
+	uint8_t  counter = static_cast<uint8_t>(word & ((1u << v7_counter_bits) - 1));
 
 	encode_v7(v7_word_ms(word), fraction, random, out);
 	/* byte 8: variant, explicit flag 0, counter in bits 4..2, two random bits */
@@ -66,7 +66,7 @@ encode_v7_ordered(uint64_t word, const uint8_t random[8], uint8_t out[uuid_len])
 bool
 encode_v7_explicit(int64_t ms, uint64_t n, const uint8_t random[4], uint8_t out[uuid_len]) noexcept
 {
-	uint8_t		rest[8] = {0, 0, 0, 0, random[0], random[1], random[2], random[3]};
+	uint8_t rest[8] = {0, 0, 0, 0, random[0], random[1], random[2], random[3]};
 
 	if (n >= v7_allocation_limit)
 		return false;
@@ -76,4 +76,4 @@ encode_v7_explicit(int64_t ms, uint64_t n, const uint8_t random[4], uint8_t out[
 	return true;
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

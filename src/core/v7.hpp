@@ -33,13 +33,13 @@ namespace locality_uuid
  * So an explicit id never equals a clock id nor another explicit id of the database; both
  * kinds sort by millisecond first.
  */
-constexpr int64_t v7_ms_max = (INT64_C(1) << 48) - 1;	/* 10889-08-02 05:31:50.655 UTC */
-constexpr int32_t ns_per_ms = 1000000;
-constexpr int64_t v7_subms_steps = 4096;
-constexpr int32_t v7_step_ns = ns_per_ms / v7_subms_steps + 1;	/* 245 ns */
-constexpr int v7_counter_bits = 3;
-constexpr uint8_t v7_explicit_flag = 0x20;	/* byte 8, bit 5 */
-constexpr int v7_allocation_bits = 41;
+constexpr int64_t  v7_ms_max = (INT64_C(1) << 48) - 1; /* 10889-08-02 05:31:50.655 UTC */
+constexpr int32_t  ns_per_ms = 1000000;
+constexpr int64_t  v7_subms_steps = 4096;
+constexpr int32_t  v7_step_ns = ns_per_ms / v7_subms_steps + 1; /* 245 ns */
+constexpr int      v7_counter_bits = 3;
+constexpr uint8_t  v7_explicit_flag = 0x20; /* byte 8, bit 5 */
+constexpr int      v7_allocation_bits = 41;
 constexpr uint64_t v7_allocation_limit = UINT64_C(1) << v7_allocation_bits;
 
 // True if the uuid has RFC 9562's variant (byte 8 is 10xxxxxx).
@@ -68,8 +68,8 @@ v1_timestamp(const uint8_t *u) noexcept
 // millisecond (0 .. 999999). Two fields, since nanoseconds from 1970 overflow 64 bits in 2262.
 struct V7Time
 {
-	int64_t		ms;
-	int32_t		ns;
+	int64_t ms;
+	int32_t ns;
 };
 
 // Return the sub-millisecond fraction of nanoseconds within a millisecond, in 1/4096 ms, as PostgreSQL 18.
@@ -90,22 +90,22 @@ v7_before(V7Time a, V7Time b) noexcept
 constexpr V7Time
 v7_plus(V7Time t, int32_t ns) noexcept
 {
-	int32_t		sum = t.ns + ns;
+	int32_t sum = t.ns + ns;
 
 	return sum >= ns_per_ms ? V7Time{t.ms + 1, static_cast<int32_t>(sum - ns_per_ms)} : V7Time{t.ms, sum};
 }
 
 // Write a version 7 uuid: ms (0 .. v7_ms_max), rand_a (12 bits), and rand_b from random[0..7].
-void		encode_v7(int64_t ms, uint16_t rand_a, const uint8_t random[8], uint8_t out[uuid_len]) noexcept;
+void encode_v7(int64_t ms, uint16_t rand_a, const uint8_t random[8], uint8_t out[uuid_len]) noexcept;
 
 // Write a version 4 uuid from 16 random bytes.
-void		encode_v4(const uint8_t random[uuid_len], uint8_t out[uuid_len]) noexcept;
+void encode_v4(const uint8_t random[uuid_len], uint8_t out[uuid_len]) noexcept;
 
 // Write the smallest version 7 uuid of a millisecond: every bit after the time zero but version and variant.
-void		v7_lower(int64_t ms, uint8_t out[uuid_len]) noexcept;
+void v7_lower(int64_t ms, uint8_t out[uuid_len]) noexcept;
 
 // Write the largest version 7 uuid of a millisecond: every bit after the time one but version and variant.
-void		v7_upper(int64_t ms, uint8_t out[uuid_len]) noexcept;
+void v7_upper(int64_t ms, uint8_t out[uuid_len]) noexcept;
 
 /*
  * PostgreSQL 18's per-backend clock for version 7: each reading is the clock's, or the previous
@@ -114,11 +114,12 @@ void		v7_upper(int64_t ms, uint8_t out[uuid_len]) noexcept;
  */
 class V7Clock
 {
-public:
+  public:
 	// Return the time the next id carries, given the clock's.
-	V7Time		next(V7Time clock) noexcept
+	V7Time
+	next(V7Time clock) noexcept
 	{
-		V7Time		stepped = v7_plus(previous_, v7_step_ns);
+		V7Time stepped = v7_plus(previous_, v7_step_ns);
 
 		if (!v7_before(stepped, clock))
 			clock = stepped;
@@ -126,8 +127,8 @@ public:
 		return clock;
 	}
 
-private:
-	V7Time		previous_ = {0, 0};
+  private:
+	V7Time previous_ = {0, 0};
 };
 
 // Return the ordered word of a clock reading (ms >= 0): its millisecond, fraction and counter 0.
@@ -153,11 +154,11 @@ v7_word_after(uint64_t previous, uint64_t clock_word) noexcept
 }
 
 // Write the ordered clock id of a word (its millisecond at most v7_ms_max); random[0..7] fill the rest.
-void		encode_v7_ordered(uint64_t word, const uint8_t random[8], uint8_t out[uuid_len]) noexcept;
+void encode_v7_ordered(uint64_t word, const uint8_t random[8], uint8_t out[uuid_len]) noexcept;
 
 // Write the explicit-time id of a millisecond and an allocation number; random[0..3] fill bytes
 // 12..15; false (nothing written) if the number is 2^41 or more.
-bool		encode_v7_explicit(int64_t ms, uint64_t allocation, const uint8_t random[4],
-							   uint8_t out[uuid_len]) noexcept;
+bool encode_v7_explicit(int64_t ms, uint64_t allocation, const uint8_t random[4],
+						uint8_t out[uuid_len]) noexcept;
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -12,7 +12,7 @@ bool
 first_mac(uint8_t mac[6], char ifname[IF_NAMESIZE]) noexcept
 {
 	struct ifaddrs *list;
-	bool		found = false;
+	bool            found = false;
 
 	if (getifaddrs(&list) != 0)
 		return false;
@@ -28,7 +28,7 @@ first_mac(uint8_t mac[6], char ifname[IF_NAMESIZE]) noexcept
 				continue;
 
 			const struct sockaddr_ll *ll = reinterpret_cast<const struct sockaddr_ll *>(ifa->ifa_addr);
-			static const uint8_t zeros[6] = {0, 0, 0, 0, 0, 0};
+			static const uint8_t      zeros[6] = {0, 0, 0, 0, 0, 0};
 
 			if (ll->sll_halen != 6 || std::memcmp(ll->sll_addr, zeros, 6) == 0)
 				continue;
@@ -43,4 +43,4 @@ first_mac(uint8_t mac[6], char ifname[IF_NAMESIZE]) noexcept
 	return found;
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -9,6 +9,6 @@ namespace locality_uuid
 
 // Find the MAC of the first interface that is not loopback and not all zeros, preferring those
 // that are up; copy that interface's name into ifname. False if there is none.
-bool		first_mac(uint8_t mac[6], char ifname[IF_NAMESIZE]) noexcept;
+bool first_mac(uint8_t mac[6], char ifname[IF_NAMESIZE]) noexcept;
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -48,7 +48,7 @@ report_block_status(BlockStatus st, BlockVariant variant)
 			{
 				/* The size and the count of blocks, as the sequence and the time variants name them. */
 				static const char *const names[2][2] = {{"block size", "number of blocks"},
-				{"length of interval", "number of intervals"}};
+														{"length of interval", "number of intervals"}};
 
 				ereport(ERROR,
 						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -98,7 +98,7 @@ checked_layout(int32 size, int32 count, BlockVariant variant)
 static int64
 checked_interval_us(const Interval *iv)
 {
-	int64		us = 0;
+	int64 us = 0;
 
 #if PG_VERSION_NUM >= 170000
 	if (INTERVAL_NOT_FINITE(iv))
@@ -132,8 +132,8 @@ checked_seconds_layout(int32 seconds, int32 count)
 static Datum
 block_uuid(int64 v, const BlockLayout &l)
 {
-	uint8_t		random[uuid_len];
-	uint8_t		bytes[uuid_len];
+	uint8_t random[uuid_len];
+	uint8_t bytes[uuid_len];
 
 	if (!random_bytes(random, block_random_len(l)))
 		report_status(Status::random_failed);
@@ -145,7 +145,7 @@ block_uuid(int64 v, const BlockLayout &l)
 static Datum
 microseconds_interval(int64 us)
 {
-	Interval   *iv = static_cast<Interval *>(palloc(sizeof(Interval)));
+	Interval *iv = static_cast<Interval *>(palloc(sizeof(Interval)));
 
 	iv->month = 0;
 	iv->day = static_cast<int32>(us / USECS_PER_DAY);
@@ -157,7 +157,7 @@ microseconds_interval(int64 us)
 static Datum
 seconds_interval(int64 secs, bool *isnull)
 {
-	Interval   *iv = static_cast<Interval *>(palloc(sizeof(Interval)));
+	Interval *iv = static_cast<Interval *>(palloc(sizeof(Interval)));
 
 	*isnull = secs / SECS_PER_DAY > PG_INT32_MAX;
 	iv->month = 0;
@@ -174,7 +174,7 @@ seconds_interval(int64 secs, bool *isnull)
 extern "C" Datum
 locality_uuid_sequence_nextval(PG_FUNCTION_ARGS)
 {
-	Oid			relid = PG_GETARG_OID(0);
+	Oid         relid = PG_GETARG_OID(0);
 	BlockLayout l = checked_layout(PG_GETARG_INT32(1), PG_GETARG_INT32(2), BLOCKS_SEQUENCE);
 
 	return block_uuid(sequence_input(nextval_internal(relid, true)), l);
@@ -194,9 +194,9 @@ extern "C" Datum
 locality_uuid_block_layout(PG_FUNCTION_ARGS)
 {
 	BlockLayout l = checked_layout(PG_GETARG_INT32(0), PG_GETARG_INT32(1), BLOCKS_SEQUENCE);
-	TupleDesc	tupdesc = result_tupdesc(fcinfo);
-	Datum		values[6];
-	bool		nulls[6] = {false, false, false, false, false, false};
+	TupleDesc   tupdesc = result_tupdesc(fcinfo);
+	Datum       values[6];
+	bool        nulls[6] = {false, false, false, false, false, false};
 
 	values[0] = Int32GetDatum(l.prefix_bits);
 	values[1] = Int64GetDatum(static_cast<int64>(block_prefixes(l)));
@@ -212,7 +212,7 @@ extern "C" Datum
 locality_uuid_block(PG_FUNCTION_ARGS)
 {
 	const uint8_t *id = PG_GETARG_UUID_P(0)->data;
-	int32		count = PG_GETARG_INT32(1);
+	int32          count = PG_GETARG_INT32(1);
 
 	if (count < 1)
 		ereport(ERROR,
@@ -229,8 +229,8 @@ extern "C" Datum
 locality_uuid_time_nextval_interval(PG_FUNCTION_ARGS)
 {
 	TimeBlockLayout l = checked_time_layout(PG_GETARG_INTERVAL_P(0), PG_GETARG_INT32(1));
-	uint8_t		random[uuid_len];
-	uint8_t		bytes[uuid_len];
+	uint8_t         random[uuid_len];
+	uint8_t         bytes[uuid_len];
 
 	if (!random_bytes(random, uuid_len - static_cast<std::size_t>(l.prefix_bits / 8)))
 		report_status(Status::random_failed);
@@ -245,10 +245,10 @@ extern "C" Datum
 locality_uuid_block_layout_interval(PG_FUNCTION_ARGS)
 {
 	TimeBlockLayout l = checked_time_layout(PG_GETARG_INTERVAL_P(0), PG_GETARG_INT32(1));
-	TupleDesc	tupdesc = result_tupdesc(fcinfo);
-	Datum		values[6];
-	bool		nulls[6] = {false, false, false, false, false, false};
-	int64		wrap = 0;
+	TupleDesc       tupdesc = result_tupdesc(fcinfo);
+	Datum           values[6];
+	bool            nulls[6] = {false, false, false, false, false, false};
+	int64           wrap = 0;
 
 	nulls[3] = nulls[5] = !time_block_wrap_us(l, &wrap);
 	values[0] = Int32GetDatum(l.prefix_bits);
@@ -265,10 +265,10 @@ static Datum
 block_start(FunctionCallInfo fcinfo, const TimeBlockLayout &l)
 {
 	const uint8_t *id = PG_GETARG_UUID_P(0)->data;
-	TimestampTz as_of = PG_GETARG_TIMESTAMPTZ(3);
-	int64		as_of_us;
-	int64		start_us;
-	TimestampTz start;
+	TimestampTz    as_of = PG_GETARG_TIMESTAMPTZ(3);
+	int64          as_of_us;
+	int64          start_us;
+	TimestampTz    start;
 
 	if (TIMESTAMP_NOT_FINITE(as_of))
 		ereport(ERROR,
@@ -330,11 +330,11 @@ extern "C" Datum
 locality_uuid_block_advice(PG_FUNCTION_ARGS)
 {
 	ReturnSetInfo *rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);
-	double		rate;
-	Interval   *retention;
-	double		retention_us;
-	int64		memory;
-	BlockAdvice advice[2];
+	double         rate;
+	Interval      *retention;
+	double         retention_us;
+	int64          memory;
+	BlockAdvice    advice[2];
 
 	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
 		ereport(ERROR,
@@ -378,16 +378,13 @@ locality_uuid_block_advice(PG_FUNCTION_ARGS)
 	for (int i = 0; i < 2; i++)
 	{
 		const BlockAdvice &a = advice[i];
-		bool		seq = i == 0;
-		Datum		values[17];
-		bool		nulls[17];
+		bool               seq = i == 0;
+		Datum              values[17];
+		bool               nulls[17];
 
 		memset(nulls, 0, sizeof(nulls));
 		values[0] = CStringGetTextDatum(seq ? "uuid_sequence_nextval" : "uuid_time_nextval_interval");
-		values[1] = CStringGetTextDatum(seq ?
-										psprintf("uuid_sequence_nextval('id_seq', %d, %d)", a.block_size, a.count) :
-										psprintf("uuid_time_nextval_interval(%s::interval, %d)",
-												 interval_literal(a.interval_us), a.count));
+		values[1] = CStringGetTextDatum(seq ? psprintf("uuid_sequence_nextval('id_seq', %d, %d)", a.block_size, a.count) : psprintf("uuid_time_nextval_interval(%s::interval, %d)", interval_literal(a.interval_us), a.count));
 		values[2] = Int32GetDatum(a.block_size);
 		nulls[2] = !seq;
 		values[3] = Int32GetDatum(a.count);

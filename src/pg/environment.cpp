@@ -38,7 +38,7 @@ process_field()
 	if (setting_process_field == PROCESS_FIELD_PID)
 		return static_cast<uint16_t>(MyProcPid & 0xFFFF);
 
-	int			slot = slot_number();
+	int slot = slot_number();
 
 	if (slot < 0)
 		ereport(ERROR,
@@ -54,10 +54,10 @@ process_field()
 }
 
 /* The MAC this backend read (once, on first use), and where from. */
-static bool mac_read = false;
-static bool mac_found = false;
+static bool    mac_read = false;
+static bool    mac_found = false;
 static uint8_t mac_bytes[6] = {0, 0, 0, 0, 0, 0};
-static char mac_ifname[IF_NAMESIZE] = "";
+static char    mac_ifname[IF_NAMESIZE] = "";
 
 bool
 node_mac(uint8_t mac[6], const char **ifname)
@@ -75,14 +75,14 @@ node_mac(uint8_t mac[6], const char **ifname)
 uint32_t
 node_id()
 {
-	static bool mac_node_set = false;
+	static bool     mac_node_set = false;
 	static uint32_t mac_node = 0;
 
 	if (setting_node_id >= 0)
 		return static_cast<uint32_t>(setting_node_id);
 	if (!mac_node_set)
 	{
-		uint8_t		mac[6];
+		uint8_t     mac[6];
 		const char *ifname;
 
 		node_mac(mac, &ifname);
@@ -139,7 +139,7 @@ wall_v7()
 	struct timespec ts = read_clock();
 
 	return V7Time{static_cast<int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000,
-		static_cast<int32_t>(ts.tv_nsec % 1000000)};
+				  static_cast<int32_t>(ts.tv_nsec % 1000000)};
 }
 
 int64_t
@@ -156,9 +156,9 @@ wall_tick()
  * than the one that filled it, so a forked child never reuses its parent's bytes.
  * Bytes handed out are wiped from the pool.
  */
-static uint8_t pool[4096];
+static uint8_t     pool[4096];
 static std::size_t pool_pos = sizeof(pool);
-static int	pool_pid = 0;
+static int         pool_pid = 0;
 
 bool
 random_bytes(uint8_t *buf, std::size_t len)
@@ -196,4 +196,4 @@ md5(const char *text, std::size_t len, uint8_t digest[digest_len])
 	return pg_md5_binary(text, len, digest, &errstr);
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -55,4 +55,4 @@ report_failed_status(Status st)
 	}
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -24,8 +24,8 @@ using namespace locality_uuid;
  * current_setting() and pg_settings for other roles, the show hook from members of
  * pg_read_all_settings too, GUC_NO_SHOW_ALL from SHOW ALL.
  */
-static char *setting_facade_key = NULL;
-static bool facade_key_valid = false;
+static char     *setting_facade_key = NULL;
+static bool      facade_key_valid = false;
 static FacadeKey facade_key_parsed = {0, 0};
 
 // Parse the setting's new value into the key the functions use (runs on SET, RESET and rollback too).
@@ -64,13 +64,13 @@ define_facade_key_setting()
 							   NULL, assign_facade_key, show_facade_key);
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid
 
 // Read a 16-byte bytea key argument, or raise 22023 (naming its length, never its bytes).
 static FacadeKey
 key_arg(FunctionCallInfo fcinfo, int argno)
 {
-	bytea	   *b = PG_GETARG_BYTEA_PP(argno);
+	bytea      *b = PG_GETARG_BYTEA_PP(argno);
 	std::size_t len = VARSIZE_ANY_EXHDR(b);
 
 	if (len != facade_key_len)
@@ -87,12 +87,12 @@ key_setting()
 {
 	if (!facade_key_valid)
 	{
-		bool		unset = setting_facade_key == NULL || setting_facade_key[0] == '\0';
+		bool unset = setting_facade_key == NULL || setting_facade_key[0] == '\0';
 
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 unset ? errmsg("locality_uuid.facade_key is not set")
-				 : errmsg("locality_uuid.facade_key is not a valid key"),
+					   : errmsg("locality_uuid.facade_key is not a valid key"),
 				 errdetail("The setting must be 32 hexadecimal digits: the 16 bytes of the key, k0 then k1, "
 						   "each little-endian."),
 				 errhint("Give the key as an argument, or have a superuser set locality_uuid.facade_key.")));
@@ -106,16 +106,16 @@ static Datum
 facade_datum(FunctionCallInfo fcinfo, FacadeKey key, bool to)
 {
 	const uint8_t *in = PG_GETARG_UUID_P(0)->data;
-	uint8_t		out[uuid_len];
+	uint8_t        out[uuid_len];
 
 	if (!(to ? to_facade(in, key, out) : from_facade(in, key, out)))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg(to ? "uuid is not version 7" : "uuid is not a facade"),
 				 errdetail(to ? "A facade is made of a version 7 uuid of RFC 9562's variant; this one has "
-						   "version digit %u and variant bits %u%u."
-						   : "A facade is a version 4 uuid of RFC 9562's variant; this one has "
-						   "version digit %u and variant bits %u%u.",
+								"version digit %u and variant bits %u%u."
+							  : "A facade is a version 4 uuid of RFC 9562's variant; this one has "
+								"version digit %u and variant bits %u%u.",
 						   version_nibble(in), in[8] >> 7, (in[8] >> 6) & 1)));
 	PG_RETURN_UUID_P(make_uuid(out));
 }

@@ -40,9 +40,9 @@ extern "C" {
 #define PGDLLEXPORT __attribute__((visibility("default")))
 #undef PG_FUNCTION_INFO_V1
 #define PG_FUNCTION_INFO_V1(funcname) \
-	extern PGDLLEXPORT Datum funcname(PG_FUNCTION_ARGS); \
+	extern PGDLLEXPORT Datum                  funcname(PG_FUNCTION_ARGS); \
 	extern PGDLLEXPORT const Pg_finfo_record *CppConcat(pg_finfo_, funcname)(void); \
-	const Pg_finfo_record *CppConcat(pg_finfo_, funcname)(void) \
+	const Pg_finfo_record                    *CppConcat(pg_finfo_, funcname)(void) \
 	{ \
 		static const Pg_finfo_record finfo = {1}; \
 		return &finfo; \
@@ -59,18 +59,18 @@ enum ProcessFieldSource
 	PROCESS_FIELD_BACKEND,
 	PROCESS_FIELD_PID
 };
-extern int	setting_counter_mode;	/* CounterMode as int */
-extern int	setting_sequential_seed;	/* SeedRule as int */
-extern int	setting_node_id;		/* -1 = from the MAC */
-extern int	setting_process_field;	/* ProcessFieldSource */
-extern char *setting_machine_name;	/* "" = the host name up to its first dot */
-extern bool machine_name_changed;	/* set when locality_uuid.machine_name is assigned */
+extern int   setting_counter_mode;    /* CounterMode as int */
+extern int   setting_sequential_seed; /* SeedRule as int */
+extern int   setting_node_id;         /* -1 = from the MAC */
+extern int   setting_process_field;   /* ProcessFieldSource */
+extern char *setting_machine_name;    /* "" = the host name up to its first dot */
+extern bool  machine_name_changed;    /* set when locality_uuid.machine_name is assigned */
 
 // Define the settings and reserve their prefix; called by _PG_init (settings.cpp).
-void		define_settings();
+void define_settings();
 
 // Define locality_uuid.facade_key, the key of the façade functions; called by define_settings (facade.cpp).
-void		define_facade_key_setting();
+void define_facade_key_setting();
 
 /* Microseconds and milliseconds from the Unix epoch to PostgreSQL's (2000-01-01). */
 constexpr int64_t pg_epoch_unix_us = (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * SECS_PER_DAY * USECS_PER_SEC;
@@ -79,128 +79,128 @@ constexpr int64_t pg_epoch_unix_ms = pg_epoch_unix_us / 1000;
 /* What the generators read from the server and the system (environment.cpp). */
 
 // Return this backend's 16-bit process field, as locality_uuid.process_field says.
-uint16_t	process_field();
+uint16_t process_field();
 
 // Return the 28-bit node: locality_uuid.node_id, or the low 28 bits of the MAC.
-uint32_t	node_id();
+uint32_t node_id();
 
 // Give the MAC the node falls back on (zeros if none) and its interface (NULL if none); false if none.
-bool		node_mac(uint8_t mac[6], const char **ifname);
+bool node_mac(uint8_t mac[6], const char **ifname);
 
 // Return the backend's PGPROC slot number, or -1 if this process has none.
-int			slot_number();
+int slot_number();
 
 // Return the wall clock as Unix milliseconds, microseconds, version 7's reading, or hot_uuid
 // ticks of 2^-23 s, raising 22008 outside 1970-01-01 .. 9999-12-31 UTC (the range every
 // generator reads).
-int64_t		wall_ms();
-int64_t		wall_us();
-V7Time		wall_v7();
-int64_t		wall_tick();
+int64_t wall_ms();
+int64_t wall_us();
+V7Time  wall_v7();
+int64_t wall_tick();
 
 // Fill buf from this backend's pool of strong random bytes; false if the source failed.
-bool		random_bytes(uint8_t *buf, std::size_t len);
+bool random_bytes(uint8_t *buf, std::size_t len);
 
 // Compute the MD5 digest of text; false on failure.
-bool		md5(const char *text, std::size_t len, uint8_t digest[digest_len]);
+bool md5(const char *text, std::size_t len, uint8_t digest[digest_len]);
 
 // Give the machine hash hot_uuid() uses now, in digest order, and the part of the host name
 // it was made of (NULL when locality_uuid.machine_name names the machine) (hot.cpp).
-void		machine_hash(uint8_t out[hot_machine_len], const char **host_name);
+void machine_hash(uint8_t out[hot_machine_len], const char **host_name);
 
 /* Values (values.cpp). */
 
 // Convert a timestamptz to Unix milliseconds (floor), erroring on infinity.
-int64_t		timestamptz_to_unix_ms(TimestampTz ts, const char *argname);
+int64_t timestamptz_to_unix_ms(TimestampTz ts, const char *argname);
 
 // Convert Unix milliseconds to a timestamptz.
 TimestampTz unix_ms_to_timestamptz(int64_t ms);
 
 // Return this function's blessed result row type, raising an error outside a record context.
-TupleDesc	result_tupdesc(FunctionCallInfo fcinfo);
+TupleDesc result_tupdesc(FunctionCallInfo fcinfo);
 
 // Return a new palloc'd uuid holding bytes.
-pg_uuid_t  *make_uuid(const uint8_t bytes[uuid_len]);
+pg_uuid_t *make_uuid(const uint8_t bytes[uuid_len]);
 
 /* The extension's sequences (sequences.cpp). */
 
 // Raise 25006 in a read-only transaction or on a standby: user (the function's name, in
 // messages) advances one of the extension's sequences, if not on this call then on a later one.
-void		require_writable(const char *user);
+void require_writable(const char *user);
 
 // Return the extension's sequence name, in the schema of the calling function, for user;
 // raise 55000 if it is missing and 25006 where it cannot advance.
-Oid			extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user);
+Oid extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user);
 
 // Act on what allocations answered (st, not ok): hand them the next range of the extension's
 // sequence of that name (nextval v: v * 256 .. v * 256 + 255, none of them handed out before in
 // the database), or raise 54000 when st or the new range says the numbers are used up.
-void		take_allocations(FunctionCallInfo fcinfo, Allocator *allocations, AllocationStatus st,
-							 const char *sequence, const char *user);
+void take_allocations(FunctionCallInfo fcinfo, Allocator *allocations, AllocationStatus st,
+					  const char *sequence, const char *user);
 
 // Return the extension's sequence of that name if this transaction can advance it (it exists,
 // the transaction may write, no parallel operation runs), else InvalidOid.
-Oid			extension_sequence_if_writable(FunctionCallInfo fcinfo, const char *name);
+Oid extension_sequence_if_writable(FunctionCallInfo fcinfo, const char *name);
 
 // Raise the extension's sequence of that name to at least wanted, under a lock of its writers;
 // return its value before (nextval: above every value set before) and give the value after.
-int64_t		extend_lease(FunctionCallInfo fcinfo, const char *sequence, const char *user, int64_t wanted,
-						 int64_t *lease);
+int64_t extend_lease(FunctionCallInfo fcinfo, const char *sequence, const char *user, int64_t wanted,
+					 int64_t *lease);
 
 /* Generator state (state.cpp): shared by the cluster's backends, or this backend's own. */
 enum StateKind
 {
-	STATE_BACKEND,				/* per backend: 15 and 16 without shared_preload_libraries */
-	STATE_PRELOAD,				/* shared memory reserved at startup (15, 16, preloaded) */
-	STATE_DSM_REGISTRY			/* shared memory from the DSM registry (17 and later) */
+	STATE_BACKEND,     /* per backend: 15 and 16 without shared_preload_libraries */
+	STATE_PRELOAD,     /* shared memory reserved at startup (15, 16, preloaded) */
+	STATE_DSM_REGISTRY /* shared memory from the DSM registry (17 and later) */
 };
 
 // Reserve the shared state when loaded by shared_preload_libraries (15, 16); called by _PG_init.
-void		state_preload();
+void state_preload();
 
 // Attach to the state if not yet done in this process and return its kind.
-StateKind	state_kind();
+StateKind state_kind();
 
 // Attach as state_kind() does and name the kind: "backend", "preload" or "dsm_registry".
 const char *state_kind_name();
 
 // Return the marks of this backend's slot in the shared state, or NULL for per-backend state.
-SlotMarks  *state_slot();
+SlotMarks *state_slot();
 
 // Take the next position in the sequential run of bucket (seq_advance): the cluster's run
 // when there is shared state, else this backend's.
-SeqStatus	state_seq_take(int64_t bucket, SeqTake *take);
+SeqStatus state_seq_take(int64_t bucket, SeqTake *take);
 
 // Take the next position of the continued run (seq_continue): the cluster's when there is
 // shared state, else this backend's.
-SeqStatus	state_seq_continue(uint64_t start, uint64_t floor, SeqTake *take);
+SeqStatus state_seq_continue(uint64_t start, uint64_t floor, SeqTake *take);
 
 // True if the continued run is shared and a backend of database db has taken a position at or
 // above the database's lease since the server started (state_b_mark_database).
-bool		state_b_database_started(Oid db);
+bool state_b_database_started(Oid db);
 
 // Remember that a backend of database db took a position at or above the database's lease.
-void		state_b_mark_database(Oid db);
+void state_b_mark_database(Oid db);
 
 // Take the next ordered version 7 word: the larger of clock_word and the last word taken + 1,
 // across the cluster's backends when there is shared state, else in this backend.
-uint64_t	state_v7_take(uint64_t clock_word);
+uint64_t state_v7_take(uint64_t clock_word);
 
 // True if the ordered word is shared and a backend of database db has taken a word at or above
 // the database's lease since the server started (state_v7_mark_database).
-bool		state_v7_database_started(Oid db);
+bool state_v7_database_started(Oid db);
 
 // Remember that a backend of database db took a word at or above the database's lease.
-void		state_v7_mark_database(Oid db);
+void state_v7_mark_database(Oid db);
 
 /* Errors (errors.cpp). */
 
 // Raise 22003 unless lo <= v <= hi, with hint (a full sentence) if given.
-void		check_range(const char *argname, int64_t v, int64_t lo, int64_t hi,
-						const char *hint = NULL);
+void check_range(const char *argname, int64_t v, int64_t lo, int64_t hi,
+				 const char *hint = NULL);
 
 // Raise the error that a core Status stands for (Status::ok returns, inline: the common case).
-void		report_failed_status(Status st);
+void report_failed_status(Status st);
 
 inline void
 report_status(Status st)
@@ -209,4 +209,4 @@ report_status(Status st)
 		report_failed_status(st);
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

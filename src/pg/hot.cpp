@@ -25,7 +25,7 @@ using namespace locality_uuid;
 
 /* This backend's generator (its slot's marks are shared when they can be) and machine hash. */
 static HotGenerator generator;
-static uint8_t machine[hot_machine_len];
+static uint8_t      machine[hot_machine_len];
 
 /*
  * Allocation numbers of explicit-time ids (39 bits) come from this sequence of the extension,
@@ -34,7 +34,7 @@ static uint8_t machine[hot_machine_len];
  * (pg_extension_config_dump); it lives in the schema of the calling function.
  */
 static const char allocation_sequence[] = "locality_uuid_hot_allocation";
-static Allocator allocations(hot_allocation_bits);
+static Allocator  allocations(hot_allocation_bits);
 static const char explicit_user[] = "hot_uuid at an explicit time";
 
 static const char shard_key_hint[] =
@@ -48,7 +48,7 @@ static char hashed_host[256 + 1];
 static void
 refresh_machine()
 {
-	char		host[256 + 1];
+	char        host[256 + 1];
 	const char *host_name = NULL;
 
 	if (!machine_name_changed)
@@ -96,7 +96,7 @@ environment()
 static uint32_t
 shard_key_arg(FunctionCallInfo fcinfo, int argno)
 {
-	int64		shard = PG_GETARG_INT64(argno);
+	int64 shard = PG_GETARG_INT64(argno);
 
 	check_range("shard_key", shard, 0, UINT32_MAX, shard_key_hint);
 	return static_cast<uint32_t>(shard);
@@ -113,7 +113,7 @@ seconds_arg(FunctionCallInfo fcinfo, int argno, const char *argname)
 static HotFields
 decode_arg(FunctionCallInfo fcinfo)
 {
-	HotFields	f;
+	HotFields f;
 
 	decode_hot(PG_GETARG_UUID_P(0)->data, &f);
 	return f;
@@ -123,9 +123,9 @@ decode_arg(FunctionCallInfo fcinfo)
 extern "C" Datum
 hot_uuid_generate(PG_FUNCTION_ARGS)
 {
-	uint32_t	shard = shard_key_arg(fcinfo, 0);
+	uint32_t       shard = shard_key_arg(fcinfo, 0);
 	HotEnvironment env = environment();
-	uint8_t		bytes[uuid_len];
+	uint8_t        bytes[uuid_len];
 
 	/* Never waits: a tick already used gives way to the next one (see HotGenerator). */
 	generator.next(shard, env, bytes);
@@ -136,9 +136,9 @@ hot_uuid_generate(PG_FUNCTION_ARGS)
 extern "C" Datum
 hot_uuid_generate_at(PG_FUNCTION_ARGS)
 {
-	uint32_t	shard = shard_key_arg(fcinfo, 0);
-	int64_t		seconds = seconds_arg(fcinfo, 1, "at");
-	uint8_t		bytes[uuid_len];
+	uint32_t         shard = shard_key_arg(fcinfo, 0);
+	int64_t          seconds = seconds_arg(fcinfo, 1, "at");
+	uint8_t          bytes[uuid_len];
 	AllocationStatus st;
 
 	/* On every call, also at the clock's own second: the refusal never depends on the time. */
@@ -162,7 +162,7 @@ hot_uuid_shard_key(PG_FUNCTION_ARGS)
 extern "C" Datum
 hot_uuid_timestamp(PG_FUNCTION_ARGS)
 {
-	int64_t		seconds = hot_time_field(PG_GETARG_UUID_P(0)->data);
+	int64_t seconds = hot_time_field(PG_GETARG_UUID_P(0)->data);
 
 	PG_RETURN_TIMESTAMPTZ(unix_ms_to_timestamptz(seconds * 1000));
 }
@@ -171,7 +171,7 @@ hot_uuid_timestamp(PG_FUNCTION_ARGS)
 extern "C" Datum
 hot_uuid_boundary(PG_FUNCTION_ARGS)
 {
-	uint8_t		bytes[uuid_len];
+	uint8_t bytes[uuid_len];
 
 	hot_boundary(hot_seconds(seconds_arg(fcinfo, 0, "at")), bytes);
 	PG_RETURN_UUID_P(make_uuid(bytes));
@@ -181,8 +181,8 @@ hot_uuid_boundary(PG_FUNCTION_ARGS)
 extern "C" Datum
 hot_uuid_machine(PG_FUNCTION_ARGS)
 {
-	HotFields	f = decode_arg(fcinfo);
-	bytea	   *result = static_cast<bytea *>(palloc(VARHDRSZ + hot_machine_len));
+	HotFields f = decode_arg(fcinfo);
+	bytea    *result = static_cast<bytea *>(palloc(VARHDRSZ + hot_machine_len));
 
 	SET_VARSIZE(result, VARHDRSZ + hot_machine_len);
 	memcpy(VARDATA(result), f.machine, hot_machine_len);
@@ -207,12 +207,12 @@ hot_uuid_counter(PG_FUNCTION_ARGS)
 extern "C" Datum
 hot_uuid_make(PG_FUNCTION_ARGS)
 {
-	uint32_t	shard = shard_key_arg(fcinfo, 0);
-	int64_t		seconds = seconds_arg(fcinfo, 1, "ts");
-	bytea	   *machine_arg = PG_GETARG_BYTEA_PP(2);
-	int32		process = PG_GETARG_INT32(3);
-	int32		counter = PG_GETARG_INT32(4);
-	uint8_t		bytes[uuid_len];
+	uint32_t shard = shard_key_arg(fcinfo, 0);
+	int64_t  seconds = seconds_arg(fcinfo, 1, "ts");
+	bytea   *machine_arg = PG_GETARG_BYTEA_PP(2);
+	int32    process = PG_GETARG_INT32(3);
+	int32    counter = PG_GETARG_INT32(4);
+	uint8_t  bytes[uuid_len];
 
 	if (VARSIZE_ANY_EXHDR(machine_arg) != hot_machine_len)
 		ereport(ERROR,
@@ -224,8 +224,7 @@ hot_uuid_make(PG_FUNCTION_ARGS)
 	check_range("counter", counter, 0, hot_counter_max);
 
 	const uint8_t *m = reinterpret_cast<const uint8_t *>(VARDATA_ANY(machine_arg));
-	HotFields	f{hot_seconds(seconds), {m[0], m[1], m[2]}, static_cast<uint16_t>(process),
-		static_cast<uint32_t>(counter), shard};
+	HotFields      f{hot_seconds(seconds), {m[0], m[1], m[2]}, static_cast<uint16_t>(process), static_cast<uint32_t>(counter), shard};
 
 	encode_hot(f, bytes);
 	PG_RETURN_UUID_P(make_uuid(bytes));

@@ -49,11 +49,11 @@ static struct config_generic *
 find_setting(const char *name)
 {
 #if PG_VERSION_NUM >= 160000
-	int			count;
+	int                     count;
 	struct config_generic **vars = get_guc_variables(&count);
 #else
 	struct config_generic **vars = get_guc_variables();
-	int			count = GetNumConfigOptions();
+	int                     count = GetNumConfigOptions();
 #endif
 
 	for (int i = 0; i < count; i++)
@@ -102,17 +102,17 @@ text_or_null(Datum *values, bool *nulls, int col, const char *text)
 extern "C" Datum
 locality_uuid_identity(PG_FUNCTION_ARGS)
 {
-	TupleDesc	tupdesc = result_tupdesc(fcinfo);
-	Datum		values[COL_COUNT];
-	bool		nulls[COL_COUNT];
-	bool		may_read = has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_SETTINGS);
+	TupleDesc tupdesc = result_tupdesc(fcinfo);
+	Datum     values[COL_COUNT];
+	bool      nulls[COL_COUNT];
+	bool      may_read = has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_SETTINGS);
 
 	memset(nulls, 0, sizeof(nulls));
 
 	/* Node field: the setting when it is 0 or more, else the MAC. */
-	uint8_t		mac[6];
+	uint8_t     mac[6];
 	const char *ifname;
-	bool		have_mac = node_mac(mac, &ifname);
+	bool        have_mac = node_mac(mac, &ifname);
 
 	values[COL_NODE] = Int32GetDatum(static_cast<int32>(node_id()));
 	setting_source("locality_uuid.node_id", may_read, values, nulls,
@@ -127,7 +127,7 @@ locality_uuid_identity(PG_FUNCTION_ARGS)
 	text_or_null(values, nulls, COL_MAC_INTERFACE, may_read ? ifname : NULL);
 
 	/* Machine hash of hot_uuid: the setting when it is not empty, else the host name. */
-	bytea	   *hash = static_cast<bytea *>(palloc(VARHDRSZ + hot_machine_len));
+	bytea      *hash = static_cast<bytea *>(palloc(VARHDRSZ + hot_machine_len));
 	const char *host;
 
 	SET_VARSIZE(hash, VARHDRSZ + hot_machine_len);
@@ -148,8 +148,8 @@ locality_uuid_identity(PG_FUNCTION_ARGS)
 		CStringGetTextDatum(setting_process_field == PROCESS_FIELD_PID ? "pid" : "backend");
 
 	/* The cluster: made by initdb (a copy keeps it), and its timeline (a promotion moves it). */
-	TimeLineID	timeline;
-	bool		in_recovery = RecoveryInProgress();
+	TimeLineID timeline;
+	bool       in_recovery = RecoveryInProgress();
 
 	if (in_recovery)
 		(void) GetXLogReplayRecPtr(&timeline);

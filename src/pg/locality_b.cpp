@@ -44,24 +44,24 @@ environment()
  * has not been updated) takes positions without it: those ids are unique all the same, but ids
  * made after a restart can sort below them.
  */
-static const char b_lease_sequence[] = "locality_uuid_b_lease";
-static const char b_user[] = "locality_uuid(true)";
+static const char        b_lease_sequence[] = "locality_uuid_b_lease";
+static const char        b_user[] = "locality_uuid(true)";
 static constexpr int64_t b_window_max = 65536;
-static int64_t b_window = 256;
-static int64_t b_lease = 0;
+static int64_t           b_window = 256;
+static int64_t           b_lease = 0;
 
 // Take the position of a sequential id in the continued run, under the database's lease.
 static void
 take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 {
-	Oid			seq = InvalidOid;
-	uint64_t	floor = 0;
-	bool		at_floor = false;
+	Oid      seq = InvalidOid;
+	uint64_t floor = 0;
+	bool     at_floor = false;
 
 	/* A backend's first position takes a lease; the database's first since the start, its floor. */
 	if (b_lease == 0 && OidIsValid(seq = extension_sequence_if_writable(fcinfo, b_lease_sequence)))
 	{
-		int64_t		lease_floor = extend_lease(fcinfo, b_lease_sequence, b_user, 0, &b_lease);
+		int64_t lease_floor = extend_lease(fcinfo, b_lease_sequence, b_user, 0, &b_lease);
 
 		if (!state_b_database_started(MyDatabaseId))
 		{
@@ -95,8 +95,8 @@ static void
 next_sequential(FunctionCallInfo fcinfo, uint8_t out[uuid_len])
 {
 	Environment env = environment();
-	SeqPlace	place;
-	SeqTake		take;
+	SeqPlace    place;
+	SeqTake     take;
 
 	report_status(generator.sequential_start(env, md5, &place));
 	if (static_cast<SeedRule>(setting_sequential_seed) == SeedRule::continued)
@@ -110,7 +110,7 @@ next_sequential(FunctionCallInfo fcinfo, uint8_t out[uuid_len])
 static Datum
 generate(FunctionCallInfo fcinfo, CounterMode mode)
 {
-	uint8_t		bytes[uuid_len];
+	uint8_t bytes[uuid_len];
 
 	if (mode == CounterMode::sequential)
 		next_sequential(fcinfo, bytes);
@@ -218,7 +218,7 @@ extern "C" Datum
 locality_uuid_counter(PG_FUNCTION_ARGS)
 {
 	LocalityFields f;
-	CounterMode mode = PG_GETARG_BOOL(1) ? CounterMode::sequential : CounterMode::variable;
+	CounterMode    mode = PG_GETARG_BOOL(1) ? CounterMode::sequential : CounterMode::variable;
 
 	if (!decode_arg(fcinfo, &f, mode))
 		PG_RETURN_NULL();
@@ -230,7 +230,7 @@ extern "C" Datum
 locality_uuid_version(PG_FUNCTION_ARGS)
 {
 	static const char digits[] = "0123456789abcdef";
-	char		version[2] = {digits[version_nibble(PG_GETARG_UUID_P(0)->data)], '\0'};
+	char              version[2] = {digits[version_nibble(PG_GETARG_UUID_P(0)->data)], '\0'};
 
 	PG_RETURN_TEXT_P(cstring_to_text(version));
 }
@@ -239,12 +239,12 @@ locality_uuid_version(PG_FUNCTION_ARGS)
 extern "C" Datum
 locality_uuid_make(PG_FUNCTION_ARGS)
 {
-	int64		counter = PG_GETARG_INT64(0);
-	int32		pid = PG_GETARG_INT32(1);
-	int32		node = PG_GETARG_INT32(2);
-	int64		ms = timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(3), "ts");
-	bool		sequential = PG_GETARG_BOOL(4);
-	uint8_t		bytes[uuid_len];
+	int64   counter = PG_GETARG_INT64(0);
+	int32   pid = PG_GETARG_INT32(1);
+	int32   node = PG_GETARG_INT32(2);
+	int64   ms = timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(3), "ts");
+	bool    sequential = PG_GETARG_BOOL(4);
+	uint8_t bytes[uuid_len];
 
 	check_range("counter", counter, 0, UINT32_MAX);
 	check_range("pid", pid, 0, UINT16_MAX);
@@ -258,7 +258,7 @@ locality_uuid_make(PG_FUNCTION_ARGS)
 						   static_cast<long long>(time_ms_max))));
 
 	LocalityFields f{static_cast<uint32_t>(counter), static_cast<uint16_t>(pid),
-		static_cast<uint32_t>(node), static_cast<uint64_t>(ms)};
+					 static_cast<uint32_t>(node), static_cast<uint64_t>(ms)};
 
 	report_status(encode_b(f, sequential ? CounterMode::sequential : CounterMode::variable, bytes));
 	PG_RETURN_UUID_P(make_uuid(bytes));

@@ -33,8 +33,8 @@ require_writable(const char *user)
 Oid
 extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user)
 {
-	Oid			schema = get_func_namespace(fcinfo->flinfo->fn_oid);
-	Oid			seq = get_relname_relid(name, schema);
+	Oid schema = get_func_namespace(fcinfo->flinfo->fn_oid);
+	Oid seq = get_relname_relid(name, schema);
 
 	if (!OidIsValid(seq))
 		ereport(ERROR,
@@ -60,7 +60,7 @@ take_allocations(FunctionCallInfo fcinfo, Allocator *allocations, AllocationStat
 {
 	if (st == AllocationStatus::needs_allocations)
 	{
-		Oid			seq = extension_sequence(fcinfo, sequence, user);
+		Oid seq = extension_sequence(fcinfo, sequence, user);
 
 		allocations->add_range(static_cast<uint64_t>(nextval_internal(seq, false)), allocation_range);
 		if (!allocations->used_up())
@@ -79,15 +79,14 @@ take_allocations(FunctionCallInfo fcinfo, Allocator *allocations, AllocationStat
 static void
 set_sequence(Oid seq, int64_t value)
 {
-	Relation	rel = relation_open(seq, AccessShareLock);
-	Oid			owner = rel->rd_rel->relowner;
-	Oid			save_userid;
-	int			save_sec_context;
+	Relation rel = relation_open(seq, AccessShareLock);
+	Oid      owner = rel->rd_rel->relowner;
+	Oid      save_userid;
+	int      save_sec_context;
 
 	relation_close(rel, AccessShareLock);
 	GetUserIdAndSecContext(&save_userid, &save_sec_context);
-	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_LOCAL_USERID_CHANGE |
-						   SECURITY_RESTRICTED_OPERATION);
+	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION);
 	DirectFunctionCall3(setval3_oid, ObjectIdGetDatum(seq), Int64GetDatum(value), BoolGetDatum(true));
 	SetUserIdAndSecContext(save_userid, save_sec_context);
 }
@@ -101,13 +100,13 @@ int64_t
 extend_lease(FunctionCallInfo fcinfo, const char *sequence, const char *user, int64_t wanted,
 			 int64_t *lease)
 {
-	Oid			seq = extension_sequence(fcinfo, sequence, user);
-	LOCKTAG		tag;
+	Oid     seq = extension_sequence(fcinfo, sequence, user);
+	LOCKTAG tag;
 
 	SET_LOCKTAG_ADVISORY(tag, MyDatabaseId, seq, 0, 7);
 	(void) LockAcquire(&tag, ExclusiveLock, false, false);
 
-	int64_t		floor = nextval_internal(seq, false);
+	int64_t floor = nextval_internal(seq, false);
 
 	*lease = Max(floor, wanted);
 	if (*lease > floor)
@@ -116,4 +115,4 @@ extend_lease(FunctionCallInfo fcinfo, const char *sequence, const char *user, in
 	return floor;
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

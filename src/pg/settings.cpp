@@ -8,30 +8,27 @@ extern "C" {
 namespace locality_uuid
 {
 
-int			setting_counter_mode = static_cast<int>(CounterMode::variable);
-int			setting_sequential_seed = static_cast<int>(SeedRule::continued);
-int			setting_node_id = -1;
-int			setting_process_field = PROCESS_FIELD_BACKEND;
-char	   *setting_machine_name = NULL;
-bool		machine_name_changed = true;
+int   setting_counter_mode = static_cast<int>(CounterMode::variable);
+int   setting_sequential_seed = static_cast<int>(SeedRule::continued);
+int   setting_node_id = -1;
+int   setting_process_field = PROCESS_FIELD_BACKEND;
+char *setting_machine_name = NULL;
+bool  machine_name_changed = true;
 
 static const struct config_enum_entry counter_mode_options[] = {
 	{"variable", static_cast<int>(CounterMode::variable), false},
 	{"sequential", static_cast<int>(CounterMode::sequential), false},
-	{NULL, 0, false}
-};
+	{NULL, 0, false}};
 
 static const struct config_enum_entry sequential_seed_options[] = {
 	{"continue", static_cast<int>(SeedRule::continued), false},
 	{"bucket", static_cast<int>(SeedRule::bucket), false},
-	{NULL, 0, false}
-};
+	{NULL, 0, false}};
 
 static const struct config_enum_entry process_field_options[] = {
 	{"backend", PROCESS_FIELD_BACKEND, false},
 	{"pid", PROCESS_FIELD_PID, false},
-	{NULL, 0, false}
-};
+	{NULL, 0, false}};
 
 // Note that hot_uuid's machine hash must be recomputed (runs on SET, RESET and rollback too).
 static void
@@ -88,4 +85,4 @@ define_settings()
 	MarkGUCPrefixReserved("locality_uuid");
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid

@@ -32,31 +32,31 @@ namespace locality_uuid
 struct SharedHeader
 {
 	pg_atomic_uint64 seq;
-	uint32		nslots;
+	uint32           nslots;
 };
 
 struct alignas(64) SharedSlot
 {
-	SlotMarks	marks;
+	SlotMarks marks;
 };
 
 static constexpr Size header_size = TYPEALIGN(64, sizeof(SharedHeader));
-static const char state_name[] = "locality_uuid";
+static const char     state_name[] = "locality_uuid";
 
 static SharedHeader *shared = NULL;
-static bool attached = false;
-static StateKind kind = STATE_BACKEND;
-static SlotMarks *my_slot = NULL;
+static bool          attached = false;
+static StateKind     kind = STATE_BACKEND;
+static SlotMarks    *my_slot = NULL;
 
 /*
  * The ordered version 7 word (uuidv7_ordered): the last word taken by any backend of the
  * cluster. It has a shared memory area of its own, so that a server still holding the area
  * of an earlier build is never asked for a different size.
  */
-static const char v7_state_name[] = "locality_uuid_v7";
+static const char        v7_state_name[] = "locality_uuid_v7";
 static pg_atomic_uint64 *v7_shared = NULL;
-static uint64_t v7_own = 0;		/* without shared memory: this backend's last word */
-static uint64_t seq_own = seq_word_empty;	/* without shared memory: this backend's run word */
+static uint64_t          v7_own = 0;               /* without shared memory: this backend's last word */
+static uint64_t          seq_own = seq_word_empty; /* without shared memory: this backend's run word */
 
 /*
  * The databases whose first uuidv7_ordered() id since the server started was taken at or above
@@ -64,8 +64,8 @@ static uint64_t seq_own = seq_word_empty;	/* without shared memory: this backend
  * finds no room is never counted as started: then the first id of each backend starts at its
  * lease, which keeps the order and may run ids up to a lease window ahead of the clock.
  */
-static constexpr uint32 v7_database_slots = 1024;
-static const char v7_databases_name[] = "locality_uuid_v7_databases";
+static constexpr uint32  v7_database_slots = 1024;
+static const char        v7_databases_name[] = "locality_uuid_v7_databases";
 static pg_atomic_uint32 *v7_databases = NULL;
 
 /*
@@ -73,10 +73,10 @@ static pg_atomic_uint32 *v7_databases = NULL;
  * next id, and the databases whose first position since the server started was taken at or
  * above the database's lease, as for uuidv7_ordered. Areas of their own, for the same reason.
  */
-static const char b_state_name[] = "locality_uuid_b_continue";
+static const char        b_state_name[] = "locality_uuid_b_continue";
 static pg_atomic_uint64 *b_shared = NULL;
-static uint64_t b_own = seq_word_empty;	/* without shared memory: this backend's word */
-static const char b_databases_name[] = "locality_uuid_b_databases";
+static uint64_t          b_own = seq_word_empty; /* without shared memory: this backend's word */
+static const char        b_databases_name[] = "locality_uuid_b_databases";
 static pg_atomic_uint32 *b_databases = NULL;
 
 // Return the size of the state for nslots slots.
@@ -154,7 +154,7 @@ state_preload()
 {
 }
 
-#else							/* 15, 16 */
+#else /* 15, 16 */
 
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
@@ -183,7 +183,7 @@ request_shmem()
 static void
 startup_shmem()
 {
-	bool		found;
+	bool found;
 
 	if (prev_shmem_startup_hook)
 		prev_shmem_startup_hook();
@@ -234,39 +234,44 @@ static void
 attach()
 {
 #if PG_VERSION_NUM >= 170000
-	bool		found;
+	bool found;
 
 	shared = static_cast<SharedHeader *>(GetNamedDSMSegment(state_name, state_size(slot_count()),
 															init_dsm, &found
 #if PG_VERSION_NUM >= 190000
-															,NULL
+															,
+															NULL
 #endif
 															));
 	v7_shared = static_cast<pg_atomic_uint64 *>(GetNamedDSMSegment(v7_state_name, sizeof(pg_atomic_uint64),
 																   init_v7_dsm, &found
 #if PG_VERSION_NUM >= 190000
-																   ,NULL
+																   ,
+																   NULL
 #endif
 																   ));
 	v7_databases = static_cast<pg_atomic_uint32 *>(GetNamedDSMSegment(v7_databases_name,
 																	  v7_database_slots * sizeof(pg_atomic_uint32),
 																	  init_v7_databases_dsm, &found
 #if PG_VERSION_NUM >= 190000
-																	  ,NULL
+																	  ,
+																	  NULL
 #endif
 																	  ));
 	/* seq_word_empty is 0: the word starts as the v7 word does. */
 	b_shared = static_cast<pg_atomic_uint64 *>(GetNamedDSMSegment(b_state_name, sizeof(pg_atomic_uint64),
 																  init_v7_dsm, &found
 #if PG_VERSION_NUM >= 190000
-																  ,NULL
+																  ,
+																  NULL
 #endif
 																  ));
 	b_databases = static_cast<pg_atomic_uint32 *>(GetNamedDSMSegment(b_databases_name,
 																	 v7_database_slots * sizeof(pg_atomic_uint32),
 																	 init_v7_databases_dsm, &found
 #if PG_VERSION_NUM >= 190000
-																	 ,NULL
+																	 ,
+																	 NULL
 #endif
 																	 ));
 	kind = STATE_DSM_REGISTRY;
@@ -276,7 +281,7 @@ attach()
 #endif
 	if (shared != NULL)
 	{
-		int			slot = slot_number();
+		int slot = slot_number();
 
 		/* A process without a slot, or outside the slots counted at startup, keeps its own marks. */
 		if (slot >= 0 && static_cast<uint32>(slot) < shared->nslots)
@@ -314,11 +319,11 @@ state_slot()
  * by compare-and-swap when the state is shared, else this backend's own. step says no by
  * returning false, and then the word stays as it is.
  */
-template <typename Step>
+template<typename Step>
 static bool
 advance(pg_atomic_uint64 *shared_word, uint64_t *own_word, Step step)
 {
-	uint64_t	next;
+	uint64_t next;
 
 	if (shared_word == NULL)
 	{
@@ -328,7 +333,7 @@ advance(pg_atomic_uint64 *shared_word, uint64_t *own_word, Step step)
 		return true;
 	}
 
-	uint64		word = pg_atomic_read_u64(shared_word);
+	uint64 word = pg_atomic_read_u64(shared_word);
 
 	/* On failure word holds the current value: the loop retries only while others advance. */
 	do
@@ -342,7 +347,7 @@ advance(pg_atomic_uint64 *shared_word, uint64_t *own_word, Step step)
 SeqStatus
 state_seq_take(int64_t bucket, SeqTake *take)
 {
-	SeqStatus	st = SeqStatus::ok;
+	SeqStatus st = SeqStatus::ok;
 
 	if (!attached)
 		attach();
@@ -365,8 +370,8 @@ static bool b_taken = false;
 SeqStatus
 state_seq_continue(uint64_t start, uint64_t floor, SeqTake *take)
 {
-	SeqStatus	st = SeqStatus::ok;
-	uint64_t	next;
+	SeqStatus st = SeqStatus::ok;
+	uint64_t  next;
 
 	if (!attached)
 		attach();
@@ -396,7 +401,7 @@ database_set_has(pg_atomic_uint32 *set, Oid db)
 		return false;
 	for (uint32 i = 0, h = database_home(db); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
 	{
-		uint32		entry = pg_atomic_read_u32(&set[h]);
+		uint32 entry = pg_atomic_read_u32(&set[h]);
 
 		if (entry == db)
 			return true;
@@ -414,7 +419,7 @@ database_set_add(pg_atomic_uint32 *set, Oid db)
 		return;
 	for (uint32 i = 0, h = database_home(db); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
 	{
-		uint32		entry = pg_atomic_read_u32(&set[h]);
+		uint32 entry = pg_atomic_read_u32(&set[h]);
 
 		/* On failure entry holds the OID another backend put there first: db, or go on. */
 		if (entry == 0 && pg_atomic_compare_exchange_u32(&set[h], &entry, db))
@@ -459,7 +464,7 @@ state_b_mark_database(Oid db)
 uint64_t
 state_v7_take(uint64_t clock_word)
 {
-	uint64_t	taken = 0;
+	uint64_t taken = 0;
 
 	if (!attached)
 		attach();
@@ -471,7 +476,7 @@ state_v7_take(uint64_t clock_word)
 	return taken;
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid
 
 using namespace locality_uuid;
 

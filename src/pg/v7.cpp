@@ -33,18 +33,18 @@ static V7Clock backend_clock;
  * after a restart are at most that far ahead of a clock that is right; a clock that was ahead
  * and came back leaves them ahead until it catches up, across restarts too.
  */
-static const char lease_sequence[] = "locality_uuid_v7_lease";
-static const char ordered_user[] = "uuidv7_ordered";
+static const char        lease_sequence[] = "locality_uuid_v7_lease";
+static const char        ordered_user[] = "uuidv7_ordered";
 static constexpr int64_t lease_window_ms = 1000;
-static int64_t lease_ms = 0;
+static int64_t           lease_ms = 0;
 
 /* Allocation numbers of explicit-time ids (41 bits), in ranges, as hot_uuid's (src/pg/hot.cpp). */
 static const char allocation_sequence[] = "locality_uuid_v7_allocation";
-static Allocator allocations(v7_allocation_bits);
+static Allocator  allocations(v7_allocation_bits);
 static const char explicit_user[] = "uuidv7_ordered at an explicit time";
 
 /* Microseconds from 1582-10-15 to PostgreSQL's epoch (2000-01-01). */
-static constexpr int64_t gregorian_epoch_jdate = 2299161;	/* 1582-10-15 */
+static constexpr int64_t gregorian_epoch_jdate = 2299161; /* 1582-10-15 */
 static constexpr int64_t pg_epoch_gregorian_us =
 	(POSTGRES_EPOCH_JDATE - gregorian_epoch_jdate) * SECS_PER_DAY * USECS_PER_SEC;
 
@@ -70,7 +70,7 @@ v7_out_of_range()
 static int64_t
 v7_ms_arg(FunctionCallInfo fcinfo, int argno, const char *argname)
 {
-	int64_t		ms = timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(argno), argname);
+	int64_t ms = timestamptz_to_unix_ms(PG_GETARG_TIMESTAMPTZ(argno), argname);
 
 	if (ms < 0 || ms > v7_ms_max)
 		v7_out_of_range();
@@ -89,8 +89,8 @@ random_or_error(uint8_t *buf, std::size_t len)
 static Datum
 v7_of(V7Time t)
 {
-	uint8_t		random[8];
-	uint8_t		bytes[uuid_len];
+	uint8_t random[8];
+	uint8_t bytes[uuid_len];
 
 	random_or_error(random, sizeof(random));
 	encode_v7(t.ms, v7_subms(t.ns), random, bytes);
@@ -109,7 +109,7 @@ extern "C" Datum
 locality_uuid_uuidv7_shift(PG_FUNCTION_ARGS)
 {
 	Interval   *shift = PG_GETARG_INTERVAL_P(0);
-	V7Time		t = backend_clock.next(wall_v7());
+	V7Time      t = backend_clock.next(wall_v7());
 	TimestampTz ts = t.ms * 1000 + t.ns / 1000 - pg_epoch_unix_us;
 
 #if PG_VERSION_NUM >= 170000
@@ -126,7 +126,7 @@ locality_uuid_uuidv7_shift(PG_FUNCTION_ARGS)
 	if (TIMESTAMP_NOT_FINITE(ts) || ts < -pg_epoch_unix_us || ts + pg_epoch_unix_us > v7_ms_max * 1000)
 		v7_out_of_range();
 
-	int64_t		us = ts + pg_epoch_unix_us;
+	int64_t us = ts + pg_epoch_unix_us;
 
 	return v7_of(V7Time{us / 1000, static_cast<int32_t>(us % 1000 * 1000 + t.ns % 1000)});
 }
@@ -135,8 +135,8 @@ locality_uuid_uuidv7_shift(PG_FUNCTION_ARGS)
 extern "C" Datum
 locality_uuid_uuidv4(PG_FUNCTION_ARGS)
 {
-	uint8_t		random[uuid_len];
-	uint8_t		bytes[uuid_len];
+	uint8_t random[uuid_len];
+	uint8_t bytes[uuid_len];
 
 	random_or_error(random, sizeof(random));
 	encode_v4(random, bytes);
@@ -194,15 +194,15 @@ extend_ordered_lease(FunctionCallInfo fcinfo, int64_t word_ms, int64_t clock_ms)
 extern "C" Datum
 uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 {
-	uint8_t		random[8];
-	uint8_t		bytes[uuid_len];
-	bool		at_floor = false;
+	uint8_t random[8];
+	uint8_t bytes[uuid_len];
+	bool    at_floor = false;
 
 	/* On every call, not only when the lease runs out: the refusal never depends on the time. */
 	require_writable(ordered_user);
 
-	uint64_t	clock_word = v7_word(wall_v7());
-	int64_t		clock_ms = v7_word_ms(clock_word);
+	uint64_t clock_word = v7_word(wall_v7());
+	int64_t  clock_ms = v7_word_ms(clock_word);
 
 	/*
 	 * A backend's first id takes a lease. The first id of its database since the server started
@@ -212,7 +212,7 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 	 */
 	if (lease_ms == 0)
 	{
-		int64_t		floor = extend_ordered_lease(fcinfo, clock_ms, clock_ms);
+		int64_t floor = extend_ordered_lease(fcinfo, clock_ms, clock_ms);
 
 		if (!state_v7_database_started(MyDatabaseId))
 		{
@@ -221,7 +221,7 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 		}
 	}
 
-	uint64_t	word = state_v7_take(clock_word);
+	uint64_t word = state_v7_take(clock_word);
 
 	/* Only once the shared word is at the floor may others skip it. */
 	if (at_floor)
@@ -239,10 +239,10 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 extern "C" Datum
 uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 {
-	int64_t		ms = v7_ms_arg(fcinfo, 0, "at");
-	uint64_t	allocation;
-	uint8_t		random[4];
-	uint8_t		bytes[uuid_len];
+	int64_t          ms = v7_ms_arg(fcinfo, 0, "at");
+	uint64_t         allocation;
+	uint8_t          random[4];
+	uint8_t          bytes[uuid_len];
 	AllocationStatus st;
 
 	require_writable(explicit_user);
@@ -268,7 +268,7 @@ uuidv7_timestamp(PG_FUNCTION_ARGS)
 extern "C" Datum
 uuidv7_lower_bound(PG_FUNCTION_ARGS)
 {
-	uint8_t		bytes[uuid_len];
+	uint8_t bytes[uuid_len];
 
 	v7_lower(v7_ms_arg(fcinfo, 0, "at"), bytes);
 	PG_RETURN_UUID_P(make_uuid(bytes));
@@ -278,7 +278,7 @@ uuidv7_lower_bound(PG_FUNCTION_ARGS)
 extern "C" Datum
 uuidv7_upper_bound(PG_FUNCTION_ARGS)
 {
-	uint8_t		bytes[uuid_len];
+	uint8_t bytes[uuid_len];
 
 	v7_upper(v7_ms_arg(fcinfo, 0, "at"), bytes);
 	PG_RETURN_UUID_P(make_uuid(bytes));

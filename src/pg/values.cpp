@@ -29,7 +29,7 @@ unix_ms_to_timestamptz(int64_t ms)
 TupleDesc
 result_tupdesc(FunctionCallInfo fcinfo)
 {
-	TupleDesc	tupdesc;
+	TupleDesc tupdesc;
 
 	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
 		ereport(ERROR,
@@ -41,10 +41,10 @@ result_tupdesc(FunctionCallInfo fcinfo)
 pg_uuid_t *
 make_uuid(const uint8_t bytes[uuid_len])
 {
-	pg_uuid_t  *u = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
+	pg_uuid_t *u = static_cast<pg_uuid_t *>(palloc(sizeof(pg_uuid_t)));
 
 	memcpy(u->data, bytes, uuid_len);
 	return u;
 }
 
-}							// namespace locality_uuid
+} // namespace locality_uuid
