@@ -3,15 +3,16 @@
 # file of 1 M ids (a quarter each locality, shard-key, version 7 and time-block ids, made by the
 # tool) as aligned text, as JSON Lines, as JSON Lines with --all and as -o columns; making 1 M ids
 # of several kinds (locality, version 4, 1 and 7, and version 5 of 1 M names). With OLD, the same
-# commands of an older build of the tool (those it has) run beside. Each timed 5 times, the median
+# commands of an older build of the tool (those it has) run beside. Each timed RUNS times, the medians
+# of the wall-clock time and of the CPU time (user + system: what a busy machine changes least)
 # printed; output to /dev/null.
-# Usage: bash test/bench/cli.sh [TOOL [OLD]] (default ./locality-uuid: run `make` first). Prints
+# Usage: [RUNS=5] bash test/bench/cli.sh [TOOL [OLD]] (default ./locality-uuid: run `make` first). Prints
 # figures; CSV, a file that gets them in the columns of docs/bench/cli.csv.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tool=${1:-./locality-uuid}
 old=${2:-}
-runs=5
+runs=${RUNS:-5}
 [ -x "$tool" ] || { echo "cli.sh: $tool is not built (make)"; exit 1; }
 
 work=$(mktemp -d /tmp/locality_uuid-cli-bench.XXXXXX)
@@ -32,20 +33,23 @@ median() {
 	printf '%s\n' "$@" | sort -g | awk '{v[NR] = $1} END {print v[int((NR + 1) / 2)]}'
 }
 
-# measure NAME COMMAND...: run the command $runs times (its output to /dev/null) and print the median.
+# measure NAME COMMAND...: run the command $runs times (its output to /dev/null) and print the
+# medians of its wall-clock and CPU seconds.
 measure() {
-	local name=$1 t0 t1 times=()
+	local name=$1 t0 t1 cpu times=() cpus=() TIMEFORMAT='%3U %3S'
 	shift
 	for _ in $(seq "$runs"); do
 		t0=$(date +%s%N)
-		"$@" > /dev/null
+		cpu=$( { time "$@" > /dev/null 2>&3; } 3>&2 2>&1)
 		t1=$(date +%s%N)
 		times+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN {printf "%.3f", (b - a) / 1e9}')")
+		cpus+=("$(echo "$cpu" | awk '{printf "%.3f", $1 + $2}')")
 	done
-	printf '%-46s median %s s of %s runs (%s)\n' "$name" "$(median "${times[@]}")" "$runs" "${times[*]}"
-	[ -z "${CSV:-}" ] || echo "\"$name\",$(median "${times[@]}")" >>"$CSV"
+	printf '%-46s median %s s, CPU %s s, of %s runs (%s)\n' "$name" "$(median "${times[@]}")" "$(median "${cpus[@]}")" \
+		"$runs" "${times[*]}"
+	[ -z "${CSV:-}" ] || echo "\"$name\",$(median "${times[@]}"),$(median "${cpus[@]}")" >>"$CSV"
 }
-[ -z "${CSV:-}" ] || echo command,median_s >"$CSV"
+[ -z "${CSV:-}" ] || echo command,median_s,median_cpu_s >"$CSV"
 
 # both NAME ARGS...: measure the tool with ARGS (standard input from $ids), and the old build if given.
 both() {

@@ -132,7 +132,19 @@ my %tables = (
 			map { my ($p, $q) = @rows[ $_, $_ + 1 ]; [ $p->{postgres}, "`$p->{format}`", $p->{rows_per_s}, $q->{rows_per_s},
 				$p->{rows_per_cpu_s}, $q->{rows_per_cpu_s}, $q->{ratio_cpu} ] } grep { $_ % 2 == 0 } 0 .. $#rows);
 	},
-	cli => sub { table([ 'command (1 M ids)', 'median of 5, s' ], map { [ "`$_->{command}`", $_->{median_s} ] } csv('cli.csv')) },
+	cli => sub {
+		table([ 'command (1 M ids)', 'wall s (median of 5)', 'CPU s (median of 5)' ],
+			map { [ "`$_->{command}`", $_->{median_s}, $_->{median_cpu_s} // '' ] } csv('cli.csv'));
+	},
+	cli_change => sub {
+		my @rows = csv('cli.csv');
+		my %old = map { $_->{command} =~ s/^locality-uuid \(old\) //r => $_ } grep { $_->{command} =~ /\(old\)/ } @rows;
+		table([ 'command (1 M ids)', 'CPU s, old', 'CPU s, new', 'new / old', 'wall s, old', 'wall s, new' ],
+			map { my $o = $old{ $_->{command} =~ s/^locality-uuid //r };
+				[ "`$_->{command}`", $o->{median_cpu_s}, $_->{median_cpu_s}, x($_->{median_cpu_s} / $o->{median_cpu_s}),
+					$o->{median_s}, $_->{median_s} ] }
+			  grep { $_->{command} !~ /\(old\)/ && $old{ $_->{command} =~ s/^locality-uuid //r } } @rows);
+	},
 );
 
 my $page = "$DOCS/README.md";
