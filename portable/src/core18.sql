@@ -13,7 +13,7 @@
 -- the millisecond and fraction of that, with the nanosecond's own nanoseconds. A shift out of
 -- range changes no state. One write per id: the base moves only when the nanoseconds since it
 -- would pass 2^62.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7(shifted boolean, shift interval, us bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7(shifted boolean, shift interval, us bigint)
 RETURNS uuid
 AS $body$
 DECLARE
@@ -57,13 +57,13 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7(boolean, interval, bigint) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7(boolean, interval, bigint) IS
 'new version 7 uuid of clock reading us, its time shifted by shift if shifted; called by uuidv7 of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7()
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_v7(false, interval '0', @extschema@.locality_uuid_portable_v7_now());
+RETURN @internal@.locality_uuid_portable_v7(false, interval '0', @internal@.locality_uuid_portable_v7_now());
 
 COMMENT ON FUNCTION @extschema@.uuidv7() IS
 'generate UUID version 7';
@@ -71,7 +71,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7() IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7(shift interval)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_v7(true, shift, @extschema@.locality_uuid_portable_v7_now());
+RETURN @internal@.locality_uuid_portable_v7(true, shift, @internal@.locality_uuid_portable_v7_now());
 
 COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS
 'generate UUID version 7 with a timestamp shifted by specified interval';
@@ -83,6 +83,3 @@ RETURN gen_random_uuid();
 
 COMMENT ON FUNCTION @extschema@.uuidv4() IS
 'generate UUID version 4';
-
--- An install of an earlier version had this helper with other arguments.
-DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_v7(boolean, interval);
