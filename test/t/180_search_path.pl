@@ -464,7 +464,7 @@ my %SAMPLES = (
 sub calls_of
 {
 	my ($f, $qualify) = @_;
-	my $name = ($qualify ? "$f->{schema}." : '') . qq{"$f->{name}"};
+	my $name = ($qualify || $f->{schema} eq 'ids_internal' ? "$f->{schema}." : '') . qq{"$f->{name}"};
 	my @calls;
 	for my $n (reverse(@{ $f->{args} } - $f->{defaults} .. scalar @{ $f->{args} }))
 	{
