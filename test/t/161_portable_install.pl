@@ -55,7 +55,7 @@ $node->safe_psql('app', 'CREATE SCHEMA ids_internal');
 like($err, qr/ERROR:  schema ids_internal is not the portable edition's own\nDETAIL:  .*it is owned by (?!installer)\w+\./,
 	'an ids_internal of another owner is refused');
 $node->safe_psql('app', 'ALTER SCHEMA ids_internal OWNER TO installer; GRANT CREATE ON SCHEMA ids_internal TO reader');
-($rc, $out, $err) = psql_as('installer', '\set VERBOSITY verbose\n\i portable/locality_uuid_portable.sql', '-v', 'schema=ids');
+($rc, $out, $err) = psql_as('installer', undef, '-v', 'VERBOSITY=verbose', '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
 like($err, qr/ERROR:  42501: schema ids_internal is not the portable edition's own\nDETAIL:  .*owned by installer, and reader may create in it\./,
 	'an ids_internal where another role may create is refused, 42501, naming the role');
 is($node->safe_psql('app', q{SELECT count(*) FROM pg_proc WHERE pronamespace IN ('ids'::regnamespace, 'ids_internal'::regnamespace)}),
