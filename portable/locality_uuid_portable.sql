@@ -170,7 +170,7 @@ WHERE :'locality_uuid_core_generators'::boolean
            AND EXISTS (SELECT FROM pg_proc q JOIN pg_namespace qn ON qn.oid = q.pronamespace
                        WHERE qn.nspname IN ((SELECT nspname FROM pg_namespace WHERE oid = p.pronamespace),
                                             (SELECT nspname || '_internal' FROM pg_namespace WHERE oid = p.pronamespace))
-                         AND q.proname = 'locality_uuid_portable_now'
+                         AND q.proname = 'locality_uuid_portable_state'
                          AND q.proowner = current_user::regrole))
 GROUP BY n.names
 \gexec
@@ -179,13 +179,13 @@ GROUP BY n.names
 SELECT replace(replace($locality_uuid_portable$
 -- Session state, allocation numbers and the checks every generator shares.
 --
--- PL/pgSQL bodies call no function of this edition: a call by name is resolved when it first
--- runs in a session, in the install schema, where a role with CREATE there may have added an
--- overload (another integer type, an extra argument with a default) that would be chosen or
--- would make the call ambiguous. The edition's functions call each other only from SQL-standard
--- bodies (RETURN or BEGIN ATOMIC), which are bound to the functions' oids when they are created;
--- a PL/pgSQL body gets what it needs (a checked clock reading, the node, the machine name) as
--- arguments, or reads it with pg_catalog's functions.
+-- Every helper of the edition is in <schema>_internal (@internal@), where only the installing
+-- role may create, so no look-alike can stand beside one. PL/pgSQL bodies run with search_path
+-- pg_catalog, pg_temp and call the helpers there, schema-qualified and with their exact
+-- argument types; the functions of the install schema are SQL-standard bodies (bound to the
+-- functions' oids when they are created) that call the helpers only. Each generator is one
+-- PL/pgSQL function, inlined SQL around it: a SQL-standard body of several statements, or with
+-- a subquery, is planned again for every query that calls it and never inlined.
 
 -- Make this session's state on its first id: five temporary sequences (the variable counter,
 -- the sequential counter and its bucket, the last millisecond and the modes used in it, the
@@ -239,7 +239,7 @@ $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_state() IS
-'make this session''s generator state (temporary sequences) if it has none; called through locality_uuid_portable_now()';
+'make this session''s generator state (temporary sequences) if it has none; called by the generators of the portable edition';
 
 -- Make this session's version 7 state if it has none: three temporary sequences, apart from
 -- the other generators' (a session that makes no version 7 id never makes them), owned and
@@ -266,7 +266,7 @@ $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_state() IS
-'make this session''s version 7 state (temporary sequences) if it has none; called through locality_uuid_portable_v7_now()';
+'make this session''s version 7 state (temporary sequences) if it has none; called by the version 7 generators of the portable edition';
 
 -- Take the next allocation number of uuidv7_ordered(at): 25006 on every call in a read-only
 -- transaction, 54000 once the numbers pass 41 bits (each is handed out once, never reduced).
@@ -387,33 +387,6 @@ RETURN coalesce(nullif(current_setting('locality_uuid_portable.system_identifier
 
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_system_identifier() IS
 'the cluster''s system identifier, as cached in this session; the default node and machine name of the portable edition';
-
--- The clock reading of a generator (Unix microseconds, 22008 outside 1970 to 9999), with this
--- session's state made first if it has none: the clock is read and checked before any state
--- changes.
-CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_now()
-RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN (SELECT CASE WHEN to_regclass('pg_temp.locality_uuid_portable_arc') IS NOT NULL THEN c.us
-                    ELSE (SELECT c.us FROM @internal@.locality_uuid_portable_state() AS s) END
-        FROM (SELECT @internal@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-                     AS us OFFSET 0) AS c);
-
-COMMENT ON FUNCTION @internal@.locality_uuid_portable_now() IS
-'the clock reading of a generator (Unix microseconds), with this session''s state made if it has none; called by the generators of the portable edition';
-
--- The clock reading of a version 7 generator, with this session's version 7 state made first
--- if it has none.
-CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_now()
-RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN (SELECT CASE WHEN to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NOT NULL THEN c.us
-                    ELSE (SELECT c.us FROM @internal@.locality_uuid_portable_v7_state() AS s) END
-        FROM (SELECT @internal@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-                     AS us OFFSET 0) AS c);
-
-COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_now() IS
-'the clock reading of a version 7 generator (Unix microseconds), with this session''s version 7 state made if it has none; called by the version 7 generators of the portable edition';
 $locality_uuid_portable$, '@extschema@', quote_ident(:'schema')), '@internal@', quote_ident(:'locality_uuid_internal')) \gexec
 
 -- portable/src/locality_b.sql
@@ -581,12 +554,16 @@ LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_mode(boolean, boolean) IS
 'whether the next locality uuid is sequential: sequential, or the mode of locality_uuid.counter_mode if follow_setting (22023, 22004); called by locality_uuid of the portable edition';
 
--- Make one version-b id at clock reading us with node field node: sequential if sequential,
--- else variable.
-CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_next(sequential boolean, us bigint, node bigint)
+-- Make one version-b id: sequential if sequential, or with follow_setting in the mode of
+-- locality_uuid.counter_mode. The mode is read first, then the clock (22008 outside 1970 to
+-- 9999), then this session's state is made if it has none, then the node field: the order of
+-- their errors.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_next(sequential boolean, follow_setting boolean)
 RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
+    node bigint;
     ms bigint;
     last_ms bigint;
     modes bigint;
@@ -598,6 +575,20 @@ DECLARE
     h text;
     first text;
 BEGIN
+    -- The common settings here; any other value, and a NULL sequential, through the full reader.
+    IF follow_setting THEN
+        sequential := CASE coalesce(current_setting('locality_uuid.counter_mode', true), '')
+                          WHEN '' THEN false WHEN 'variable' THEN false WHEN 'sequential' THEN true
+                          ELSE @internal@.locality_uuid_portable_mode(NULL::boolean, true) END;
+    ELSIF sequential IS NULL THEN
+        sequential := @internal@.locality_uuid_portable_mode(NULL::boolean, false);
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_state();
+    END IF;
+    node := @internal@.locality_uuid_portable_node_id();
     -- Time never goes back within a session: a clock that steps back is held at the last
     -- millisecond used. The state holds that millisecond times 4, plus the modes that made ids
     -- in it (1 sequential, 2 variable), and in the arc sequence the first sequential counter
@@ -677,15 +668,13 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @internal@.locality_uuid_portable_next(boolean, bigint, bigint) IS
-'new locality uuid (version b) at clock reading us with node field node, sequential or variable; called by locality_uuid of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_next(boolean, boolean) IS
+'new locality uuid (version b), sequential or variable, or in the mode of locality_uuid.counter_mode if follow_setting; called by locality_uuid of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @internal@.locality_uuid_portable_next(@internal@.locality_uuid_portable_mode(NULL, true),
-                                              @internal@.locality_uuid_portable_now(),
-                                              @internal@.locality_uuid_portable_node_id());
+RETURN @internal@.locality_uuid_portable_next(NULL::boolean, true);
 
 COMMENT ON FUNCTION @extschema@.locality_uuid() IS
 'new locality uuid (version b) in the mode set by locality_uuid.counter_mode';
@@ -693,9 +682,7 @@ COMMENT ON FUNCTION @extschema@.locality_uuid() IS
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid(sequential boolean)
 RETURNS uuid
 LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
-RETURN @internal@.locality_uuid_portable_next(@internal@.locality_uuid_portable_mode(sequential, false),
-                                              @internal@.locality_uuid_portable_now(),
-                                              @internal@.locality_uuid_portable_node_id());
+RETURN @internal@.locality_uuid_portable_next(sequential, false);
 
 COMMENT ON FUNCTION @extschema@.locality_uuid(boolean) IS
 'new locality uuid (version b): sequential (clustered) if true, variable (spread) if false';
@@ -890,19 +877,23 @@ COMMENT ON FUNCTION @internal@.locality_uuid_portable_block_uuid(bigint, integer
 CREATE OR REPLACE FUNCTION @extschema@.uuid_sequence_nextval(seq regclass, block_size integer DEFAULT 65536,
                                                    block_count integer DEFAULT 65536)
 RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-BEGIN ATOMIC
+AS $body$
+DECLARE
+    n bigint;
+BEGIN
     -- Arguments are checked first, so a bad call uses no sequence value; nextval runs with
-    -- the caller's privileges. The sequence's argument has a name (unnamed in C): pg_dump
-    -- prints an unnamed parameter of a SQL-standard body as "" where it qualifies names. nextval's minimum minus one wraps to the maximum, as in C.
-    SELECT @internal@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
-    WHERE block_size < 1 OR block_count < 1;
-    SELECT @internal@.locality_uuid_portable_block_uuid(
-        CASE WHEN s.n = -9223372036854775808 THEN 9223372036854775807 ELSE s.n - 1 END
+    -- the caller's privileges. nextval's minimum minus one wraps to the maximum, as in C.
+    IF block_size < 1 OR block_count < 1 THEN
+        PERFORM @internal@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text);
+    END IF;
+    n := nextval(seq);
+    RETURN @internal@.locality_uuid_portable_block_uuid(
+        CASE WHEN n = -9223372036854775808 THEN 9223372036854775807 ELSE n - 1 END
             / @internal@.locality_uuid_portable_per_block(block_size, block_count),
-        @internal@.locality_uuid_portable_prefix_bits(block_count))
-    FROM (SELECT nextval(seq) AS n OFFSET 0) AS s;
-END;
+        @internal@.locality_uuid_portable_prefix_bits(block_count));
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer) IS
 'new version 4 uuid whose first bytes are the block of nextval(sequence) - 1; the block advances every block_size values and wraps after block_count blocks (calls nextval, so parallel unsafe)';
@@ -910,15 +901,21 @@ COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer
 CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval(interval_length integer DEFAULT 60,
                                                interval_count integer DEFAULT 65536)
 RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-BEGIN ATOMIC
-    SELECT @internal@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text)
-    WHERE interval_length < 1 OR interval_count < 1;
-    SELECT @internal@.locality_uuid_portable_block_uuid(
-        @internal@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-            / 1000000 / @internal@.locality_uuid_portable_per_block(interval_length, interval_count),
+AS $body$
+DECLARE
+    us bigint;
+BEGIN
+    IF interval_length < 1 OR interval_count < 1 THEN
+        PERFORM @internal@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text);
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    RETURN @internal@.locality_uuid_portable_block_uuid(
+        us / 1000000 / @internal@.locality_uuid_portable_per_block(interval_length, interval_count),
         @internal@.locality_uuid_portable_prefix_bits(interval_count));
-END;
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_nextval(integer, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time; the block advances every interval_length seconds and wraps after interval_count blocks';
@@ -1091,18 +1088,23 @@ COMMENT ON FUNCTION @internal@.locality_uuid_portable_block_start(uuid, bigint, 
 CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval_interval(interval_length interval,
                                                         interval_count integer DEFAULT 65536)
 RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-BEGIN ATOMIC
-    SELECT @internal@.locality_uuid_portable_check_interval(interval_length, t.total, interval_count)
-    FROM (SELECT @internal@.locality_uuid_portable_interval_us(interval_length) AS total) AS t
-    WHERE t.total IS NULL OR t.total < 1000 OR t.total > 2147483647000000 OR interval_count < 1;
-    SELECT @internal@.locality_uuid_portable_block_uuid((c.us - ((c.us % b.us) + b.us) % b.us) / b.us,
-                                                         @internal@.locality_uuid_portable_prefix_bits(interval_count))
-    FROM (SELECT @internal@.locality_uuid_portable_block_us(
-                     @internal@.locality_uuid_portable_interval_us(interval_length), interval_count) AS us) AS b,
-         (SELECT @internal@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-                 AS us OFFSET 0) AS c;
-END;
+AS $body$
+DECLARE
+    total numeric := @internal@.locality_uuid_portable_interval_us(interval_length);
+    block_us bigint;
+    us bigint;
+BEGIN
+    IF total IS NULL OR total < 1000 OR total > 2147483647000000 OR interval_count < 1 THEN
+        PERFORM @internal@.locality_uuid_portable_check_interval(interval_length, total, interval_count);
+    END IF;
+    block_us := @internal@.locality_uuid_portable_block_us(total, interval_count);
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    RETURN @internal@.locality_uuid_portable_block_uuid((us - ((us % block_us) + block_us) % block_us) / block_us,
+                                                         @internal@.locality_uuid_portable_prefix_bits(interval_count));
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_nextval_interval(interval, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the prefixes of uuid_time_nextval(integer, integer)';
@@ -1223,22 +1225,28 @@ LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_machine(bytea) IS
 'raise 22023 unless machine is 3 bytes; called by hot_uuid_make of the portable edition';
 
--- The fields of one shard-key id, stamped with the second of clock reading us, or with the
--- second of at if explicit (at is read only then); shard_key is checked and us read (with the
--- session's state) by the caller. The next wall-clock tick (2^-23 s) of this session is the
--- clock's, or the tick after the last one used if the clock has not passed it (a burst, a frozen
--- clock, a clock that stepped back): nothing ever waits. A wall-clock id carries the tick's
--- second and the tick within it as counter (bit 23 zero). SECURITY DEFINER: it takes allocation
--- numbers from the install schema's sequence, which only the installer may use.
-CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_hot(explicit boolean, at timestamptz, us bigint,
-                                                              machine_name text,
-                                                              OUT seconds bigint, OUT m text, OUT p text,
-                                                              OUT counter bigint)
+-- Make one shard-key id carrying shard_key, stamped with the current second, or with the
+-- second of at if explicit (at is read only then). The next wall-clock tick (2^-23 s) of this
+-- session is the clock's, or the tick after the last one used if the clock has not passed it (a
+-- burst, a frozen clock, a clock that stepped back): nothing ever waits. A wall-clock id
+-- carries the tick's second and the tick within it as counter (bit 23 zero). SECURITY DEFINER:
+-- it takes allocation numbers from the install schema's sequence, which only the installer may
+-- use.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_hot(shard_key bigint, explicit boolean, at timestamptz)
+RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
+    m text;
+    p text;
     tick bigint;
+    seconds bigint;
+    counter bigint;
     n bigint;
 BEGIN
+    IF shard_key < 0 OR shard_key > 4294967295 THEN
+        PERFORM @internal@.locality_uuid_portable_check_shard_key(shard_key);
+    END IF;
     IF explicit AND NOT isfinite(at) THEN
         RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
@@ -1249,7 +1257,12 @@ BEGIN
                   DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
                   HINT = 'Call it on the primary, in a read-write transaction.';
     END IF;
-    m := md5(machine_name);
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_state();
+    END IF;
+    m := md5(@internal@.locality_uuid_portable_machine_name());
     p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
     -- pg_sequence_last_value, not currval: DISCARD SEQUENCES forgets currval, not the value.
     tick := greatest(us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000,
@@ -1277,12 +1290,13 @@ BEGIN
         counter := 8388608 | (n & 8388607);
         p := lpad(to_hex(65535 - (n >> 23)), 4, '0');
     END IF;
+    RETURN @internal@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
 END
 $body$
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @internal@.locality_uuid_portable_hot(boolean, timestamptz, bigint, text) IS
-'fields of a new shard-key uuid of clock reading us, or of the second of at if explicit (an allocation number of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_hot(bigint, boolean, timestamptz) IS
+'new shard-key uuid carrying shard_key, stamped with the current second, or with the second of at if explicit (an allocation number of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
 
 -- The machine name of hot_uuid: locality_uuid.machine_name, or the system identifier.
 CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_machine_name()
@@ -1297,14 +1311,7 @@ COMMENT ON FUNCTION @internal@.locality_uuid_portable_machine_name() IS
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-BEGIN ATOMIC
-    SELECT @internal@.locality_uuid_portable_check_shard_key(shard_key)
-    WHERE shard_key < 0 OR shard_key > 4294967295;
-    SELECT @internal@.locality_uuid_portable_hot_encode(h.seconds, h.m, h.p, h.counter, shard_key)
-    FROM @internal@.locality_uuid_portable_hot(false, timestamptz '1970-01-01 00:00:00+00',
-                                                @internal@.locality_uuid_portable_now(),
-                                                @internal@.locality_uuid_portable_machine_name()) AS h;
-END;
+RETURN @internal@.locality_uuid_portable_hot(shard_key, false, timestamptz '1970-01-01 00:00:00+00');
 
 COMMENT ON FUNCTION @extschema@.hot_uuid(bigint) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key 0..4294967295, stamped with the current second';
@@ -1312,13 +1319,7 @@ COMMENT ON FUNCTION @extschema@.hot_uuid(bigint) IS
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint, at timestamptz)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-BEGIN ATOMIC
-    SELECT @internal@.locality_uuid_portable_check_shard_key(shard_key)
-    WHERE shard_key < 0 OR shard_key > 4294967295;
-    SELECT @internal@.locality_uuid_portable_hot_encode(h.seconds, h.m, h.p, h.counter, shard_key)
-    FROM @internal@.locality_uuid_portable_hot(true, at, @internal@.locality_uuid_portable_now(),
-                                                @internal@.locality_uuid_portable_machine_name()) AS h;
-END;
+RETURN @internal@.locality_uuid_portable_hot(shard_key, true, at);
 
 COMMENT ON FUNCTION @extschema@.hot_uuid(bigint, timestamptz) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key, stamped with the second of at (for backfills; mod 2^32)';
@@ -1481,13 +1482,14 @@ RETURN @internal@.locality_uuid_portable_v7_time(id::uuid);
 COMMENT ON FUNCTION @extschema@.uuidv7_time_decoder(text) IS
 'uuidv7_timestamp of a version 7 uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is uuidv7_lower)';
 -- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is that of
--- clock reading us (counter 0) or one more than the session's last, whichever is later. Byte 8:
+-- the clock (counter 0) or one more than the session's last, whichever is later. Byte 8:
 -- variant 10, bit 5 zero (a clock id), the counter in bits 4..2, random bits 1..0; bytes 9..15
 -- random.
-CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_ordered(us bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_ordered()
 RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
     k bigint;
     r text;
 BEGIN
@@ -1498,6 +1500,11 @@ BEGIN
                   DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
                   HINT = 'Call it on the primary, in a read-write transaction.';
     END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_v7_state();
+    END IF;
     k := greatest(((us / 1000) << 15) | ((us % 1000 * 4096 / 1000) << 3),
                   pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ordered') + 1);
     PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', k);
@@ -1507,15 +1514,15 @@ BEGIN
             || substr(r, 22, 2) || substr(r, 25, 12))::uuid;
 END
 $body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_ordered(bigint) IS
-'new version 7 uuid of clock reading us, strictly greater than every uuidv7_ordered() id made before in this session; called by uuidv7_ordered of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_ordered() IS
+'new version 7 uuid of the clock, strictly greater than every uuidv7_ordered() id made before in this session; called by uuidv7_ordered of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @internal@.locality_uuid_portable_v7_ordered(@internal@.locality_uuid_portable_v7_now());
+RETURN @internal@.locality_uuid_portable_v7_ordered();
 
 COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
 'new version 7 uuid, strictly greater than every uuidv7_ordered() id made before in this session (the C extension: in the cluster), also after clock steps back (parallel unsafe: its state is in temporary sequences)';
@@ -1720,8 +1727,8 @@ SELECT replace(replace($locality_uuid_portable$
 -- Core 18's signatures, argument names, labels, comments and results, but for PARALLEL UNSAFE
 -- on uuidv7 (its state is in temporary sequences) and LEAKPROOF, which only a superuser may set.
 
--- Make one version 7 id of clock reading us (read, with the session's version 7 state, by the
--- caller): as core's uuidv7(), the nanosecond of this id is the clock's, or at
+-- Make one version 7 id of the clock (read first, then the session's version 7 state made if it
+-- has none): as core's uuidv7(), the nanosecond of this id is the clock's, or at
 -- least 1000000 / 4096 + 1 ns after the session's last one (a burst, a frozen clock, a clock
 -- that stepped back), so that every id of the session has a later 12-bit fraction of its
 -- millisecond or a later millisecond. Bytes 0..5 the millisecond, then version 7 and the
@@ -1730,10 +1737,11 @@ SELECT replace(replace($locality_uuid_portable$
 -- the millisecond and fraction of that, with the nanosecond's own nanoseconds. A shift out of
 -- range changes no state. One write per id: the base moves only when the nanoseconds since it
 -- would pass 2^62.
-CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7(shifted boolean, shift interval, us bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7(shifted boolean, shift interval)
 RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
     ns numeric;
     at timestamptz;
     shifted_us bigint;
@@ -1743,6 +1751,11 @@ BEGIN
         RAISE EXCEPTION 'interval out of range for UUID version 7'
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = 'UUID version 7 does not support infinite intervals.';
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_v7_state();
     END IF;
     ns := greatest(us * 1000::numeric,
                    pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric
@@ -1774,13 +1787,13 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7(boolean, interval, bigint) IS
-'new version 7 uuid of clock reading us, its time shifted by shift if shifted; called by uuidv7 of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7(boolean, interval) IS
+'new version 7 uuid of the clock, its time shifted by shift if shifted; called by uuidv7 of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7()
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @internal@.locality_uuid_portable_v7(false, interval '0', @internal@.locality_uuid_portable_v7_now());
+RETURN @internal@.locality_uuid_portable_v7(false, interval '0');
 
 COMMENT ON FUNCTION @extschema@.uuidv7() IS
 'generate UUID version 7';
@@ -1788,7 +1801,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7() IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7(shift interval)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @internal@.locality_uuid_portable_v7(true, shift, @internal@.locality_uuid_portable_v7_now());
+RETURN @internal@.locality_uuid_portable_v7(true, shift);
 
 COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS
 'generate UUID version 7 with a timestamp shifted by specified interval';

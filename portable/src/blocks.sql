@@ -61,19 +61,23 @@ COMMENT ON FUNCTION @internal@.locality_uuid_portable_block_uuid(bigint, integer
 CREATE OR REPLACE FUNCTION @extschema@.uuid_sequence_nextval(seq regclass, block_size integer DEFAULT 65536,
                                                    block_count integer DEFAULT 65536)
 RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-BEGIN ATOMIC
+AS $body$
+DECLARE
+    n bigint;
+BEGIN
     -- Arguments are checked first, so a bad call uses no sequence value; nextval runs with
-    -- the caller's privileges. The sequence's argument has a name (unnamed in C): pg_dump
-    -- prints an unnamed parameter of a SQL-standard body as "" where it qualifies names. nextval's minimum minus one wraps to the maximum, as in C.
-    SELECT @internal@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
-    WHERE block_size < 1 OR block_count < 1;
-    SELECT @internal@.locality_uuid_portable_block_uuid(
-        CASE WHEN s.n = -9223372036854775808 THEN 9223372036854775807 ELSE s.n - 1 END
+    -- the caller's privileges. nextval's minimum minus one wraps to the maximum, as in C.
+    IF block_size < 1 OR block_count < 1 THEN
+        PERFORM @internal@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text);
+    END IF;
+    n := nextval(seq);
+    RETURN @internal@.locality_uuid_portable_block_uuid(
+        CASE WHEN n = -9223372036854775808 THEN 9223372036854775807 ELSE n - 1 END
             / @internal@.locality_uuid_portable_per_block(block_size, block_count),
-        @internal@.locality_uuid_portable_prefix_bits(block_count))
-    FROM (SELECT nextval(seq) AS n OFFSET 0) AS s;
-END;
+        @internal@.locality_uuid_portable_prefix_bits(block_count));
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer) IS
 'new version 4 uuid whose first bytes are the block of nextval(sequence) - 1; the block advances every block_size values and wraps after block_count blocks (calls nextval, so parallel unsafe)';
@@ -81,15 +85,21 @@ COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer
 CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval(interval_length integer DEFAULT 60,
                                                interval_count integer DEFAULT 65536)
 RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-BEGIN ATOMIC
-    SELECT @internal@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text)
-    WHERE interval_length < 1 OR interval_count < 1;
-    SELECT @internal@.locality_uuid_portable_block_uuid(
-        @internal@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-            / 1000000 / @internal@.locality_uuid_portable_per_block(interval_length, interval_count),
+AS $body$
+DECLARE
+    us bigint;
+BEGIN
+    IF interval_length < 1 OR interval_count < 1 THEN
+        PERFORM @internal@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text);
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    RETURN @internal@.locality_uuid_portable_block_uuid(
+        us / 1000000 / @internal@.locality_uuid_portable_per_block(interval_length, interval_count),
         @internal@.locality_uuid_portable_prefix_bits(interval_count));
-END;
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_nextval(integer, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time; the block advances every interval_length seconds and wraps after interval_count blocks';
@@ -262,18 +272,23 @@ COMMENT ON FUNCTION @internal@.locality_uuid_portable_block_start(uuid, bigint, 
 CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval_interval(interval_length interval,
                                                         interval_count integer DEFAULT 65536)
 RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-BEGIN ATOMIC
-    SELECT @internal@.locality_uuid_portable_check_interval(interval_length, t.total, interval_count)
-    FROM (SELECT @internal@.locality_uuid_portable_interval_us(interval_length) AS total) AS t
-    WHERE t.total IS NULL OR t.total < 1000 OR t.total > 2147483647000000 OR interval_count < 1;
-    SELECT @internal@.locality_uuid_portable_block_uuid((c.us - ((c.us % b.us) + b.us) % b.us) / b.us,
-                                                         @internal@.locality_uuid_portable_prefix_bits(interval_count))
-    FROM (SELECT @internal@.locality_uuid_portable_block_us(
-                     @internal@.locality_uuid_portable_interval_us(interval_length), interval_count) AS us) AS b,
-         (SELECT @internal@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-                 AS us OFFSET 0) AS c;
-END;
+AS $body$
+DECLARE
+    total numeric := @internal@.locality_uuid_portable_interval_us(interval_length);
+    block_us bigint;
+    us bigint;
+BEGIN
+    IF total IS NULL OR total < 1000 OR total > 2147483647000000 OR interval_count < 1 THEN
+        PERFORM @internal@.locality_uuid_portable_check_interval(interval_length, total, interval_count);
+    END IF;
+    block_us := @internal@.locality_uuid_portable_block_us(total, interval_count);
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    RETURN @internal@.locality_uuid_portable_block_uuid((us - ((us % block_us) + block_us) % block_us) / block_us,
+                                                         @internal@.locality_uuid_portable_prefix_bits(interval_count));
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_nextval_interval(interval, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the prefixes of uuid_time_nextval(integer, integer)';

@@ -161,12 +161,16 @@ LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_mode(boolean, boolean) IS
 'whether the next locality uuid is sequential: sequential, or the mode of locality_uuid.counter_mode if follow_setting (22023, 22004); called by locality_uuid of the portable edition';
 
--- Make one version-b id at clock reading us with node field node: sequential if sequential,
--- else variable.
-CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_next(sequential boolean, us bigint, node bigint)
+-- Make one version-b id: sequential if sequential, or with follow_setting in the mode of
+-- locality_uuid.counter_mode. The mode is read first, then the clock (22008 outside 1970 to
+-- 9999), then this session's state is made if it has none, then the node field: the order of
+-- their errors.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_next(sequential boolean, follow_setting boolean)
 RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
+    node bigint;
     ms bigint;
     last_ms bigint;
     modes bigint;
@@ -178,6 +182,20 @@ DECLARE
     h text;
     first text;
 BEGIN
+    -- The common settings here; any other value, and a NULL sequential, through the full reader.
+    IF follow_setting THEN
+        sequential := CASE coalesce(current_setting('locality_uuid.counter_mode', true), '')
+                          WHEN '' THEN false WHEN 'variable' THEN false WHEN 'sequential' THEN true
+                          ELSE @internal@.locality_uuid_portable_mode(NULL::boolean, true) END;
+    ELSIF sequential IS NULL THEN
+        sequential := @internal@.locality_uuid_portable_mode(NULL::boolean, false);
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_state();
+    END IF;
+    node := @internal@.locality_uuid_portable_node_id();
     -- Time never goes back within a session: a clock that steps back is held at the last
     -- millisecond used. The state holds that millisecond times 4, plus the modes that made ids
     -- in it (1 sequential, 2 variable), and in the arc sequence the first sequential counter
@@ -257,15 +275,13 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @internal@.locality_uuid_portable_next(boolean, bigint, bigint) IS
-'new locality uuid (version b) at clock reading us with node field node, sequential or variable; called by locality_uuid of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_next(boolean, boolean) IS
+'new locality uuid (version b), sequential or variable, or in the mode of locality_uuid.counter_mode if follow_setting; called by locality_uuid of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @internal@.locality_uuid_portable_next(@internal@.locality_uuid_portable_mode(NULL, true),
-                                              @internal@.locality_uuid_portable_now(),
-                                              @internal@.locality_uuid_portable_node_id());
+RETURN @internal@.locality_uuid_portable_next(NULL::boolean, true);
 
 COMMENT ON FUNCTION @extschema@.locality_uuid() IS
 'new locality uuid (version b) in the mode set by locality_uuid.counter_mode';
@@ -273,9 +289,7 @@ COMMENT ON FUNCTION @extschema@.locality_uuid() IS
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid(sequential boolean)
 RETURNS uuid
 LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
-RETURN @internal@.locality_uuid_portable_next(@internal@.locality_uuid_portable_mode(sequential, false),
-                                              @internal@.locality_uuid_portable_now(),
-                                              @internal@.locality_uuid_portable_node_id());
+RETURN @internal@.locality_uuid_portable_next(sequential, false);
 
 COMMENT ON FUNCTION @extschema@.locality_uuid(boolean) IS
 'new locality uuid (version b): sequential (clustered) if true, variable (spread) if false';

@@ -1,12 +1,12 @@
 -- Session state, allocation numbers and the checks every generator shares.
 --
--- PL/pgSQL bodies call no function of this edition: a call by name is resolved when it first
--- runs in a session, in the install schema, where a role with CREATE there may have added an
--- overload (another integer type, an extra argument with a default) that would be chosen or
--- would make the call ambiguous. The edition's functions call each other only from SQL-standard
--- bodies (RETURN or BEGIN ATOMIC), which are bound to the functions' oids when they are created;
--- a PL/pgSQL body gets what it needs (a checked clock reading, the node, the machine name) as
--- arguments, or reads it with pg_catalog's functions.
+-- Every helper of the edition is in <schema>_internal (@internal@), where only the installing
+-- role may create, so no look-alike can stand beside one. PL/pgSQL bodies run with search_path
+-- pg_catalog, pg_temp and call the helpers there, schema-qualified and with their exact
+-- argument types; the functions of the install schema are SQL-standard bodies (bound to the
+-- functions' oids when they are created) that call the helpers only. Each generator is one
+-- PL/pgSQL function, inlined SQL around it: a SQL-standard body of several statements, or with
+-- a subquery, is planned again for every query that calls it and never inlined.
 
 -- Make this session's state on its first id: five temporary sequences (the variable counter,
 -- the sequential counter and its bucket, the last millisecond and the modes used in it, the
@@ -60,7 +60,7 @@ $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_state() IS
-'make this session''s generator state (temporary sequences) if it has none; called through locality_uuid_portable_now()';
+'make this session''s generator state (temporary sequences) if it has none; called by the generators of the portable edition';
 
 -- Make this session's version 7 state if it has none: three temporary sequences, apart from
 -- the other generators' (a session that makes no version 7 id never makes them), owned and
@@ -87,7 +87,7 @@ $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_state() IS
-'make this session''s version 7 state (temporary sequences) if it has none; called through locality_uuid_portable_v7_now()';
+'make this session''s version 7 state (temporary sequences) if it has none; called by the version 7 generators of the portable edition';
 
 -- Take the next allocation number of uuidv7_ordered(at): 25006 on every call in a read-only
 -- transaction, 54000 once the numbers pass 41 bits (each is handed out once, never reduced).
@@ -208,30 +208,3 @@ RETURN coalesce(nullif(current_setting('locality_uuid_portable.system_identifier
 
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_system_identifier() IS
 'the cluster''s system identifier, as cached in this session; the default node and machine name of the portable edition';
-
--- The clock reading of a generator (Unix microseconds, 22008 outside 1970 to 9999), with this
--- session's state made first if it has none: the clock is read and checked before any state
--- changes.
-CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_now()
-RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN (SELECT CASE WHEN to_regclass('pg_temp.locality_uuid_portable_arc') IS NOT NULL THEN c.us
-                    ELSE (SELECT c.us FROM @internal@.locality_uuid_portable_state() AS s) END
-        FROM (SELECT @internal@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-                     AS us OFFSET 0) AS c);
-
-COMMENT ON FUNCTION @internal@.locality_uuid_portable_now() IS
-'the clock reading of a generator (Unix microseconds), with this session''s state made if it has none; called by the generators of the portable edition';
-
--- The clock reading of a version 7 generator, with this session's version 7 state made first
--- if it has none.
-CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_now()
-RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN (SELECT CASE WHEN to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NOT NULL THEN c.us
-                    ELSE (SELECT c.us FROM @internal@.locality_uuid_portable_v7_state() AS s) END
-        FROM (SELECT @internal@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-                     AS us OFFSET 0) AS c);
-
-COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_now() IS
-'the clock reading of a version 7 generator (Unix microseconds), with this session''s version 7 state made if it has none; called by the version 7 generators of the portable edition';

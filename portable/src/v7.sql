@@ -67,13 +67,14 @@ RETURN @internal@.locality_uuid_portable_v7_time(id::uuid);
 COMMENT ON FUNCTION @extschema@.uuidv7_time_decoder(text) IS
 'uuidv7_timestamp of a version 7 uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is uuidv7_lower)';
 -- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is that of
--- clock reading us (counter 0) or one more than the session's last, whichever is later. Byte 8:
+-- the clock (counter 0) or one more than the session's last, whichever is later. Byte 8:
 -- variant 10, bit 5 zero (a clock id), the counter in bits 4..2, random bits 1..0; bytes 9..15
 -- random.
-CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_ordered(us bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_ordered()
 RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
     k bigint;
     r text;
 BEGIN
@@ -84,6 +85,11 @@ BEGIN
                   DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
                   HINT = 'Call it on the primary, in a read-write transaction.';
     END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_v7_state();
+    END IF;
     k := greatest(((us / 1000) << 15) | ((us % 1000 * 4096 / 1000) << 3),
                   pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ordered') + 1);
     PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', k);
@@ -93,15 +99,15 @@ BEGIN
             || substr(r, 22, 2) || substr(r, 25, 12))::uuid;
 END
 $body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_ordered(bigint) IS
-'new version 7 uuid of clock reading us, strictly greater than every uuidv7_ordered() id made before in this session; called by uuidv7_ordered of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_ordered() IS
+'new version 7 uuid of the clock, strictly greater than every uuidv7_ordered() id made before in this session; called by uuidv7_ordered of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @internal@.locality_uuid_portable_v7_ordered(@internal@.locality_uuid_portable_v7_now());
+RETURN @internal@.locality_uuid_portable_v7_ordered();
 
 COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
 'new version 7 uuid, strictly greater than every uuidv7_ordered() id made before in this session (the C extension: in the cluster), also after clock steps back (parallel unsafe: its state is in temporary sequences)';

@@ -57,7 +57,7 @@ my %p_edition = (
 	edition => 'portable edition',
 	install => \&install_portable_as,
 	update => \&install_portable_as,
-	drop => sub { my ($node, $db, $actor) = @_; return (as_role($node, $db, $actor, 'DROP SCHEMA ids CASCADE'))[1] },
+	drop => sub { my ($node, $db, $actor) = @_; return (as_role($node, $db, $actor, 'DROP SCHEMA ids, ids_internal CASCADE'))[1] },
 	ordered_across_sessions => 0,
 	# The same number of allocation numbers taken by other sessions; PL/pgSQL is too slow to
 	# draw them, so the installer moves its own sequence on.
@@ -249,6 +249,8 @@ for my $s (@setups)
 	my $roles = q{
 		CREATE ROLE owner LOGIN; CREATE ROLE installer LOGIN; CREATE ROLE hostile LOGIN;
 		CREATE ROLE reader LOGIN; CREATE ROLE alice LOGIN;};
+	# The portable edition's helpers' schema, made for its installer as docs/portable.md says.
+	my $internal = $s->{edition} eq 'C extension' ? '' : qq{CREATE SCHEMA ids_internal AUTHORIZATION "$actor_role";};
 	my $databases = sub {
 		my ($n, @dbs) = @_;
 		for my $db (@dbs)
@@ -257,6 +259,7 @@ for my $s (@setups)
 			$n->safe_psql($db, qq{
 				CREATE SCHEMA ids AUTHORIZATION "$actor_role";
 				CREATE SCHEMA app AUTHORIZATION "$actor_role";
+				$internal
 				GRANT USAGE ON SCHEMA ids, app TO PUBLIC;
 				GRANT USAGE, CREATE ON SCHEMA ids TO hostile;
 				GRANT CREATE ON SCHEMA public TO hostile, alice, "$actor_role";});
@@ -493,6 +496,7 @@ for my $s (@setups)
 			'>', \$restore_out, '2>', \$restore_err);
 		ok($ok && $restore_err eq '', "$name: pg_restore -U $actor_role into a fresh cluster exits 0, no error") or diag $restore_err;
 		$restored->safe_psql('db1', 'GRANT USAGE ON SCHEMA ids, app TO PUBLIC');
+		$restored->safe_psql('db1', 'GRANT USAGE ON SCHEMA ids_internal TO PUBLIC') if $s->{edition} ne 'C extension';
 		ok_as($restored, 'db1', $actor, "INSERT INTO app.ord (phase, id) SELECT 'restored', uuidv7_ordered() FROM generate_series(1, $n)",
 			"$name: restored: $n ordered ids");
 		if ($s->{ordered_across_sessions})
