@@ -1,7 +1,7 @@
 -- Volatility, parallel safety and strictness of every function of the portable edition, read
 -- from pg_proc (labels.sql reads the extension's; the generators differ, see docs/portable.md).
--- The helpers are in public_internal. Core's names (and the helper of uuidv7), which it defines before PostgreSQL 18 only, are in
--- portable_v7.
+-- The helpers are in public_internal. Core's names (and the helper of uuidv7), which it
+-- defines before PostgreSQL 18 only, are in portable_v7.
 SELECT p.oid::regprocedure AS function,
        CASE p.provolatile WHEN 'i' THEN 'immutable' WHEN 's' THEN 'stable' ELSE 'volatile' END AS volatility,
        CASE p.proparallel WHEN 's' THEN 'safe' WHEN 'r' THEN 'restricted' ELSE 'unsafe' END AS parallel,
