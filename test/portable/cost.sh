@@ -6,7 +6,8 @@
 # Each FILE (a locality_uuid_portable.sql) is installed into schema lu_sql of a database of its
 # own, so that the editions' session state never meets. Each round runs, for every database in
 # turn, one session that times count(f()) over generate_series for the floor (a constant),
-# gen_random_uuid() and each generator that edition has (a warm-up call first). Prints one line
+# gen_random_uuid() and each generator that edition has (the facade with the key of
+# locality_uuid.facade_key: STABLE, so called on every row). Prints one line
 # per generator and edition: the median ns per call over the rounds, floor subtracted, and its
 # ratio to gen_random_uuid()'s in that edition's database. It prints figures; it judges nothing.
 set -euo pipefail
@@ -43,7 +44,7 @@ generators=(
 	"uuidv7_ordered()|lu_sql.uuidv7_ordered()"
 	"uuidv7_ordered(at)|lu_sql.uuidv7_ordered(timestamptz '2020-01-01 00:00:00+00')"
 	"uuidv7() (edition's, before 18)|lu_sql.uuidv7()"
-	"uuidv7_to_facade(id)|lu_sql.uuidv7_to_facade('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::uuid, '\\x000102030405060708090a0b0c0d0e0f'::bytea)"
+	"uuidv7_to_facade(id)|lu_sql.uuidv7_to_facade('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::uuid)"
 )
 labels=()
 for spec in "$@"; do
@@ -60,6 +61,7 @@ session() {
 	local label=$1 script="$dir/run.sql" g name expr
 	{
 		cat <<'EOF'
+SET locality_uuid.facade_key = '000102030405060708090a0b0c0d0e0f';
 CREATE FUNCTION pg_temp.ns(q text, n bigint) RETURNS float8 LANGUAGE plpgsql AS $$
 DECLARE t0 timestamptz; BEGIN t0 := clock_timestamp(); EXECUTE q; RETURN extract(epoch FROM clock_timestamp() - t0) * 1e9 / n; END $$;
 CREATE FUNCTION pg_temp.has(expr text) RETURNS boolean LANGUAGE plpgsql AS $$
