@@ -67,7 +67,7 @@ FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
     'locality_uuid_portable_check_finite(timestamptz, text)', 'locality_uuid_portable_check_machine(bytea)',
     'locality_uuid_portable_v7_ordered(bigint)', 'locality_uuid_portable_v7_ordered()', 'locality_uuid_portable_v7(boolean, interval, bigint)',
     'locality_uuid_portable_v7_now()', 'locality_uuid_portable_v7_state()',
-    'locality_uuid_portable_v7_explicit_next()',
+    'locality_uuid_portable_v7_explicit_next()', 'locality_uuid_portable_v7_explicit(timestamptz)',
     'locality_uuid_portable_block_start(uuid, bigint, integer, timestamptz)',
     'locality_uuid_portable_check_interval(interval, numeric, integer)',
     'locality_uuid_portable_next(boolean, boolean)', 'locality_uuid_portable_node_id()',

@@ -89,36 +89,6 @@ LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_state() IS
 'make this session''s version 7 state (temporary sequences) if it has none; called by the version 7 generators of the portable edition';
 
--- Take the next allocation number of uuidv7_ordered(at): 25006 on every call in a read-only
--- transaction, 54000 once the numbers pass 41 bits (each is handed out once, never reduced).
-CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_explicit_next()
-RETURNS bigint
-AS $body$
-DECLARE
-    n bigint;
-BEGIN
-    IF current_setting('transaction_read_only') = 'on' THEN
-        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
-            USING ERRCODE = 'read_only_sql_transaction',
-                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
-                  HINT = 'Call it on the primary, in a read-write transaction.';
-    END IF;
-    n := nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
-    IF n >= 2199023255552 THEN
-        RAISE EXCEPTION 'uuidv7_ordered used up all 2199023255552 allocation numbers of ids at explicit times'
-            USING ERRCODE = 'program_limit_exceeded',
-                  DETAIL = format('An id at an explicit time carries a 41-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_v7_explicit is at %s.',
-                                  '@extschema@', n),
-                  HINT = 'Make further ids with the current time (uuidv7_ordered()).';
-    END IF;
-    RETURN n;
-END
-$body$
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_explicit_next() IS
-'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit; 25006 when read-only, 54000 past 41 bits); called by uuidv7_ordered of the portable edition';
-
 -- Raise 22003, as the C extension's composers do, unless value (the argument name) is within 0 .. max.
 CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_range(name text, value bigint, max bigint)
 RETURNS void

@@ -116,15 +116,44 @@ COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
 -- At an explicit time: the millisecond of at, bit 5 of byte 8 set (never a clock id's), and a
 -- 41-bit allocation number n of the install schema's sequence in the fraction (bits 40..29),
 -- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Each n is handed out once and
--- never reduced, so no two such ids are equal; once n passes 41 bits every call fails.
+-- never reduced, so no two such ids are equal; once n passes 41 bits every call fails (54000).
+-- 25006 on every call in a read-only transaction. SECURITY DEFINER: it takes n from the
+-- install schema's sequence, which only the installer may use.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_explicit(at timestamptz)
+RETURNS uuid
+AS $body$
+DECLARE
+    ms bigint := @internal@.locality_uuid_portable_v7_ms(at);
+    n bigint;
+BEGIN
+    IF current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
+    END IF;
+    n := nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
+    IF n >= 2199023255552 THEN
+        RAISE EXCEPTION 'uuidv7_ordered used up all 2199023255552 allocation numbers of ids at explicit times'
+            USING ERRCODE = 'program_limit_exceeded',
+                  DETAIL = format('An id at an explicit time carries a 41-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_v7_explicit is at %s.',
+                                  '@extschema@', n),
+                  HINT = 'Make further ids with the current time (uuidv7_ordered()).';
+    END IF;
+    RETURN (lpad(to_hex(ms), 12, '0') || '7' || lpad(to_hex((n >> 29) & 4095), 3, '0')
+            || to_hex(160 | ((n >> 24) & 31)) || lpad(to_hex(n & 16777215), 6, '0')
+            || right(gen_random_uuid()::text, 8))::uuid;
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_explicit(timestamptz) IS
+'new version 7 uuid of the millisecond of at with the next allocation number of locality_uuid_portable_v7_explicit (25006 when read-only, 54000 past 41 bits); called by uuidv7_ordered(at) of the portable edition';
+
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered(at timestamptz)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN (SELECT (lpad(to_hex(t.ms), 12, '0') || '7' || lpad(to_hex((t.n >> 29) & 4095), 3, '0')
-                || to_hex(160 | ((t.n >> 24) & 31)) || lpad(to_hex(t.n & 16777215), 6, '0')
-                || right(gen_random_uuid()::text, 8))::uuid
-        FROM (SELECT a.ms, @internal@.locality_uuid_portable_v7_explicit_next() AS n
-              FROM (SELECT @internal@.locality_uuid_portable_v7_ms(at) AS ms OFFSET 0) AS a OFFSET 0) AS t);
+RETURN @internal@.locality_uuid_portable_v7_explicit(at);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_ordered(timestamptz) IS
 'new version 7 uuid stamped with the millisecond of at (for backfills), carrying an allocation number from the sequence locality_uuid_portable_v7_explicit, so it repeats no id made before (parallel unsafe: nextval)';

@@ -5,11 +5,12 @@
 #   bash test/portable/cost.sh [--calls N] [--rounds N] LABEL=FILE [LABEL=FILE...]
 # Each FILE (a locality_uuid_portable.sql) is installed into schema lu_sql of a database of its
 # own, so that the editions' session state never meets. Each round runs, for every database in
-# turn, one session that times count(f()) over generate_series for the floor (a constant),
-# gen_random_uuid() and each generator that edition has (the facade with the key of
-# locality_uuid.facade_key: STABLE, so called on every row). Prints one line
-# per generator and edition: the median ns per call over the rounds, floor subtracted, and its
-# ratio to gen_random_uuid()'s in that edition's database. It prints figures; it judges nothing.
+# turn, one session that times count(f()) over generate_series for the floor (a constant), then
+# for each generator that edition has gen_random_uuid() and the generator, one after the other
+# (the facade with the key of locality_uuid.facade_key: STABLE, so called on every row). Prints
+# one line per generator and edition: the medians over the rounds of ns per call (floor
+# subtracted) and of its ratio to the gen_random_uuid() timed just before it. It prints
+# figures; it judges nothing.
 set -euo pipefail
 calls=20000
 rounds=5
@@ -67,10 +68,12 @@ DECLARE t0 timestamptz; BEGIN t0 := clock_timestamp(); EXECUTE q; RETURN extract
 CREATE FUNCTION pg_temp.has(expr text) RETURNS boolean LANGUAGE plpgsql AS $$
 BEGIN EXECUTE 'SELECT ' || expr; RETURN true; EXCEPTION WHEN undefined_function THEN RETURN false; END $$;
 EOF
-		for g in "floor|1" "gen_random_uuid()|gen_random_uuid()" "${generators[@]}"; do
+		printf "SELECT pg_temp.ns(\$q\$SELECT count(1) FROM generate_series(1, %s)\$q\$, %s) AS floor \\gset\n" "$calls" "$calls"
+		for g in "gen_random_uuid()|gen_random_uuid()" "${generators[@]}"; do
 			name=${g%%|*} expr=${g#*|}
-			printf "SELECT CASE WHEN pg_temp.has(%s) THEN format('%%s|%%s|%%s', %s, %s, pg_temp.ns(%s, %s)) END;\n" \
+			printf "SELECT CASE WHEN pg_temp.has(%s) THEN format('%%s|%%s|%%s|%%s', %s, %s, pg_temp.ns(%s, %s) - :floor, pg_temp.ns(%s, %s) - :floor) END;\n" \
 				"\$e\$$expr\$e\$" "\$l\$$label\$l\$" "\$n\$$name\$n\$" \
+				"\$q\$SELECT count(gen_random_uuid()) FROM generate_series(1, $calls)\$q\$" "$calls" \
 				"\$q\$SELECT count($expr) FROM generate_series(1, $calls)\$q\$" "$calls"
 		done
 	} >"$script"
@@ -84,23 +87,22 @@ for r in $(seq 1 "$rounds"); do
 	done
 done >"$dir/raw"
 
-# Medians, floor subtracted; ratios to gen_random_uuid() of the same edition.
+# Medians over the rounds of ns per call (floor subtracted) and of the ratio to the
+# gen_random_uuid() measured just before, in the same session.
 awk -F'|' -v order="$(printf '%s\n' "${labels[@]}" | paste -sd' ')" '
-function median(key,    n, i, j, t, v) {
-	n = split(vals[key], v, " ")
+function median(list,    n, i, j, t, v) {
+	n = split(list, v, " ")
 	for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
 	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
 }
-{ key = $1 SUBSEP $2; vals[key] = vals[key] " " $3; if (!seen[$2]++) names[++k] = $2 }
+{ key = $1 SUBSEP $2; ns[key] = ns[key] " " $4; x[key] = x[key] " " ($4 / $3); if (!seen[$2]++) names[++k] = $2 }
 END {
 	nl = split(order, L, " ")
 	printf "%-40s", "generator"; for (i = 1; i <= nl; i++) printf "  %22s", L[i] " ns (x gen)"; print ""
-	for (i = 1; i <= nl; i++) { fl[i] = median(L[i] SUBSEP "floor"); gen[i] = median(L[i] SUBSEP "gen_random_uuid()") - fl[i] }
 	for (j = 1; j <= k; j++) {
-		if (names[j] == "floor") continue
 		printf "%-40s", names[j]
 		for (i = 1; i <= nl; i++) {
-			if ((L[i] SUBSEP names[j]) in vals) { ns = median(L[i] SUBSEP names[j]) - fl[i]; printf "  %12.0f (%6.1fx)", ns, ns / gen[i] }
+			if ((L[i] SUBSEP names[j]) in ns) printf "  %12.0f (%6.1fx)", median(ns[L[i] SUBSEP names[j]]), median(x[L[i] SUBSEP names[j]])
 			else printf "  %22s", "-"
 		}
 		print ""
