@@ -3,21 +3,24 @@
 --
 --     psql -v schema=ids -f portable/locality_uuid_portable.sql
 --
--- The schema (default public) is created if it does not exist (that needs CREATE on the
--- database); otherwise CREATE on the schema is enough. Same names, argument names, defaults,
+-- The schema (default public) is created if it does not exist, and so is the schema of the
+-- edition's helpers, <schema>_internal: that needs CREATE on the database, unless a DBA made
+-- <schema>_internal for the installing role (CREATE SCHEMA ... AUTHORIZATION); then CREATE on
+-- the install schema is enough. Same names, argument names, defaults,
 -- labels, comments, results and SQLSTATEs as the C extension (test/t/164_portable_catalog.pl
 -- compares the two); what cannot match is listed in docs/portable.md. Running it again
 -- replaces the functions in place (CREATE OR REPLACE).
 --
 -- This file is assembled by `make portable` from portable/src/: edit those. Each source is
--- plain SQL that names the install schema @extschema@, as an extension script does; here each
--- is run with @extschema@ replaced by the quoted schema name.
+-- plain SQL that names the install schema @extschema@, as an extension script does, and the
+-- helpers' schema @internal@; here each is run with both replaced by the quoted schema names.
 --
 -- No name is looked up in the caller's search_path: SQL functions have SQL-standard bodies,
 -- bound when they are created (with search_path pg_catalog, pg_temp: an object planted in the
 -- install schema or elsewhere is never taken for a built-in one), and every PL/pgSQL function
 -- runs with search_path pg_catalog, pg_temp (functions and operators are never looked up in
--- pg_temp) and names this file's own functions with the install schema.
+-- pg_temp) and names this file's own helpers with <schema>_internal, where no other role may
+-- create, with their exact argument types.
 --
 -- Session state (counters, the last millisecond and clock tick used) lives in temporary
 -- sequences, made in the caller's pg_temp on the first generated id of a session: sequences
@@ -41,6 +44,53 @@ BEGIN;
 SET LOCAL search_path = pg_catalog, pg_temp;
 SET LOCAL check_function_bodies = on;
 SET LOCAL client_min_messages = warning;
+
+-- The edition's helpers (its functions that are not the extension's names) live in the schema
+-- <schema>_internal, which only the installing role may create in: the functions of the
+-- install schema call them there, so a look-alike planted beside them (by a role with CREATE
+-- on the install schema) is never a candidate, at run time or when pg_dump's output or
+-- pg_upgrade parses their bodies again. The install makes the schema; an existing one is used
+-- only if the installing role owns it and no other role may create in it (42501 otherwise).
+SELECT :'schema' || '_internal' AS locality_uuid_internal,
+       octet_length(:'schema' || '_internal') < 64 AS locality_uuid_internal_fits,
+       NOT EXISTS (SELECT FROM pg_namespace WHERE nspname = :'schema' || '_internal') AS locality_uuid_new_internal \gset
+\if :locality_uuid_internal_fits
+\else
+SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE = %L, DETAIL = %L; END $locality_uuid_refuse$',
+              'the schema name ' || quote_ident(:'schema') || ' is too long for the portable edition',
+              'name_too_long',
+              'The edition keeps its helpers in the schema ' || :'schema' || '_internal, whose name must fit in 63 bytes.')
+\gexec
+\endif
+\if :locality_uuid_new_internal
+CREATE SCHEMA :"locality_uuid_internal";
+\endif
+\unset locality_uuid_internal_fits
+\unset locality_uuid_new_internal
+SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE = %L, DETAIL = %L, HINT = %L; END $locality_uuid_refuse$',
+              'schema ' || quote_ident(:'locality_uuid_internal') || ' is not the portable edition''s own',
+              'insufficient_privilege',
+              'The edition keeps its helpers in ' || quote_ident(:'locality_uuid_internal')
+              || ', which must be owned by the installing role ' || quote_ident(current_user)
+              || ' with no other role allowed to create in it; it is owned by ' || n.nspowner::regrole
+              || coalesce(', and ' || (SELECT string_agg(CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text END, ', ')
+                                       FROM aclexplode(n.nspacl) a
+                                       WHERE a.privilege_type = 'CREATE' AND a.grantee <> n.nspowner)
+                          || ' may create in it', '')
+              || coalesce(', and it holds objects of ' || (SELECT string_agg(DISTINCT p.proowner::regrole::text, ', ')
+                                                         FROM pg_proc p
+                                                         WHERE p.pronamespace = n.oid AND p.proowner <> n.nspowner), '')
+              || '.',
+              'Drop or rename that schema, or have its owner give it to the installing role and revoke CREATE from the others.')
+FROM pg_namespace n
+WHERE n.nspname = :'locality_uuid_internal'
+  AND (n.nspowner <> current_user::regrole
+       OR EXISTS (SELECT FROM aclexplode(n.nspacl) a WHERE a.privilege_type = 'CREATE' AND a.grantee <> n.nspowner)
+       OR EXISTS (SELECT FROM pg_proc p WHERE p.pronamespace = n.oid AND p.proowner <> n.nspowner))
+\gexec
+GRANT USAGE ON SCHEMA :"locality_uuid_internal" TO PUBLIC;
+COMMENT ON SCHEMA :"locality_uuid_internal" IS
+'helpers of the locality_uuid portable edition installed in the schema without the _internal suffix; no other role may create here';
 
 -- Allocation numbers of ids at an explicit time (hot_uuid(shard_key, at), uuidv7_ordered(at)):
 -- ordinary sequences of the install schema (WAL-logged, so they never go back across restarts,
@@ -117,23 +167,25 @@ WHERE :'locality_uuid_core_generators'::boolean
   AND (p.pronamespace <> :'schema'::regnamespace OR p.proowner <> current_user::regrole)
   -- another install of this edition by the same role is its own
   AND NOT (p.proowner = current_user::regrole
-           AND EXISTS (SELECT FROM pg_proc q WHERE q.pronamespace = p.pronamespace
-                                                AND q.proname = 'locality_uuid_portable_now'
-                                                AND q.proowner = current_user::regrole))
+           AND EXISTS (SELECT FROM pg_proc q JOIN pg_namespace qn ON qn.oid = q.pronamespace
+                       WHERE qn.nspname IN ((SELECT nspname FROM pg_namespace WHERE oid = p.pronamespace),
+                                            (SELECT nspname || '_internal' FROM pg_namespace WHERE oid = p.pronamespace))
+                         AND q.proname = 'locality_uuid_portable_state'
+                         AND q.proowner = current_user::regrole))
 GROUP BY n.names
 \gexec
 
 -- portable/src/state.sql
-SELECT replace($locality_uuid_portable$
+SELECT replace(replace($locality_uuid_portable$
 -- Session state, allocation numbers and the checks every generator shares.
 --
--- PL/pgSQL bodies call no function of this edition: a call by name is resolved when it first
--- runs in a session, in the install schema, where a role with CREATE there may have added an
--- overload (another integer type, an extra argument with a default) that would be chosen or
--- would make the call ambiguous. The edition's functions call each other only from SQL-standard
--- bodies (RETURN or BEGIN ATOMIC), which are bound to the functions' oids when they are created;
--- a PL/pgSQL body gets what it needs (a checked clock reading, the node, the machine name) as
--- arguments, or reads it with pg_catalog's functions.
+-- Every helper of the edition is in <schema>_internal (@internal@), where only the installing
+-- role may create, so no look-alike can stand beside one. PL/pgSQL bodies run with search_path
+-- pg_catalog, pg_temp and call the helpers there, schema-qualified and with their exact
+-- argument types; the functions of the install schema are SQL-standard bodies (bound to the
+-- functions' oids when they are created) that call the helpers only. Each generator is one
+-- PL/pgSQL function, inlined SQL around it: a SQL-standard body of several statements, or with
+-- a subquery, is planned again for every query that calls it and never inlined.
 
 -- Make this session's state on its first id: five temporary sequences (the variable counter,
 -- the sequential counter and its bucket, the last millisecond and the modes used in it, the
@@ -142,7 +194,7 @@ SELECT replace($locality_uuid_portable$
 -- within a session keeps one set of counters and a role that made ids can still be dropped. A
 -- rollback of the transaction that made them drops them again (the next id makes them anew);
 -- their values are never rewound.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_state()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_state()
 RETURNS void
 AS $body$
 DECLARE
@@ -186,15 +238,15 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_state() IS
-'make this session''s generator state (temporary sequences) if it has none; called through locality_uuid_portable_now()';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_state() IS
+'make this session''s generator state (temporary sequences) if it has none; called by the generators of the portable edition';
 
 -- Make this session's version 7 state if it has none: three temporary sequences, apart from
 -- the other generators' (a session that makes no version 7 id never makes them), owned and
 -- granted as theirs are. uuidv7() keeps the last nanosecond it used as a base millisecond and
 -- the nanoseconds since it (a bigint of nanoseconds from 1970 ends in 2262); uuidv7_ordered()
 -- keeps its last ordering key, millisecond << 15 | fraction << 3 | counter.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_state()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_state()
 RETURNS void
 AS $body$
 BEGIN
@@ -213,41 +265,11 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_state() IS
-'make this session''s version 7 state (temporary sequences) if it has none; called through locality_uuid_portable_v7_now()';
-
--- Take the next allocation number of uuidv7_ordered(at): 25006 on every call in a read-only
--- transaction, 54000 once the numbers pass 41 bits (each is handed out once, never reduced).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next()
-RETURNS bigint
-AS $body$
-DECLARE
-    n bigint;
-BEGIN
-    IF current_setting('transaction_read_only') = 'on' THEN
-        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
-            USING ERRCODE = 'read_only_sql_transaction',
-                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
-                  HINT = 'Call it on the primary, in a read-write transaction.';
-    END IF;
-    n := nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
-    IF n >= 2199023255552 THEN
-        RAISE EXCEPTION 'uuidv7_ordered used up all 2199023255552 allocation numbers of ids at explicit times'
-            USING ERRCODE = 'program_limit_exceeded',
-                  DETAIL = format('An id at an explicit time carries a 41-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_v7_explicit is at %s.',
-                                  '@extschema@', n),
-                  HINT = 'Make further ids with the current time (uuidv7_ordered()).';
-    END IF;
-    RETURN n;
-END
-$body$
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next() IS
-'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit; 25006 when read-only, 54000 past 41 bits); called by uuidv7_ordered of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_state() IS
+'make this session''s version 7 state (temporary sequences) if it has none; called by the version 7 generators of the portable edition';
 
 -- Raise 22003, as the C extension's composers do, unless value (the argument name) is within 0 .. max.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_range(name text, value bigint, max bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_range(name text, value bigint, max bigint)
 RETURNS void
 AS $body$
 BEGIN
@@ -260,11 +282,11 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_range(text, bigint, bigint) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_range(text, bigint, bigint) IS
 'raise 22003 unless value (the argument called name) is within 0 .. max; called by the portable edition''s composers';
 
 -- Raise 22008, as the C extension does, unless at (the argument called name) is finite.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_finite(at timestamptz, name text)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_finite(at timestamptz, name text)
 RETURNS void
 AS $body$
 BEGIN
@@ -275,14 +297,14 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_finite(timestamptz, text) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_finite(timestamptz, text) IS
 'raise 22008 unless at (the argument called name) is a finite timestamp; called by the portable edition''s composers';
 
 -- A clock reading us (Unix microseconds), or 22008 as the C extension raises it outside
 -- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC, the range the generators read. The
 -- generators read the clock into us and check it through locality_uuid_portable_clock(us),
 -- before any state changes.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_clock(us bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_clock(us bigint)
 RETURNS bigint
 AS $body$
 BEGIN
@@ -297,22 +319,22 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_clock(bigint) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_clock(bigint) IS
 'a clock reading (Unix microseconds), or 22008 if it is outside 1970 to 9999, the range the generators read; called through locality_uuid_portable_clock()';
 
 -- The same, inlined into the generators: a reading within the range here, any other through
 -- the check, which raises.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_clock(us bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_clock(us bigint)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN us BETWEEN 0 AND 253402300799999999 THEN us
-            ELSE @extschema@.locality_uuid_portable_check_clock(us) END;
+            ELSE @internal@.locality_uuid_portable_check_clock(us) END;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_clock(bigint) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_clock(bigint) IS
 'a clock reading (Unix microseconds), or 22008 if it is outside 1970 to 9999, the range the generators read; called by the generators of the portable edition';
 
 -- The cluster's system identifier, read once per session (a setting caches it).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_read_system_identifier()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_read_system_identifier()
 RETURNS text
 AS $body$
 DECLARE
@@ -324,48 +346,21 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_read_system_identifier() IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_read_system_identifier() IS
 'read the cluster''s system identifier (pg_control_system()) and cache it in this session; called through locality_uuid_portable_system_identifier()';
 
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_system_identifier()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_system_identifier()
 RETURNS text
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 RETURN coalesce(nullif(current_setting('locality_uuid_portable.system_identifier', true), ''),
-                @extschema@.locality_uuid_portable_read_system_identifier());
+                @internal@.locality_uuid_portable_read_system_identifier());
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_system_identifier() IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_system_identifier() IS
 'the cluster''s system identifier, as cached in this session; the default node and machine name of the portable edition';
-
--- The clock reading of a generator (Unix microseconds, 22008 outside 1970 to 9999), with this
--- session's state made first if it has none: the clock is read and checked before any state
--- changes.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_now()
-RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN (SELECT CASE WHEN to_regclass('pg_temp.locality_uuid_portable_arc') IS NOT NULL THEN c.us
-                    ELSE (SELECT c.us FROM @extschema@.locality_uuid_portable_state() AS s) END
-        FROM (SELECT @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-                     AS us OFFSET 0) AS c);
-
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_now() IS
-'the clock reading of a generator (Unix microseconds), with this session''s state made if it has none; called by the generators of the portable edition';
-
--- The clock reading of a version 7 generator, with this session's version 7 state made first
--- if it has none.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_now()
-RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN (SELECT CASE WHEN to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NOT NULL THEN c.us
-                    ELSE (SELECT c.us FROM @extschema@.locality_uuid_portable_v7_state() AS s) END
-        FROM (SELECT @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-                     AS us OFFSET 0) AS c);
-
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_now() IS
-'the clock reading of a version 7 generator (Unix microseconds), with this session''s version 7 state made if it has none; called by the version 7 generators of the portable edition';
-$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')), '@internal@', quote_ident(:'locality_uuid_internal')) \gexec
 
 -- portable/src/locality_b.sql
-SELECT replace($locality_uuid_portable$
+SELECT replace(replace($locality_uuid_portable$
 -- Locality uuid, version "b": the generators, the mode switches, the extractors and make.
 
 -- Read locality_uuid.node_id (or the default) as PostgreSQL reads an integer setting (parse_int
@@ -375,7 +370,7 @@ SELECT replace($locality_uuid_portable$
 -- -1 .. 268435455. Empty is the default, as unset: it is what RESET leaves, and SQL cannot tell
 -- the two apart. The default is -1 (locality_uuid_portable_node_id() reads it as the low 28 bits
 -- of the system identifier).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_parse_node_id()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_parse_node_id()
 RETURNS bigint
 AS $body$
 DECLARE
@@ -480,27 +475,27 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_parse_node_id() IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_parse_node_id() IS
 'the node field of this session''s locality uuids: locality_uuid.node_id read as PostgreSQL reads an integer setting, -1 for the default; called through locality_uuid_portable_node_id()';
 
 -- The node field: the default and plain decimals of up to 8 digits (always within 0 ..
 -- 268435455) read here, inlined into the generator; every other value by the full parser.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_node_id()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_node_id()
 RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 RETURN CASE WHEN coalesce(current_setting('locality_uuid.node_id', true), '') = ''
-            THEN @extschema@.locality_uuid_portable_system_identifier()::numeric % 268435456
+            THEN @internal@.locality_uuid_portable_system_identifier()::numeric % 268435456
             WHEN current_setting('locality_uuid.node_id', true) ~ '^(0|[1-9][0-9]{0,7})$'
             THEN current_setting('locality_uuid.node_id', true)::bigint
-            ELSE coalesce(nullif(@extschema@.locality_uuid_portable_parse_node_id(), -1),
-                          @extschema@.locality_uuid_portable_system_identifier()::numeric % 268435456) END;
+            ELSE coalesce(nullif(@internal@.locality_uuid_portable_parse_node_id(), -1),
+                          @internal@.locality_uuid_portable_system_identifier()::numeric % 268435456) END;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_node_id() IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_node_id() IS
 'the node field of this session''s locality uuids (locality_uuid.node_id or its default); called by the locality uuid generator of the portable edition';
 
 -- Whether the next id is sequential: sequential, or with follow_setting the mode of
 -- locality_uuid.counter_mode (sequential is then not read).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_mode(sequential boolean, follow_setting boolean)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_mode(sequential boolean, follow_setting boolean)
 RETURNS boolean
 AS $body$
 BEGIN
@@ -526,15 +521,19 @@ END
 $body$
 LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_mode(boolean, boolean) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_mode(boolean, boolean) IS
 'whether the next locality uuid is sequential: sequential, or the mode of locality_uuid.counter_mode if follow_setting (22023, 22004); called by locality_uuid of the portable edition';
 
--- Make one version-b id at clock reading us with node field node: sequential if sequential,
--- else variable.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_next(sequential boolean, us bigint, node bigint)
+-- Make one version-b id: sequential if sequential, or with follow_setting in the mode of
+-- locality_uuid.counter_mode. The mode is read first, then the clock (22008 outside 1970 to
+-- 9999), then this session's state is made if it has none, then the node field: the order of
+-- their errors.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_next(sequential boolean, follow_setting boolean)
 RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
+    node bigint;
     ms bigint;
     last_ms bigint;
     modes bigint;
@@ -546,6 +545,20 @@ DECLARE
     h text;
     first text;
 BEGIN
+    -- The common settings here; any other value, and a NULL sequential, through the full reader.
+    IF follow_setting THEN
+        sequential := CASE coalesce(current_setting('locality_uuid.counter_mode', true), '')
+                          WHEN '' THEN false WHEN 'variable' THEN false WHEN 'sequential' THEN true
+                          ELSE @internal@.locality_uuid_portable_mode(NULL::boolean, true) END;
+    ELSIF sequential IS NULL THEN
+        sequential := @internal@.locality_uuid_portable_mode(NULL::boolean, false);
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_state();
+    END IF;
+    node := @internal@.locality_uuid_portable_node_id();
     -- Time never goes back within a session: a clock that steps back is held at the last
     -- millisecond used. The state holds that millisecond times 4, plus the modes that made ids
     -- in it (1 sequential, 2 variable), and in the arc sequence the first sequential counter
@@ -625,15 +638,13 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_next(boolean, bigint, bigint) IS
-'new locality uuid (version b) at clock reading us with node field node, sequential or variable; called by locality_uuid of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_next(boolean, boolean) IS
+'new locality uuid (version b), sequential or variable, or in the mode of locality_uuid.counter_mode if follow_setting; called by locality_uuid of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_next(@extschema@.locality_uuid_portable_mode(NULL, true),
-                                              @extschema@.locality_uuid_portable_now(),
-                                              @extschema@.locality_uuid_portable_node_id());
+RETURN @internal@.locality_uuid_portable_next(NULL::boolean, true);
 
 COMMENT ON FUNCTION @extschema@.locality_uuid() IS
 'new locality uuid (version b) in the mode set by locality_uuid.counter_mode';
@@ -641,9 +652,7 @@ COMMENT ON FUNCTION @extschema@.locality_uuid() IS
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid(sequential boolean)
 RETURNS uuid
 LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_next(@extschema@.locality_uuid_portable_mode(sequential, false),
-                                              @extschema@.locality_uuid_portable_now(),
-                                              @extschema@.locality_uuid_portable_node_id());
+RETURN @internal@.locality_uuid_portable_next(sequential, false);
 
 COMMENT ON FUNCTION @extschema@.locality_uuid(boolean) IS
 'new locality uuid (version b): sequential (clustered) if true, variable (spread) if false';
@@ -729,7 +738,7 @@ COMMENT ON FUNCTION @extschema@.locality_uuid_version(uuid) IS
 
 -- Write a locality uuid of checked fields (counter, pid, node in range, ts finite), or 22008 if
 -- ts is outside the 48 bits of milliseconds.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_make_b(counter bigint, pid integer, node integer, ts timestamptz,
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_make_b(counter bigint, pid integer, node integer, ts timestamptz,
                                                                   sequential boolean)
 RETURNS uuid
 AS $body$
@@ -753,7 +762,7 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_make_b(bigint, integer, integer, timestamptz, boolean) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_make_b(bigint, integer, integer, timestamptz, boolean) IS
 'locality uuid (version b) of checked fields, 22008 if ts is outside 1970 to 10889; called by locality_uuid_make of the portable edition';
 
 -- The checks in the C extension's order, then the id.
@@ -762,28 +771,25 @@ CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_make(counter bigint, pid in
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_finite(ts, 'ts'::text);
-    SELECT @extschema@.locality_uuid_portable_check_range('counter'::text, counter, 4294967295::bigint);
-    SELECT @extschema@.locality_uuid_portable_check_range('pid'::text, pid::bigint, 65535::bigint);
-    SELECT @extschema@.locality_uuid_portable_check_range('node'::text, node::bigint, 268435455::bigint);
-    SELECT @extschema@.locality_uuid_portable_make_b(counter, pid, node, ts, sequential);
+    SELECT @internal@.locality_uuid_portable_check_finite(ts, 'ts'::text);
+    SELECT @internal@.locality_uuid_portable_check_range('counter'::text, counter, 4294967295::bigint);
+    SELECT @internal@.locality_uuid_portable_check_range('pid'::text, pid::bigint, 65535::bigint);
+    SELECT @internal@.locality_uuid_portable_check_range('node'::text, node::bigint, 268435455::bigint);
+    SELECT @internal@.locality_uuid_portable_make_b(counter, pid, node, ts, sequential);
 END;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_make(bigint, integer, integer, timestamptz, boolean) IS
 'locality uuid (version b) built from explicit fields: counter 0..4294967295, pid 0..65535, node 0..268435455, ts to the millisecond';
-
--- An install of an earlier version had this helper with other arguments.
-DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_next(boolean, boolean);
-$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')), '@internal@', quote_ident(:'locality_uuid_internal')) \gexec
 
 -- portable/src/blocks.sql
-SELECT replace($locality_uuid_portable$
+SELECT replace(replace($locality_uuid_portable$
 -- Block-wrapped uuids (drop-in for sequential_uuids 1.0.3): the generators, their layouts,
 -- time blocks of any length from 1 ms, and the block and block start an id carries.
 
 -- Raise 22023 unless s (the block size, or the length of an interval in seconds) and c (the
 -- number of blocks or intervals) are positive; variant ('sequence' or 'time') picks the words.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_blocks(s integer, c integer, variant text)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_blocks(s integer, c integer, variant text)
 RETURNS void
 AS $body$
 BEGIN
@@ -805,55 +811,59 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_blocks(integer, integer, text) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_blocks(integer, integer, text) IS
 'raise 22023 unless the block size or interval length s and the number of blocks or intervals c are positive; called by the block functions of the portable edition';
 
 -- The width in bits of the prefix for c blocks: 8, 16, 24 or 32. Inlined (so not strict: a
 -- strict function with a CASE body is not).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_prefix_bits(c integer)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_prefix_bits(c integer)
 RETURNS integer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN c <= 256 THEN 8 WHEN c <= 65536 THEN 16 WHEN c <= 16777216 THEN 24 ELSE 32 END;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_prefix_bits(integer) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_prefix_bits(integer) IS
 'prefix width in bits of a block-wrapped uuid for c blocks; called by the block functions of the portable edition';
 
 -- Values per block of (s, c): s * c / 2^prefix bits, at least 1.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_per_block(s integer, c integer)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_per_block(s integer, c integer)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN greatest(1, (s::bigint * c) >> @extschema@.locality_uuid_portable_prefix_bits(c));
+RETURN greatest(1, (s::bigint * c) >> @internal@.locality_uuid_portable_prefix_bits(c));
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_per_block(integer, integer) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_per_block(integer, integer) IS
 'values per block of a block-wrapped uuid for block size s and c blocks; called by the block functions of the portable edition';
 
 -- Write the id of a block: its number mod 2^prefix_bits, then the bytes of a random version 4
 -- uuid.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_block_uuid(block bigint, prefix_bits integer)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_block_uuid(block bigint, prefix_bits integer)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
 RETURN (lpad(to_hex(block & ((1::bigint << prefix_bits) - 1)), prefix_bits / 4, '0')
         || substr(replace(gen_random_uuid()::text, '-', ''), prefix_bits / 4 + 1))::uuid;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_uuid(bigint, integer) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_block_uuid(bigint, integer) IS
 'new version 4 uuid whose first prefix_bits bits are block; called by the block generators of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuid_sequence_nextval(seq regclass, block_size integer DEFAULT 65536,
                                                    block_count integer DEFAULT 65536)
 RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-BEGIN ATOMIC
+AS $body$
+DECLARE
+    n bigint;
+BEGIN
     -- Arguments are checked first, so a bad call uses no sequence value; nextval runs with
-    -- the caller's privileges. The sequence's argument has a name (unnamed in C): pg_dump
-    -- prints an unnamed parameter of a SQL-standard body as "" where it qualifies names. nextval's minimum minus one wraps to the maximum, as in C.
-    SELECT @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
-    WHERE block_size < 1 OR block_count < 1;
-    SELECT @extschema@.locality_uuid_portable_block_uuid(
-        CASE WHEN s.n = -9223372036854775808 THEN 9223372036854775807 ELSE s.n - 1 END
-            / @extschema@.locality_uuid_portable_per_block(block_size, block_count),
-        @extschema@.locality_uuid_portable_prefix_bits(block_count))
-    FROM (SELECT nextval(seq) AS n OFFSET 0) AS s;
-END;
+    -- the caller's privileges. nextval's minimum minus one wraps to the maximum, as in C.
+    IF block_size < 1 OR block_count < 1 THEN
+        PERFORM @internal@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text);
+    END IF;
+    n := nextval(seq);
+    RETURN @internal@.locality_uuid_portable_block_uuid(
+        CASE WHEN n = -9223372036854775808 THEN 9223372036854775807 ELSE n - 1 END
+            / @internal@.locality_uuid_portable_per_block(block_size, block_count),
+        @internal@.locality_uuid_portable_prefix_bits(block_count));
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer) IS
 'new version 4 uuid whose first bytes are the block of nextval(sequence) - 1; the block advances every block_size values and wraps after block_count blocks (calls nextval, so parallel unsafe)';
@@ -861,15 +871,21 @@ COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer
 CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval(interval_length integer DEFAULT 60,
                                                interval_count integer DEFAULT 65536)
 RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text)
-    WHERE interval_length < 1 OR interval_count < 1;
-    SELECT @extschema@.locality_uuid_portable_block_uuid(
-        @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-            / 1000000 / @extschema@.locality_uuid_portable_per_block(interval_length, interval_count),
-        @extschema@.locality_uuid_portable_prefix_bits(interval_count));
-END;
+AS $body$
+DECLARE
+    us bigint;
+BEGIN
+    IF interval_length < 1 OR interval_count < 1 THEN
+        PERFORM @internal@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text);
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    RETURN @internal@.locality_uuid_portable_block_uuid(
+        us / 1000000 / @internal@.locality_uuid_portable_per_block(interval_length, interval_count),
+        @internal@.locality_uuid_portable_prefix_bits(interval_count));
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_nextval(integer, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time; the block advances every interval_length seconds and wraps after interval_count blocks';
@@ -885,7 +901,7 @@ CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_block_layout(block_size int
 RETURNS record
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
+    SELECT @internal@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
     WHERE block_size < 1 OR block_count < 1;
     -- Seconds as days and time; NULL past the interval type's days.
     SELECT l.bits, 1::bigint << l.bits, l.per, (1::bigint << l.bits) * l.per,
@@ -894,8 +910,8 @@ BEGIN ATOMIC
            CASE WHEN ((1::bigint << l.bits) * l.per) / 86400 <= 2147483647
                 THEN make_interval(days => (((1::bigint << l.bits) * l.per) / 86400)::integer,
                                    secs => ((1::bigint << l.bits) * l.per) % 86400) END
-    FROM (SELECT @extschema@.locality_uuid_portable_prefix_bits(block_count) AS bits,
-                 @extschema@.locality_uuid_portable_per_block(block_size, block_count) AS per) AS l;
+    FROM (SELECT @internal@.locality_uuid_portable_prefix_bits(block_count) AS bits,
+                 @internal@.locality_uuid_portable_per_block(block_size, block_count) AS per) AS l;
 END;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_block_layout(integer, integer) IS
@@ -926,7 +942,7 @@ COMMENT ON FUNCTION @extschema@.locality_uuid_block(uuid, integer) IS
 
 -- The length of interval_length in microseconds (a day is 86400 s), or NULL if it has months
 -- or years (or is infinite): inlined.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_interval_us(interval_length interval)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_interval_us(interval_length interval)
 RETURNS numeric
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN extract(year FROM interval_length) = 0 AND extract(month FROM interval_length) = 0
@@ -935,14 +951,14 @@ RETURN CASE WHEN extract(year FROM interval_length) = 0 AND extract(month FROM i
                  + extract(minute FROM interval_length)::numeric * 60000000
                  + extract(microseconds FROM interval_length)::numeric END;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_interval_us(interval) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_interval_us(interval) IS
 'length of an interval in microseconds, NULL if it has months or years; called by the interval block functions of the portable edition';
 
 -- Raise 22023 as the C extension does unless interval_length is a fixed length (a day is
 -- 86400 s, no months) from 1 ms to 2147483647 s and interval_count is positive; total is its
 -- length in microseconds (locality_uuid_portable_interval_us), NULL for months or years (so
 -- not strict).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_interval(interval_length interval,
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_interval(interval_length interval,
                                                                          total numeric,
                                                                          interval_count integer)
 RETURNS void
@@ -975,28 +991,28 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_interval(interval, numeric, integer) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_interval(interval, numeric, integer) IS
 'raise 22023 unless interval_length is a fixed length from 1 ms to 2147483647 s and interval_count is positive; called by the interval block functions of the portable edition';
 
 -- The block length in microseconds of a valid (total, c), total the interval's length in
 -- microseconds: in units u of 1 s, 1 ms or 1 us, S' = max(u, 1 ms, floor((L / u) * c / 2^b) * u).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_block_us(total numeric, c integer)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_block_us(total numeric, c integer)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN greatest(floor(floor(total / CASE WHEN total % 1000000 = 0 THEN 1000000 WHEN total % 1000 = 0 THEN 1000 ELSE 1 END)
-                      * c / (2::numeric ^ @extschema@.locality_uuid_portable_prefix_bits(c)))
+                      * c / (2::numeric ^ @internal@.locality_uuid_portable_prefix_bits(c)))
                 * CASE WHEN total % 1000000 = 0 THEN 1000000 WHEN total % 1000 = 0 THEN 1000 ELSE 1 END,
                 CASE WHEN total % 1000000 = 0 THEN 1000000 WHEN total % 1000 = 0 THEN 1000 ELSE 1 END,
                 1000)::bigint;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_us(numeric, integer) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_block_us(numeric, integer) IS
 'block length in microseconds of uuid_time_nextval_interval for an interval of total microseconds and c intervals; called by the interval block functions of the portable edition';
 
 -- The start of the latest block at or before as_of whose prefix id carries, or NULL unless
 -- version 4: blocks of block_us microseconds with prefixes of prefix_bits bits (checked by the
 -- caller), counted from the Unix epoch.
 -- start_us is counted from PostgreSQL's epoch (2000-01-01), whose range it must be in.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_block_start(id uuid, block_us bigint,
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_block_start(id uuid, block_us bigint,
                                                                       prefix_bits integer,
                                                                       as_of timestamptz)
 RETURNS timestamptz
@@ -1036,24 +1052,29 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_start(uuid, bigint, integer, timestamptz) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_block_start(uuid, bigint, integer, timestamptz) IS
 'start of the latest time block (block_us microseconds, prefix_bits bits) at or before as_of whose prefix the id carries; called by uuid_time_block_start of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval_interval(interval_length interval,
                                                         interval_count integer DEFAULT 65536)
 RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_interval(interval_length, t.total, interval_count)
-    FROM (SELECT @extschema@.locality_uuid_portable_interval_us(interval_length) AS total) AS t
-    WHERE t.total IS NULL OR t.total < 1000 OR t.total > 2147483647000000 OR interval_count < 1;
-    SELECT @extschema@.locality_uuid_portable_block_uuid((c.us - ((c.us % b.us) + b.us) % b.us) / b.us,
-                                                         @extschema@.locality_uuid_portable_prefix_bits(interval_count))
-    FROM (SELECT @extschema@.locality_uuid_portable_block_us(
-                     @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count) AS us) AS b,
-         (SELECT @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-                 AS us OFFSET 0) AS c;
-END;
+AS $body$
+DECLARE
+    total numeric := @internal@.locality_uuid_portable_interval_us(interval_length);
+    block_us bigint;
+    us bigint;
+BEGIN
+    IF total IS NULL OR total < 1000 OR total > 2147483647000000 OR interval_count < 1 THEN
+        PERFORM @internal@.locality_uuid_portable_check_interval(interval_length, total, interval_count);
+    END IF;
+    block_us := @internal@.locality_uuid_portable_block_us(total, interval_count);
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    RETURN @internal@.locality_uuid_portable_block_uuid((us - ((us % block_us) + block_us) % block_us) / block_us,
+                                                         @internal@.locality_uuid_portable_prefix_bits(interval_count));
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_nextval_interval(interval, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the prefixes of uuid_time_nextval(integer, integer)';
@@ -1069,8 +1090,8 @@ CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_block_layout(interval_lengt
 RETURNS record
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_interval(interval_length,
-        @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count);
+    SELECT @internal@.locality_uuid_portable_check_interval(interval_length,
+        @internal@.locality_uuid_portable_interval_us(interval_length), interval_count);
     -- The wrap is NULL past 2^63 microseconds.
     SELECT l.bits, 1::bigint << l.bits, l.us,
            CASE WHEN l.us <= 9223372036854775807 >> l.bits THEN l.us << l.bits END,
@@ -1078,9 +1099,9 @@ BEGIN ATOMIC
            CASE WHEN l.us <= 9223372036854775807 >> l.bits
                 THEN make_interval(days => ((l.us << l.bits) / 86400000000)::integer)
                      + ((l.us << l.bits) % 86400000000) * interval '1 microsecond' END
-    FROM (SELECT @extschema@.locality_uuid_portable_prefix_bits(interval_count) AS bits,
-                 @extschema@.locality_uuid_portable_block_us(
-                     @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count) AS us) AS l;
+    FROM (SELECT @internal@.locality_uuid_portable_prefix_bits(interval_count) AS bits,
+                 @internal@.locality_uuid_portable_block_us(
+                     @internal@.locality_uuid_portable_interval_us(interval_length), interval_count) AS us) AS l;
 END;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_block_layout(interval, integer) IS
@@ -1092,11 +1113,11 @@ CREATE OR REPLACE FUNCTION @extschema@.uuid_time_block_start(id uuid, interval_l
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text)
+    SELECT @internal@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text)
     WHERE interval_length < 1 OR interval_count < 1;
-    SELECT @extschema@.locality_uuid_portable_block_start(id,
-        @extschema@.locality_uuid_portable_per_block(interval_length, interval_count) * 1000000,
-        @extschema@.locality_uuid_portable_prefix_bits(interval_count), as_of);
+    SELECT @internal@.locality_uuid_portable_block_start(id,
+        @internal@.locality_uuid_portable_per_block(interval_length, interval_count) * 1000000,
+        @internal@.locality_uuid_portable_prefix_bits(interval_count), as_of);
 END;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_block_start(uuid, integer, integer, timestamptz) IS
@@ -1108,29 +1129,25 @@ CREATE OR REPLACE FUNCTION @extschema@.uuid_time_block_start(id uuid, interval_l
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_interval(interval_length, t.total, interval_count)
-    FROM (SELECT @extschema@.locality_uuid_portable_interval_us(interval_length) AS total) AS t
+    SELECT @internal@.locality_uuid_portable_check_interval(interval_length, t.total, interval_count)
+    FROM (SELECT @internal@.locality_uuid_portable_interval_us(interval_length) AS total) AS t
     WHERE t.total IS NULL OR t.total < 1000 OR t.total > 2147483647000000 OR interval_count < 1;
-    SELECT @extschema@.locality_uuid_portable_block_start(id,
-        @extschema@.locality_uuid_portable_block_us(
-            @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count),
-        @extschema@.locality_uuid_portable_prefix_bits(interval_count), as_of);
+    SELECT @internal@.locality_uuid_portable_block_start(id,
+        @internal@.locality_uuid_portable_block_us(
+            @internal@.locality_uuid_portable_interval_us(interval_length), interval_count),
+        @internal@.locality_uuid_portable_prefix_bits(interval_count), as_of);
 END;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_block_start(uuid, interval, integer, timestamptz) IS
 'start of the latest block of uuid_time_nextval_interval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
-
--- An install of an earlier version had these helpers with other arguments.
-DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_block_start(uuid, boolean, integer, interval, integer, timestamptz);
-DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_check_interval(interval, integer);
-$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')), '@internal@', quote_ident(:'locality_uuid_internal')) \gexec
 
 -- portable/src/hot.sql
-SELECT replace($locality_uuid_portable$
+SELECT replace(replace($locality_uuid_portable$
 -- Shard-key uuids, compatible with .NET HotGuid: the generators, the extractors and make.
 
 -- Raise 22003 unless shard_key is an unsigned 32-bit number.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_shard_key(shard_key bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_shard_key(shard_key bigint)
 RETURNS void
 AS $body$
 BEGIN
@@ -1144,12 +1161,12 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_shard_key(bigint) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_shard_key(bigint) IS
 'raise 22003 unless shard_key is within 0 .. 4294967295; called by hot_uuid and hot_uuid_make of the portable edition';
 
 -- Write a shard-key id of seconds (mod 2^32), machine hash m (hex digits of at least 3 bytes),
 -- process field p (4 hex digits), counter (0 .. 16777215) and shard_key: inlined.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_hot_encode(seconds bigint, m text, p text,
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_hot_encode(seconds bigint, m text, p text,
                                                                      counter bigint, shard_key bigint)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -1158,11 +1175,11 @@ RETURN (lpad(to_hex(seconds & 4294967295), 8, '0') || substr(m, 3, 2) || substr(
         || substr(lpad(to_hex(shard_key), 8, '0'), 7, 2) || substr(lpad(to_hex(shard_key), 8, '0'), 5, 2)
         || substr(lpad(to_hex(shard_key), 8, '0'), 3, 2) || substr(lpad(to_hex(shard_key), 8, '0'), 1, 2))::uuid;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot_encode(bigint, text, text, bigint, bigint) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_hot_encode(bigint, text, text, bigint, bigint) IS
 'shard-key uuid of its fields as hex digits (machine hash m, process p) and numbers; called by hot_uuid and hot_uuid_make of the portable edition';
 
 -- Raise 22023, as the C extension does, unless machine is 3 bytes.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_machine(machine bytea)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_machine(machine bytea)
 RETURNS void
 AS $body$
 BEGIN
@@ -1175,25 +1192,31 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_machine(bytea) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_machine(bytea) IS
 'raise 22023 unless machine is 3 bytes; called by hot_uuid_make of the portable edition';
 
--- The fields of one shard-key id, stamped with the second of clock reading us, or with the
--- second of at if explicit (at is read only then); shard_key is checked and us read (with the
--- session's state) by the caller. The next wall-clock tick (2^-23 s) of this session is the
--- clock's, or the tick after the last one used if the clock has not passed it (a burst, a frozen
--- clock, a clock that stepped back): nothing ever waits. A wall-clock id carries the tick's
--- second and the tick within it as counter (bit 23 zero). SECURITY DEFINER: it takes allocation
--- numbers from the install schema's sequence, which only the installer may use.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_hot(explicit boolean, at timestamptz, us bigint,
-                                                              machine_name text,
-                                                              OUT seconds bigint, OUT m text, OUT p text,
-                                                              OUT counter bigint)
+-- Make one shard-key id carrying shard_key, stamped with the current second, or with the
+-- second of at if explicit (at is read only then). The next wall-clock tick (2^-23 s) of this
+-- session is the clock's, or the tick after the last one used if the clock has not passed it (a
+-- burst, a frozen clock, a clock that stepped back): nothing ever waits. A wall-clock id
+-- carries the tick's second and the tick within it as counter (bit 23 zero). SECURITY DEFINER:
+-- it takes allocation numbers from the install schema's sequence, which only the installer may
+-- use.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_hot(shard_key bigint, explicit boolean, at timestamptz)
+RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
+    m text;
+    p text;
     tick bigint;
+    seconds bigint;
+    counter bigint;
     n bigint;
 BEGIN
+    IF shard_key < 0 OR shard_key > 4294967295 THEN
+        PERFORM @internal@.locality_uuid_portable_check_shard_key(shard_key);
+    END IF;
     IF explicit AND NOT isfinite(at) THEN
         RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
@@ -1204,7 +1227,12 @@ BEGIN
                   DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
                   HINT = 'Call it on the primary, in a read-write transaction.';
     END IF;
-    m := md5(machine_name);
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_state();
+    END IF;
+    m := md5(@internal@.locality_uuid_portable_machine_name());
     p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
     -- pg_sequence_last_value, not currval: DISCARD SEQUENCES forgets currval, not the value.
     tick := greatest(us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000,
@@ -1232,34 +1260,28 @@ BEGIN
         counter := 8388608 | (n & 8388607);
         p := lpad(to_hex(65535 - (n >> 23)), 4, '0');
     END IF;
+    RETURN @internal@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
 END
 $body$
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot(boolean, timestamptz, bigint, text) IS
-'fields of a new shard-key uuid of clock reading us, or of the second of at if explicit (an allocation number of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_hot(bigint, boolean, timestamptz) IS
+'new shard-key uuid carrying shard_key, stamped with the current second, or with the second of at if explicit (an allocation number of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
 
 -- The machine name of hot_uuid: locality_uuid.machine_name, or the system identifier.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_machine_name()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_machine_name()
 RETURNS text
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 RETURN coalesce(nullif(current_setting('locality_uuid.machine_name', true), ''),
-                @extschema@.locality_uuid_portable_system_identifier());
+                @internal@.locality_uuid_portable_system_identifier());
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_machine_name() IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_machine_name() IS
 'the machine name of this session''s shard-key uuids (locality_uuid.machine_name or the system identifier); called by hot_uuid of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_shard_key(shard_key)
-    WHERE shard_key < 0 OR shard_key > 4294967295;
-    SELECT @extschema@.locality_uuid_portable_hot_encode(h.seconds, h.m, h.p, h.counter, shard_key)
-    FROM @extschema@.locality_uuid_portable_hot(false, timestamptz '1970-01-01 00:00:00+00',
-                                                @extschema@.locality_uuid_portable_now(),
-                                                @extschema@.locality_uuid_portable_machine_name()) AS h;
-END;
+RETURN @internal@.locality_uuid_portable_hot(shard_key, false, timestamptz '1970-01-01 00:00:00+00');
 
 COMMENT ON FUNCTION @extschema@.hot_uuid(bigint) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key 0..4294967295, stamped with the current second';
@@ -1267,13 +1289,7 @@ COMMENT ON FUNCTION @extschema@.hot_uuid(bigint) IS
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint, at timestamptz)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_shard_key(shard_key)
-    WHERE shard_key < 0 OR shard_key > 4294967295;
-    SELECT @extschema@.locality_uuid_portable_hot_encode(h.seconds, h.m, h.p, h.counter, shard_key)
-    FROM @extschema@.locality_uuid_portable_hot(true, at, @extschema@.locality_uuid_portable_now(),
-                                                @extschema@.locality_uuid_portable_machine_name()) AS h;
-END;
+RETURN @internal@.locality_uuid_portable_hot(shard_key, true, at);
 
 COMMENT ON FUNCTION @extschema@.hot_uuid(bigint, timestamptz) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key, stamped with the second of at (for backfills; mod 2^32)';
@@ -1342,12 +1358,12 @@ CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_make(shard_key bigint, ts timest
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_shard_key(shard_key);
-    SELECT @extschema@.locality_uuid_portable_check_finite(ts, 'ts'::text);
-    SELECT @extschema@.locality_uuid_portable_check_machine(machine);
-    SELECT @extschema@.locality_uuid_portable_check_range('process'::text, process::bigint, 65535::bigint);
-    SELECT @extschema@.locality_uuid_portable_check_range('counter'::text, counter::bigint, 16777215::bigint);
-    SELECT @extschema@.locality_uuid_portable_hot_encode(
+    SELECT @internal@.locality_uuid_portable_check_shard_key(shard_key);
+    SELECT @internal@.locality_uuid_portable_check_finite(ts, 'ts'::text);
+    SELECT @internal@.locality_uuid_portable_check_machine(machine);
+    SELECT @internal@.locality_uuid_portable_check_range('process'::text, process::bigint, 65535::bigint);
+    SELECT @internal@.locality_uuid_portable_check_range('counter'::text, counter::bigint, 16777215::bigint);
+    SELECT @internal@.locality_uuid_portable_hot_encode(
         floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800,
         encode(machine, 'hex'), lpad(to_hex(process), 4, '0'), counter::bigint, shard_key);
 END;
@@ -1359,24 +1375,20 @@ COMMENT ON FUNCTION @extschema@.hot_uuid_make(bigint, timestamptz, bytea, intege
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_time_decoder(id text)
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.hot_uuid_timestamp(id::uuid);
+RETURN to_timestamp(('x' || left(id::uuid::text, 8))::bit(32)::bigint);
 
 COMMENT ON FUNCTION @extschema@.hot_uuid_time_decoder(text) IS
 'hot_uuid_timestamp of a shard-key uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is hot_uuid_boundary)';
-
--- An install of an earlier version had these helpers.
-DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_hot(bigint, boolean, timestamptz);
-DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_explicit_next();
-$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')), '@internal@', quote_ident(:'locality_uuid_internal')) \gexec
 
 -- portable/src/v7.sql
-SELECT replace($locality_uuid_portable$
+SELECT replace(replace($locality_uuid_portable$
 -- Version 7 uuids on every major: the ordered generator, boundaries, the time of an id, and
 -- pg_partman's decoder. Core's own names below 18 and 17 are in core18.sql and core17.sql.
 
 -- The millisecond of a version 7 uuid of variant 10, else NULL: a single strict expression, so
 -- that the planner inlines it.
-CREATE OR REPLACE FUNCTION @extschema@.uuidv7_timestamp(id uuid)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_time(id uuid)
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN timezone(interval '0', timestamp '1970-01-01'
@@ -1385,11 +1397,19 @@ RETURN timezone(interval '0', timestamp '1970-01-01'
           * interval '16777.216 seconds'
         + ('x' || substr(id::text, 7, 2) || substr(id::text, 10, 4))::bit(24)::integer * interval '1 millisecond');
 
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_time(uuid) IS
+'creation time (the millisecond) of a version 7 uuid of variant 10, else NULL; called by uuidv7_timestamp and uuidv7_time_decoder of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_timestamp(id uuid)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @internal@.locality_uuid_portable_v7_time(id);
+
 COMMENT ON FUNCTION @extschema@.uuidv7_timestamp(uuid) IS
 'creation time (the millisecond) of a version 7 uuid, on every major (17''s uuid_extract_timestamp reads version 1 only); NULL for other versions and variants';
 
 -- The Unix millisecond of at, or 22008 as the C extension raises it.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_v7_ms(at timestamptz)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_v7_ms(at timestamptz)
 RETURNS bigint
 AS $body$
 DECLARE
@@ -1409,36 +1429,37 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_v7_ms(timestamptz) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_v7_ms(timestamptz) IS
 'Unix millisecond of at, or 22008 if at is not finite or outside version 7''s 48 bits; called through locality_uuid_portable_v7_ms()';
 
 -- The Unix millisecond of at, inlined: within version 7's range (1970-01-01 to 2^48 - 1 ms,
 -- 10889-08-02 05:31:50.655 UTC) here, else through the check, which raises.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_ms(at timestamptz)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_ms(at timestamptz)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN at >= timestamptz '1970-01-01 00:00:00+00' AND at < timestamptz '10889-08-02 05:31:50.656+00'
             THEN floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000
-            ELSE @extschema@.locality_uuid_portable_check_v7_ms(at) END;
+            ELSE @internal@.locality_uuid_portable_check_v7_ms(at) END;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_ms(timestamptz) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_ms(timestamptz) IS
 'Unix millisecond of at for a version 7 uuid (22008 outside 1970-01-01 to 10889-08-02 05:31:50.655 UTC); called by the version 7 functions of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_time_decoder(id text)
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.uuidv7_timestamp(id::uuid);
+RETURN @internal@.locality_uuid_portable_v7_time(id::uuid);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_time_decoder(text) IS
 'uuidv7_timestamp of a version 7 uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is uuidv7_lower)';
 -- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is that of
--- clock reading us (counter 0) or one more than the session's last, whichever is later. Byte 8:
+-- the clock (counter 0) or one more than the session's last, whichever is later. Byte 8:
 -- variant 10, bit 5 zero (a clock id), the counter in bits 4..2, random bits 1..0; bytes 9..15
 -- random.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_ordered(us bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_ordered()
 RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
     k bigint;
     r text;
 BEGIN
@@ -1449,6 +1470,11 @@ BEGIN
                   DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
                   HINT = 'Call it on the primary, in a read-write transaction.';
     END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_v7_state();
+    END IF;
     k := greatest(((us / 1000) << 15) | ((us % 1000 * 4096 / 1000) << 3),
                   pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ordered') + 1);
     PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', k);
@@ -1458,15 +1484,15 @@ BEGIN
             || substr(r, 22, 2) || substr(r, 25, 12))::uuid;
 END
 $body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_ordered(bigint) IS
-'new version 7 uuid of clock reading us, strictly greater than every uuidv7_ordered() id made before in this session; called by uuidv7_ordered of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_ordered() IS
+'new version 7 uuid of the clock, strictly greater than every uuidv7_ordered() id made before in this session; called by uuidv7_ordered of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_v7_ordered(@extschema@.locality_uuid_portable_v7_now());
+RETURN @internal@.locality_uuid_portable_v7_ordered();
 
 COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
 'new version 7 uuid, strictly greater than every uuidv7_ordered() id made before in this session (the C extension: in the cluster), also after clock steps back (parallel unsafe: its state is in temporary sequences)';
@@ -1475,15 +1501,44 @@ COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
 -- At an explicit time: the millisecond of at, bit 5 of byte 8 set (never a clock id's), and a
 -- 41-bit allocation number n of the install schema's sequence in the fraction (bits 40..29),
 -- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Each n is handed out once and
--- never reduced, so no two such ids are equal; once n passes 41 bits every call fails.
+-- never reduced, so no two such ids are equal; once n passes 41 bits every call fails (54000).
+-- 25006 on every call in a read-only transaction. SECURITY DEFINER: it takes n from the
+-- install schema's sequence, which only the installer may use.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_explicit(at timestamptz)
+RETURNS uuid
+AS $body$
+DECLARE
+    ms bigint := @internal@.locality_uuid_portable_v7_ms(at);
+    n bigint;
+BEGIN
+    IF current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
+    END IF;
+    n := nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
+    IF n >= 2199023255552 THEN
+        RAISE EXCEPTION 'uuidv7_ordered used up all 2199023255552 allocation numbers of ids at explicit times'
+            USING ERRCODE = 'program_limit_exceeded',
+                  DETAIL = format('An id at an explicit time carries a 41-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_v7_explicit is at %s.',
+                                  '@extschema@', n),
+                  HINT = 'Make further ids with the current time (uuidv7_ordered()).';
+    END IF;
+    RETURN (lpad(to_hex(ms), 12, '0') || '7' || lpad(to_hex((n >> 29) & 4095), 3, '0')
+            || to_hex(160 | ((n >> 24) & 31)) || lpad(to_hex(n & 16777215), 6, '0')
+            || right(gen_random_uuid()::text, 8))::uuid;
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_explicit(timestamptz) IS
+'new version 7 uuid of the millisecond of at with the next allocation number of locality_uuid_portable_v7_explicit (25006 when read-only, 54000 past 41 bits); called by uuidv7_ordered(at) of the portable edition';
+
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered(at timestamptz)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN (SELECT (lpad(to_hex(t.ms), 12, '0') || '7' || lpad(to_hex((t.n >> 29) & 4095), 3, '0')
-                || to_hex(160 | ((t.n >> 24) & 31)) || lpad(to_hex(t.n & 16777215), 6, '0')
-                || right(gen_random_uuid()::text, 8))::uuid
-        FROM (SELECT a.ms, @extschema@.locality_uuid_portable_v7_explicit_next() AS n
-              FROM (SELECT @extschema@.locality_uuid_portable_v7_ms(at) AS ms OFFSET 0) AS a OFFSET 0) AS t);
+RETURN @internal@.locality_uuid_portable_v7_explicit(at);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_ordered(timestamptz) IS
 'new version 7 uuid stamped with the millisecond of at (for backfills), carrying an allocation number from the sequence locality_uuid_portable_v7_explicit, so it repeats no id made before (parallel unsafe: nextval)';
@@ -1491,7 +1546,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_ordered(timestamptz) IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_lower(at timestamptz)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '70008000000000000000')::uuid;
+RETURN (lpad(to_hex(@internal@.locality_uuid_portable_v7_ms(at)), 12, '0') || '70008000000000000000')::uuid;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_lower(timestamptz) IS
 'smallest version 7 uuid of the millisecond of at: id >= uuidv7_lower(a) AND id < uuidv7_lower(b) selects the ids of [a, b), and partition bounds take it';
@@ -1499,14 +1554,14 @@ COMMENT ON FUNCTION @extschema@.uuidv7_lower(timestamptz) IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_upper(at timestamptz)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7fffbfffffffffffffff')::uuid;
+RETURN (lpad(to_hex(@internal@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7fffbfffffffffffffff')::uuid;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_upper(timestamptz) IS
 'largest version 7 uuid of the millisecond of at';
-$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')), '@internal@', quote_ident(:'locality_uuid_internal')) \gexec
 
 -- portable/src/facade.sql
-SELECT replace($locality_uuid_portable$
+SELECT replace(replace($locality_uuid_portable$
 -- The keyed facade of version 7 ids (uuidv47's mapping), exact rather than fast: SipHash-2-4 on
 -- 64-bit words kept as two 32-bit halves in bigints, so that no sum or shift leaves bigint's range.
 
@@ -1515,7 +1570,7 @@ SELECT replace($locality_uuid_portable$
 -- after the time, version and variant (byte 6's low nibble, byte 7, byte 8's low six bits, bytes
 -- 9..15). Words are (high, low) halves; a SipRound is the loop's body, the message words enter
 -- before rounds 1 and 3 and leave after rounds 2 and 4, finalization XORs 255 before round 5.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_facade_mask(u uuid, key bytea, to_facade boolean)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_facade_mask(u uuid, key bytea, to_facade boolean)
 RETURNS bigint
 AS $body$
 DECLARE
@@ -1591,24 +1646,24 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_facade_mask(uuid, bytea, boolean) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_facade_mask(uuid, bytea, boolean) IS
 'low 48 bits of SipHash-2-4 under a 16-byte key of the 74 bits after the time, version and variant of a version 7 id or its facade; called by locality_uuid_portable_facade()';
 
 -- The facade of a version 7 id (to_facade) or the id of a facade (version 4), both of RFC 9562's
 -- variant: its time XORed with the mask and the other version digit; 22023 as the C extension.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_facade(u uuid, key bytea, to_facade boolean)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_facade(u uuid, key bytea, to_facade boolean)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (lpad(to_hex(('x' || left(replace(u::text, '-', ''), 12))::bit(48)::bigint
-                    # @extschema@.locality_uuid_portable_facade_mask(u, key, to_facade)), 12, '0')
+                    # @internal@.locality_uuid_portable_facade_mask(u, key, to_facade)), 12, '0')
         || CASE WHEN to_facade THEN '4' ELSE '7' END || substr(replace(u::text, '-', ''), 14))::uuid;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_facade(uuid, bytea, boolean) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_facade(uuid, bytea, boolean) IS
 'facade of a version 7 id (to_facade) or id of a facade (not to_facade) under a 16-byte key, or 22023; called by uuidv7_to_facade and uuidv7_from_facade';
 
 -- The key of the setting locality_uuid.facade_key (32 hexadecimal digits), or 55000 as the C
 -- extension raises it. The setting is a placeholder here: any role may set and read it.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_facade_key()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_facade_key()
 RETURNS bytea
 AS $body$
 DECLARE
@@ -1626,13 +1681,13 @@ END
 $body$
 LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_facade_key() IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_facade_key() IS
 'key of the setting locality_uuid.facade_key, or 55000 where it is unset or not 32 hexadecimal digits; called by uuidv7_to_facade(uuid) and uuidv7_from_facade(uuid)';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_to_facade(id uuid, key bytea)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_facade(id, key, true);
+RETURN @internal@.locality_uuid_portable_facade(id, key, true);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_to_facade(uuid, bytea) IS
 'version-4-looking facade of a version 7 id under a 16-byte key (k0 then k1, each little-endian), as uuidv47 makes it: the time XORed with SipHash-2-4 of the other 74 bits; uuidv7_from_facade inverts it';
@@ -1640,7 +1695,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_to_facade(uuid, bytea) IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_from_facade(facade uuid, key bytea)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_facade(facade, key, false);
+RETURN @internal@.locality_uuid_portable_facade(facade, key, false);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_from_facade(uuid, bytea) IS
 'version 7 id of a facade that uuidv7_to_facade made with the same 16-byte key (as uuidv47 decodes it)';
@@ -1648,7 +1703,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_from_facade(uuid, bytea) IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_to_facade(id uuid)
 RETURNS uuid
 LANGUAGE sql STABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_facade(id, @extschema@.locality_uuid_portable_facade_key(), true);
+RETURN @internal@.locality_uuid_portable_facade(id, @internal@.locality_uuid_portable_facade_key(), true);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_to_facade(uuid) IS
 'uuidv7_to_facade(id, key) with the key of the setting locality_uuid.facade_key (32 hex digits; in the portable edition a placeholder that any role may set and read)';
@@ -1656,23 +1711,23 @@ COMMENT ON FUNCTION @extschema@.uuidv7_to_facade(uuid) IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_from_facade(facade uuid)
 RETURNS uuid
 LANGUAGE sql STABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_facade(facade, @extschema@.locality_uuid_portable_facade_key(), false);
+RETURN @internal@.locality_uuid_portable_facade(facade, @internal@.locality_uuid_portable_facade_key(), false);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_from_facade(uuid) IS
 'uuidv7_from_facade(facade, key) with the key of the setting locality_uuid.facade_key: WHERE id = uuidv7_from_facade($1) finds a row by its facade through the primary key';
-$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')), '@internal@', quote_ident(:'locality_uuid_internal')) \gexec
 
 \if :locality_uuid_core_generators
 
 -- portable/src/core18.sql
-SELECT replace($locality_uuid_portable$
+SELECT replace(replace($locality_uuid_portable$
 -- Core's uuidv7 and uuidv4, made where the server lacks them (before PostgreSQL 18), as the C
 -- extension makes them. In the install schema, since this edition cannot write pg_catalog.
 -- Core 18's signatures, argument names, labels, comments and results, but for PARALLEL UNSAFE
 -- on uuidv7 (its state is in temporary sequences) and LEAKPROOF, which only a superuser may set.
 
--- Make one version 7 id of clock reading us (read, with the session's version 7 state, by the
--- caller): as core's uuidv7(), the nanosecond of this id is the clock's, or at
+-- Make one version 7 id of the clock (read first, then the session's version 7 state made if it
+-- has none): as core's uuidv7(), the nanosecond of this id is the clock's, or at
 -- least 1000000 / 4096 + 1 ns after the session's last one (a burst, a frozen clock, a clock
 -- that stepped back), so that every id of the session has a later 12-bit fraction of its
 -- millisecond or a later millisecond. Bytes 0..5 the millisecond, then version 7 and the
@@ -1681,10 +1736,11 @@ SELECT replace($locality_uuid_portable$
 -- the millisecond and fraction of that, with the nanosecond's own nanoseconds. A shift out of
 -- range changes no state. One write per id: the base moves only when the nanoseconds since it
 -- would pass 2^62.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7(shifted boolean, shift interval, us bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7(shifted boolean, shift interval)
 RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
     ns numeric;
     at timestamptz;
     shifted_us bigint;
@@ -1694,6 +1750,11 @@ BEGIN
         RAISE EXCEPTION 'interval out of range for UUID version 7'
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = 'UUID version 7 does not support infinite intervals.';
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_v7_state();
     END IF;
     ns := greatest(us * 1000::numeric,
                    pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric
@@ -1725,13 +1786,13 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7(boolean, interval, bigint) IS
-'new version 7 uuid of clock reading us, its time shifted by shift if shifted; called by uuidv7 of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7(boolean, interval) IS
+'new version 7 uuid of the clock, its time shifted by shift if shifted; called by uuidv7 of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7()
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_v7(false, interval '0', @extschema@.locality_uuid_portable_v7_now());
+RETURN @internal@.locality_uuid_portable_v7(false, interval '0');
 
 COMMENT ON FUNCTION @extschema@.uuidv7() IS
 'generate UUID version 7';
@@ -1739,7 +1800,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7() IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7(shift interval)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_v7(true, shift, @extschema@.locality_uuid_portable_v7_now());
+RETURN @internal@.locality_uuid_portable_v7(true, shift);
 
 COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS
 'generate UUID version 7 with a timestamp shifted by specified interval';
@@ -1751,15 +1812,12 @@ RETURN gen_random_uuid();
 
 COMMENT ON FUNCTION @extschema@.uuidv4() IS
 'generate UUID version 4';
-
--- An install of an earlier version had this helper with other arguments.
-DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_v7(boolean, interval);
-$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')), '@internal@', quote_ident(:'locality_uuid_internal')) \gexec
 \endif
 \if :locality_uuid_core_extractors
 
 -- portable/src/core17.sql
-SELECT replace($locality_uuid_portable$
+SELECT replace(replace($locality_uuid_portable$
 -- Core's uuid_extract_timestamp and uuid_extract_version, made where the server lacks them
 -- (before PostgreSQL 17), as the C extension makes them (17 has them, its
 -- uuid_extract_timestamp reading version 1 only: uuidv7_timestamp reads version 7 on every
@@ -1802,10 +1860,22 @@ RETURN ('x' || substr($1::text, 15, 1) || ('{"8": "", "9": "", "a": "", "b": ""}
 COMMENT ON FUNCTION @extschema@.uuid_extract_version(uuid) IS
 'extract version from RFC 9562 UUID';
 
-$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')) \gexec
+$locality_uuid_portable$, '@extschema@', quote_ident(:'schema')), '@internal@', quote_ident(:'locality_uuid_internal')) \gexec
 \endif
+
+-- Helpers that an earlier install left in the install schema: the functions above no longer
+-- call them (CREATE OR REPLACE bound them to <schema>_internal's), so they are dropped, all in
+-- one statement (they call each other).
+SELECT 'DROP FUNCTION ' || string_agg(p.oid::regprocedure::text, ', ')
+FROM pg_proc p
+WHERE p.pronamespace = :'schema'::regnamespace
+  AND p.proname LIKE 'locality\_uuid\_portable\_%'
+  AND p.proowner = current_user::regrole
+HAVING count(*) > 0
+\gexec
 
 COMMIT;
 
 \unset locality_uuid_core_generators
 \unset locality_uuid_core_extractors
+\unset locality_uuid_internal

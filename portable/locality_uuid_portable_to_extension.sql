@@ -7,7 +7,8 @@
 -- them, and that may CREATE EXTENSION (the extension is trusted: CREATE on the database is
 -- enough), once the extension's files are installed on the server. The DEFAULTs are dropped,
 -- the SQL edition's functions are dropped, the extension is created in the same schema and
--- the DEFAULTs are set again from their text, which now names the extension's functions. Other
+-- the DEFAULTs are set again from their text, which now names the extension's functions; the
+-- schema of the edition's helpers, <schema>_internal, is dropped. Other
 -- objects that use the SQL functions (expression indexes, generated columns, CHECK
 -- constraints, partition keys, views) stop the move with an error that lists them: see
 -- docs/portable.md for moving those. DEFAULTs that call the edition's uuidv7, uuidv4,
@@ -20,13 +21,15 @@
 \set schema public
 \endif
 
+SELECT :'schema' || '_internal' AS locality_uuid_internal \gset
+
 BEGIN;
 -- An empty search_path makes pg_get_expr write every name with its schema.
 SELECT pg_catalog.set_config('search_path', '', true) AS locality_uuid_search_path \gset
 
 -- The functions that every install has must all be there; the version 7 functions (core's
 -- names only where the server lacked them) and the helpers the functions call are taken if they
--- are. Dropped in the order listed: the version 7 functions first, which may call the others,
+-- are, in the install schema or in <schema>_internal, where the edition keeps its helpers. Dropped in the order listed: the version 7 functions first, which may call the others,
 -- the helpers last, each before those it calls.
 CREATE TEMP TABLE locality_uuid_portable_functions ON COMMIT DROP AS
 SELECT f.oid, s.required, s.n
@@ -62,9 +65,9 @@ FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
     'locality_uuid_portable_machine_name()', 'locality_uuid_portable_explicit_next()',
     'locality_uuid_portable_make_b(bigint, integer, integer, timestamptz, boolean)',
     'locality_uuid_portable_check_finite(timestamptz, text)', 'locality_uuid_portable_check_machine(bytea)',
-    'locality_uuid_portable_v7_ordered(bigint)', 'locality_uuid_portable_v7(boolean, interval, bigint)',
+    'locality_uuid_portable_v7_ordered(bigint)', 'locality_uuid_portable_v7_ordered()', 'locality_uuid_portable_v7(boolean, interval, bigint)',
     'locality_uuid_portable_v7_now()', 'locality_uuid_portable_v7_state()',
-    'locality_uuid_portable_v7_explicit_next()',
+    'locality_uuid_portable_v7_explicit_next()', 'locality_uuid_portable_v7_explicit(timestamptz)',
     'locality_uuid_portable_block_start(uuid, bigint, integer, timestamptz)',
     'locality_uuid_portable_check_interval(interval, numeric, integer)',
     'locality_uuid_portable_next(boolean, boolean)', 'locality_uuid_portable_node_id()',
@@ -79,10 +82,12 @@ FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
     'locality_uuid_portable_check_interval(interval, integer)', 'locality_uuid_portable_interval_us(interval)',
     'locality_uuid_portable_block_start(uuid, boolean, integer, interval, integer, timestamptz)',
     'locality_uuid_portable_v7(boolean, interval)', 'locality_uuid_portable_v7_ms(timestamptz)',
-    'locality_uuid_portable_check_v7_ms(timestamptz)', 'locality_uuid_portable_facade(uuid, bytea, boolean)',
+    'locality_uuid_portable_check_v7_ms(timestamptz)', 'locality_uuid_portable_v7_time(uuid)', 'locality_uuid_portable_facade(uuid, bytea, boolean)',
     'locality_uuid_portable_facade_mask(uuid, bytea, boolean)', 'locality_uuid_portable_facade_key()'
 ]) WITH ORDINALITY AS l(signature, n)) AS s,
-LATERAL (SELECT to_regprocedure(pg_catalog.format('%I.%s', :'schema', s.signature)) AS oid) f
+LATERAL (SELECT pg_catalog.to_regprocedure(pg_catalog.format('%I.%s', nsp, s.signature)) AS oid
+         FROM pg_catalog.unnest(ARRAY[:'schema', :'locality_uuid_internal']) AS nsp
+         WHERE pg_catalog.to_regnamespace(nsp) IS NOT NULL) f
 WHERE f.oid IS NOT NULL;
 
 SELECT pg_catalog.count(*) = 28 AS locality_uuid_found FROM locality_uuid_portable_functions
@@ -140,6 +145,8 @@ SELECT pg_catalog.format('DROP FUNCTION %s', oid::pg_catalog.regprocedure)
 FROM locality_uuid_portable_functions ORDER BY n \gexec
 DROP SEQUENCE :"schema".locality_uuid_portable_explicit;
 DROP SEQUENCE IF EXISTS :"schema".locality_uuid_portable_v7_explicit;
+-- The helpers' schema, empty now (anything else in it stops the move).
+DROP SCHEMA IF EXISTS :"locality_uuid_internal";
 
 CREATE EXTENSION locality_uuid SCHEMA :"schema";
 

@@ -3,7 +3,7 @@
 
 -- Raise 22023 unless s (the block size, or the length of an interval in seconds) and c (the
 -- number of blocks or intervals) are positive; variant ('sequence' or 'time') picks the words.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_blocks(s integer, c integer, variant text)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_blocks(s integer, c integer, variant text)
 RETURNS void
 AS $body$
 BEGIN
@@ -25,55 +25,59 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_blocks(integer, integer, text) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_blocks(integer, integer, text) IS
 'raise 22023 unless the block size or interval length s and the number of blocks or intervals c are positive; called by the block functions of the portable edition';
 
 -- The width in bits of the prefix for c blocks: 8, 16, 24 or 32. Inlined (so not strict: a
 -- strict function with a CASE body is not).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_prefix_bits(c integer)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_prefix_bits(c integer)
 RETURNS integer
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN c <= 256 THEN 8 WHEN c <= 65536 THEN 16 WHEN c <= 16777216 THEN 24 ELSE 32 END;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_prefix_bits(integer) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_prefix_bits(integer) IS
 'prefix width in bits of a block-wrapped uuid for c blocks; called by the block functions of the portable edition';
 
 -- Values per block of (s, c): s * c / 2^prefix bits, at least 1.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_per_block(s integer, c integer)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_per_block(s integer, c integer)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN greatest(1, (s::bigint * c) >> @extschema@.locality_uuid_portable_prefix_bits(c));
+RETURN greatest(1, (s::bigint * c) >> @internal@.locality_uuid_portable_prefix_bits(c));
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_per_block(integer, integer) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_per_block(integer, integer) IS
 'values per block of a block-wrapped uuid for block size s and c blocks; called by the block functions of the portable edition';
 
 -- Write the id of a block: its number mod 2^prefix_bits, then the bytes of a random version 4
 -- uuid.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_block_uuid(block bigint, prefix_bits integer)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_block_uuid(block bigint, prefix_bits integer)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
 RETURN (lpad(to_hex(block & ((1::bigint << prefix_bits) - 1)), prefix_bits / 4, '0')
         || substr(replace(gen_random_uuid()::text, '-', ''), prefix_bits / 4 + 1))::uuid;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_uuid(bigint, integer) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_block_uuid(bigint, integer) IS
 'new version 4 uuid whose first prefix_bits bits are block; called by the block generators of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuid_sequence_nextval(seq regclass, block_size integer DEFAULT 65536,
                                                    block_count integer DEFAULT 65536)
 RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-BEGIN ATOMIC
+AS $body$
+DECLARE
+    n bigint;
+BEGIN
     -- Arguments are checked first, so a bad call uses no sequence value; nextval runs with
-    -- the caller's privileges. The sequence's argument has a name (unnamed in C): pg_dump
-    -- prints an unnamed parameter of a SQL-standard body as "" where it qualifies names. nextval's minimum minus one wraps to the maximum, as in C.
-    SELECT @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
-    WHERE block_size < 1 OR block_count < 1;
-    SELECT @extschema@.locality_uuid_portable_block_uuid(
-        CASE WHEN s.n = -9223372036854775808 THEN 9223372036854775807 ELSE s.n - 1 END
-            / @extschema@.locality_uuid_portable_per_block(block_size, block_count),
-        @extschema@.locality_uuid_portable_prefix_bits(block_count))
-    FROM (SELECT nextval(seq) AS n OFFSET 0) AS s;
-END;
+    -- the caller's privileges. nextval's minimum minus one wraps to the maximum, as in C.
+    IF block_size < 1 OR block_count < 1 THEN
+        PERFORM @internal@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text);
+    END IF;
+    n := nextval(seq);
+    RETURN @internal@.locality_uuid_portable_block_uuid(
+        CASE WHEN n = -9223372036854775808 THEN 9223372036854775807 ELSE n - 1 END
+            / @internal@.locality_uuid_portable_per_block(block_size, block_count),
+        @internal@.locality_uuid_portable_prefix_bits(block_count));
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer) IS
 'new version 4 uuid whose first bytes are the block of nextval(sequence) - 1; the block advances every block_size values and wraps after block_count blocks (calls nextval, so parallel unsafe)';
@@ -81,15 +85,21 @@ COMMENT ON FUNCTION @extschema@.uuid_sequence_nextval(regclass, integer, integer
 CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval(interval_length integer DEFAULT 60,
                                                interval_count integer DEFAULT 65536)
 RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text)
-    WHERE interval_length < 1 OR interval_count < 1;
-    SELECT @extschema@.locality_uuid_portable_block_uuid(
-        @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-            / 1000000 / @extschema@.locality_uuid_portable_per_block(interval_length, interval_count),
-        @extschema@.locality_uuid_portable_prefix_bits(interval_count));
-END;
+AS $body$
+DECLARE
+    us bigint;
+BEGIN
+    IF interval_length < 1 OR interval_count < 1 THEN
+        PERFORM @internal@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text);
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    RETURN @internal@.locality_uuid_portable_block_uuid(
+        us / 1000000 / @internal@.locality_uuid_portable_per_block(interval_length, interval_count),
+        @internal@.locality_uuid_portable_prefix_bits(interval_count));
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_nextval(integer, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time; the block advances every interval_length seconds and wraps after interval_count blocks';
@@ -105,7 +115,7 @@ CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_block_layout(block_size int
 RETURNS record
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
+    SELECT @internal@.locality_uuid_portable_check_blocks(block_size, block_count, 'sequence'::text)
     WHERE block_size < 1 OR block_count < 1;
     -- Seconds as days and time; NULL past the interval type's days.
     SELECT l.bits, 1::bigint << l.bits, l.per, (1::bigint << l.bits) * l.per,
@@ -114,8 +124,8 @@ BEGIN ATOMIC
            CASE WHEN ((1::bigint << l.bits) * l.per) / 86400 <= 2147483647
                 THEN make_interval(days => (((1::bigint << l.bits) * l.per) / 86400)::integer,
                                    secs => ((1::bigint << l.bits) * l.per) % 86400) END
-    FROM (SELECT @extschema@.locality_uuid_portable_prefix_bits(block_count) AS bits,
-                 @extschema@.locality_uuid_portable_per_block(block_size, block_count) AS per) AS l;
+    FROM (SELECT @internal@.locality_uuid_portable_prefix_bits(block_count) AS bits,
+                 @internal@.locality_uuid_portable_per_block(block_size, block_count) AS per) AS l;
 END;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_block_layout(integer, integer) IS
@@ -146,7 +156,7 @@ COMMENT ON FUNCTION @extschema@.locality_uuid_block(uuid, integer) IS
 
 -- The length of interval_length in microseconds (a day is 86400 s), or NULL if it has months
 -- or years (or is infinite): inlined.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_interval_us(interval_length interval)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_interval_us(interval_length interval)
 RETURNS numeric
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN extract(year FROM interval_length) = 0 AND extract(month FROM interval_length) = 0
@@ -155,14 +165,14 @@ RETURN CASE WHEN extract(year FROM interval_length) = 0 AND extract(month FROM i
                  + extract(minute FROM interval_length)::numeric * 60000000
                  + extract(microseconds FROM interval_length)::numeric END;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_interval_us(interval) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_interval_us(interval) IS
 'length of an interval in microseconds, NULL if it has months or years; called by the interval block functions of the portable edition';
 
 -- Raise 22023 as the C extension does unless interval_length is a fixed length (a day is
 -- 86400 s, no months) from 1 ms to 2147483647 s and interval_count is positive; total is its
 -- length in microseconds (locality_uuid_portable_interval_us), NULL for months or years (so
 -- not strict).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_interval(interval_length interval,
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_interval(interval_length interval,
                                                                          total numeric,
                                                                          interval_count integer)
 RETURNS void
@@ -195,28 +205,28 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE CALLED ON NULL INPUT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_interval(interval, numeric, integer) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_interval(interval, numeric, integer) IS
 'raise 22023 unless interval_length is a fixed length from 1 ms to 2147483647 s and interval_count is positive; called by the interval block functions of the portable edition';
 
 -- The block length in microseconds of a valid (total, c), total the interval's length in
 -- microseconds: in units u of 1 s, 1 ms or 1 us, S' = max(u, 1 ms, floor((L / u) * c / 2^b) * u).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_block_us(total numeric, c integer)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_block_us(total numeric, c integer)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN greatest(floor(floor(total / CASE WHEN total % 1000000 = 0 THEN 1000000 WHEN total % 1000 = 0 THEN 1000 ELSE 1 END)
-                      * c / (2::numeric ^ @extschema@.locality_uuid_portable_prefix_bits(c)))
+                      * c / (2::numeric ^ @internal@.locality_uuid_portable_prefix_bits(c)))
                 * CASE WHEN total % 1000000 = 0 THEN 1000000 WHEN total % 1000 = 0 THEN 1000 ELSE 1 END,
                 CASE WHEN total % 1000000 = 0 THEN 1000000 WHEN total % 1000 = 0 THEN 1000 ELSE 1 END,
                 1000)::bigint;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_us(numeric, integer) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_block_us(numeric, integer) IS
 'block length in microseconds of uuid_time_nextval_interval for an interval of total microseconds and c intervals; called by the interval block functions of the portable edition';
 
 -- The start of the latest block at or before as_of whose prefix id carries, or NULL unless
 -- version 4: blocks of block_us microseconds with prefixes of prefix_bits bits (checked by the
 -- caller), counted from the Unix epoch.
 -- start_us is counted from PostgreSQL's epoch (2000-01-01), whose range it must be in.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_block_start(id uuid, block_us bigint,
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_block_start(id uuid, block_us bigint,
                                                                       prefix_bits integer,
                                                                       as_of timestamptz)
 RETURNS timestamptz
@@ -256,24 +266,29 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_block_start(uuid, bigint, integer, timestamptz) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_block_start(uuid, bigint, integer, timestamptz) IS
 'start of the latest time block (block_us microseconds, prefix_bits bits) at or before as_of whose prefix the id carries; called by uuid_time_block_start of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuid_time_nextval_interval(interval_length interval,
                                                         interval_count integer DEFAULT 65536)
 RETURNS uuid
-LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_interval(interval_length, t.total, interval_count)
-    FROM (SELECT @extschema@.locality_uuid_portable_interval_us(interval_length) AS total) AS t
-    WHERE t.total IS NULL OR t.total < 1000 OR t.total > 2147483647000000 OR interval_count < 1;
-    SELECT @extschema@.locality_uuid_portable_block_uuid((c.us - ((c.us % b.us) + b.us) % b.us) / b.us,
-                                                         @extschema@.locality_uuid_portable_prefix_bits(interval_count))
-    FROM (SELECT @extschema@.locality_uuid_portable_block_us(
-                     @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count) AS us) AS b,
-         (SELECT @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-                 AS us OFFSET 0) AS c;
-END;
+AS $body$
+DECLARE
+    total numeric := @internal@.locality_uuid_portable_interval_us(interval_length);
+    block_us bigint;
+    us bigint;
+BEGIN
+    IF total IS NULL OR total < 1000 OR total > 2147483647000000 OR interval_count < 1 THEN
+        PERFORM @internal@.locality_uuid_portable_check_interval(interval_length, total, interval_count);
+    END IF;
+    block_us := @internal@.locality_uuid_portable_block_us(total, interval_count);
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    RETURN @internal@.locality_uuid_portable_block_uuid((us - ((us % block_us) + block_us) % block_us) / block_us,
+                                                         @internal@.locality_uuid_portable_prefix_bits(interval_count));
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_nextval_interval(interval, integer) IS
 'new version 4 uuid whose first bytes are the block of the current Unix time in microseconds; the block advances every interval_length (1 ms to 2147483647 s, no months or years) and wraps after interval_count blocks; whole seconds give the prefixes of uuid_time_nextval(integer, integer)';
@@ -289,8 +304,8 @@ CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_block_layout(interval_lengt
 RETURNS record
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_interval(interval_length,
-        @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count);
+    SELECT @internal@.locality_uuid_portable_check_interval(interval_length,
+        @internal@.locality_uuid_portable_interval_us(interval_length), interval_count);
     -- The wrap is NULL past 2^63 microseconds.
     SELECT l.bits, 1::bigint << l.bits, l.us,
            CASE WHEN l.us <= 9223372036854775807 >> l.bits THEN l.us << l.bits END,
@@ -298,9 +313,9 @@ BEGIN ATOMIC
            CASE WHEN l.us <= 9223372036854775807 >> l.bits
                 THEN make_interval(days => ((l.us << l.bits) / 86400000000)::integer)
                      + ((l.us << l.bits) % 86400000000) * interval '1 microsecond' END
-    FROM (SELECT @extschema@.locality_uuid_portable_prefix_bits(interval_count) AS bits,
-                 @extschema@.locality_uuid_portable_block_us(
-                     @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count) AS us) AS l;
+    FROM (SELECT @internal@.locality_uuid_portable_prefix_bits(interval_count) AS bits,
+                 @internal@.locality_uuid_portable_block_us(
+                     @internal@.locality_uuid_portable_interval_us(interval_length), interval_count) AS us) AS l;
 END;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_block_layout(interval, integer) IS
@@ -312,11 +327,11 @@ CREATE OR REPLACE FUNCTION @extschema@.uuid_time_block_start(id uuid, interval_l
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text)
+    SELECT @internal@.locality_uuid_portable_check_blocks(interval_length, interval_count, 'time'::text)
     WHERE interval_length < 1 OR interval_count < 1;
-    SELECT @extschema@.locality_uuid_portable_block_start(id,
-        @extschema@.locality_uuid_portable_per_block(interval_length, interval_count) * 1000000,
-        @extschema@.locality_uuid_portable_prefix_bits(interval_count), as_of);
+    SELECT @internal@.locality_uuid_portable_block_start(id,
+        @internal@.locality_uuid_portable_per_block(interval_length, interval_count) * 1000000,
+        @internal@.locality_uuid_portable_prefix_bits(interval_count), as_of);
 END;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_block_start(uuid, integer, integer, timestamptz) IS
@@ -328,18 +343,14 @@ CREATE OR REPLACE FUNCTION @extschema@.uuid_time_block_start(id uuid, interval_l
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_interval(interval_length, t.total, interval_count)
-    FROM (SELECT @extschema@.locality_uuid_portable_interval_us(interval_length) AS total) AS t
+    SELECT @internal@.locality_uuid_portable_check_interval(interval_length, t.total, interval_count)
+    FROM (SELECT @internal@.locality_uuid_portable_interval_us(interval_length) AS total) AS t
     WHERE t.total IS NULL OR t.total < 1000 OR t.total > 2147483647000000 OR interval_count < 1;
-    SELECT @extschema@.locality_uuid_portable_block_start(id,
-        @extschema@.locality_uuid_portable_block_us(
-            @extschema@.locality_uuid_portable_interval_us(interval_length), interval_count),
-        @extschema@.locality_uuid_portable_prefix_bits(interval_count), as_of);
+    SELECT @internal@.locality_uuid_portable_block_start(id,
+        @internal@.locality_uuid_portable_block_us(
+            @internal@.locality_uuid_portable_interval_us(interval_length), interval_count),
+        @internal@.locality_uuid_portable_prefix_bits(interval_count), as_of);
 END;
 
 COMMENT ON FUNCTION @extschema@.uuid_time_block_start(uuid, interval, integer, timestamptz) IS
 'start of the latest block of uuid_time_nextval_interval(interval_length, interval_count), at or before as_of, whose prefix the id carries; NULL if the version digit is not 4 (pass as_of explicitly in an index)';
-
--- An install of an earlier version had these helpers with other arguments.
-DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_block_start(uuid, boolean, integer, interval, integer, timestamptz);
-DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_check_interval(interval, integer);

@@ -3,8 +3,8 @@
 -- Core 18's signatures, argument names, labels, comments and results, but for PARALLEL UNSAFE
 -- on uuidv7 (its state is in temporary sequences) and LEAKPROOF, which only a superuser may set.
 
--- Make one version 7 id of clock reading us (read, with the session's version 7 state, by the
--- caller): as core's uuidv7(), the nanosecond of this id is the clock's, or at
+-- Make one version 7 id of the clock (read first, then the session's version 7 state made if it
+-- has none): as core's uuidv7(), the nanosecond of this id is the clock's, or at
 -- least 1000000 / 4096 + 1 ns after the session's last one (a burst, a frozen clock, a clock
 -- that stepped back), so that every id of the session has a later 12-bit fraction of its
 -- millisecond or a later millisecond. Bytes 0..5 the millisecond, then version 7 and the
@@ -13,10 +13,11 @@
 -- the millisecond and fraction of that, with the nanosecond's own nanoseconds. A shift out of
 -- range changes no state. One write per id: the base moves only when the nanoseconds since it
 -- would pass 2^62.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7(shifted boolean, shift interval, us bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7(shifted boolean, shift interval)
 RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
     ns numeric;
     at timestamptz;
     shifted_us bigint;
@@ -26,6 +27,11 @@ BEGIN
         RAISE EXCEPTION 'interval out of range for UUID version 7'
             USING ERRCODE = 'datetime_field_overflow',
                   DETAIL = 'UUID version 7 does not support infinite intervals.';
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_v7_state();
     END IF;
     ns := greatest(us * 1000::numeric,
                    pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric
@@ -57,13 +63,13 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7(boolean, interval, bigint) IS
-'new version 7 uuid of clock reading us, its time shifted by shift if shifted; called by uuidv7 of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7(boolean, interval) IS
+'new version 7 uuid of the clock, its time shifted by shift if shifted; called by uuidv7 of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7()
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_v7(false, interval '0', @extschema@.locality_uuid_portable_v7_now());
+RETURN @internal@.locality_uuid_portable_v7(false, interval '0');
 
 COMMENT ON FUNCTION @extschema@.uuidv7() IS
 'generate UUID version 7';
@@ -71,7 +77,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7() IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7(shift interval)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_v7(true, shift, @extschema@.locality_uuid_portable_v7_now());
+RETURN @internal@.locality_uuid_portable_v7(true, shift);
 
 COMMENT ON FUNCTION @extschema@.uuidv7(interval) IS
 'generate UUID version 7 with a timestamp shifted by specified interval';
@@ -83,6 +89,3 @@ RETURN gen_random_uuid();
 
 COMMENT ON FUNCTION @extschema@.uuidv4() IS
 'generate UUID version 4';
-
--- An install of an earlier version had this helper with other arguments.
-DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_v7(boolean, interval);

@@ -6,7 +6,7 @@
 -- after the time, version and variant (byte 6's low nibble, byte 7, byte 8's low six bits, bytes
 -- 9..15). Words are (high, low) halves; a SipRound is the loop's body, the message words enter
 -- before rounds 1 and 3 and leave after rounds 2 and 4, finalization XORs 255 before round 5.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_facade_mask(u uuid, key bytea, to_facade boolean)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_facade_mask(u uuid, key bytea, to_facade boolean)
 RETURNS bigint
 AS $body$
 DECLARE
@@ -82,24 +82,24 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_facade_mask(uuid, bytea, boolean) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_facade_mask(uuid, bytea, boolean) IS
 'low 48 bits of SipHash-2-4 under a 16-byte key of the 74 bits after the time, version and variant of a version 7 id or its facade; called by locality_uuid_portable_facade()';
 
 -- The facade of a version 7 id (to_facade) or the id of a facade (version 4), both of RFC 9562's
 -- variant: its time XORed with the mask and the other version digit; 22023 as the C extension.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_facade(u uuid, key bytea, to_facade boolean)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_facade(u uuid, key bytea, to_facade boolean)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (lpad(to_hex(('x' || left(replace(u::text, '-', ''), 12))::bit(48)::bigint
-                    # @extschema@.locality_uuid_portable_facade_mask(u, key, to_facade)), 12, '0')
+                    # @internal@.locality_uuid_portable_facade_mask(u, key, to_facade)), 12, '0')
         || CASE WHEN to_facade THEN '4' ELSE '7' END || substr(replace(u::text, '-', ''), 14))::uuid;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_facade(uuid, bytea, boolean) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_facade(uuid, bytea, boolean) IS
 'facade of a version 7 id (to_facade) or id of a facade (not to_facade) under a 16-byte key, or 22023; called by uuidv7_to_facade and uuidv7_from_facade';
 
 -- The key of the setting locality_uuid.facade_key (32 hexadecimal digits), or 55000 as the C
 -- extension raises it. The setting is a placeholder here: any role may set and read it.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_facade_key()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_facade_key()
 RETURNS bytea
 AS $body$
 DECLARE
@@ -117,13 +117,13 @@ END
 $body$
 LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_facade_key() IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_facade_key() IS
 'key of the setting locality_uuid.facade_key, or 55000 where it is unset or not 32 hexadecimal digits; called by uuidv7_to_facade(uuid) and uuidv7_from_facade(uuid)';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_to_facade(id uuid, key bytea)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_facade(id, key, true);
+RETURN @internal@.locality_uuid_portable_facade(id, key, true);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_to_facade(uuid, bytea) IS
 'version-4-looking facade of a version 7 id under a 16-byte key (k0 then k1, each little-endian), as uuidv47 makes it: the time XORed with SipHash-2-4 of the other 74 bits; uuidv7_from_facade inverts it';
@@ -131,7 +131,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_to_facade(uuid, bytea) IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_from_facade(facade uuid, key bytea)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_facade(facade, key, false);
+RETURN @internal@.locality_uuid_portable_facade(facade, key, false);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_from_facade(uuid, bytea) IS
 'version 7 id of a facade that uuidv7_to_facade made with the same 16-byte key (as uuidv47 decodes it)';
@@ -139,7 +139,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_from_facade(uuid, bytea) IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_to_facade(id uuid)
 RETURNS uuid
 LANGUAGE sql STABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_facade(id, @extschema@.locality_uuid_portable_facade_key(), true);
+RETURN @internal@.locality_uuid_portable_facade(id, @internal@.locality_uuid_portable_facade_key(), true);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_to_facade(uuid) IS
 'uuidv7_to_facade(id, key) with the key of the setting locality_uuid.facade_key (32 hex digits; in the portable edition a placeholder that any role may set and read)';
@@ -147,7 +147,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_to_facade(uuid) IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_from_facade(facade uuid)
 RETURNS uuid
 LANGUAGE sql STABLE STRICT PARALLEL SAFE
-RETURN @extschema@.locality_uuid_portable_facade(facade, @extschema@.locality_uuid_portable_facade_key(), false);
+RETURN @internal@.locality_uuid_portable_facade(facade, @internal@.locality_uuid_portable_facade_key(), false);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_from_facade(uuid) IS
 'uuidv7_from_facade(facade, key) with the key of the setting locality_uuid.facade_key: WHERE id = uuidv7_from_facade($1) finds a row by its facade through the primary key';

@@ -1,7 +1,7 @@
 -- Shard-key uuids, compatible with .NET HotGuid: the generators, the extractors and make.
 
 -- Raise 22003 unless shard_key is an unsigned 32-bit number.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_shard_key(shard_key bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_shard_key(shard_key bigint)
 RETURNS void
 AS $body$
 BEGIN
@@ -15,12 +15,12 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_shard_key(bigint) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_shard_key(bigint) IS
 'raise 22003 unless shard_key is within 0 .. 4294967295; called by hot_uuid and hot_uuid_make of the portable edition';
 
 -- Write a shard-key id of seconds (mod 2^32), machine hash m (hex digits of at least 3 bytes),
 -- process field p (4 hex digits), counter (0 .. 16777215) and shard_key: inlined.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_hot_encode(seconds bigint, m text, p text,
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_hot_encode(seconds bigint, m text, p text,
                                                                      counter bigint, shard_key bigint)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -29,11 +29,11 @@ RETURN (lpad(to_hex(seconds & 4294967295), 8, '0') || substr(m, 3, 2) || substr(
         || substr(lpad(to_hex(shard_key), 8, '0'), 7, 2) || substr(lpad(to_hex(shard_key), 8, '0'), 5, 2)
         || substr(lpad(to_hex(shard_key), 8, '0'), 3, 2) || substr(lpad(to_hex(shard_key), 8, '0'), 1, 2))::uuid;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot_encode(bigint, text, text, bigint, bigint) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_hot_encode(bigint, text, text, bigint, bigint) IS
 'shard-key uuid of its fields as hex digits (machine hash m, process p) and numbers; called by hot_uuid and hot_uuid_make of the portable edition';
 
 -- Raise 22023, as the C extension does, unless machine is 3 bytes.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_machine(machine bytea)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_machine(machine bytea)
 RETURNS void
 AS $body$
 BEGIN
@@ -46,25 +46,31 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_machine(bytea) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_machine(bytea) IS
 'raise 22023 unless machine is 3 bytes; called by hot_uuid_make of the portable edition';
 
--- The fields of one shard-key id, stamped with the second of clock reading us, or with the
--- second of at if explicit (at is read only then); shard_key is checked and us read (with the
--- session's state) by the caller. The next wall-clock tick (2^-23 s) of this session is the
--- clock's, or the tick after the last one used if the clock has not passed it (a burst, a frozen
--- clock, a clock that stepped back): nothing ever waits. A wall-clock id carries the tick's
--- second and the tick within it as counter (bit 23 zero). SECURITY DEFINER: it takes allocation
--- numbers from the install schema's sequence, which only the installer may use.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_hot(explicit boolean, at timestamptz, us bigint,
-                                                              machine_name text,
-                                                              OUT seconds bigint, OUT m text, OUT p text,
-                                                              OUT counter bigint)
+-- Make one shard-key id carrying shard_key, stamped with the current second, or with the
+-- second of at if explicit (at is read only then). The next wall-clock tick (2^-23 s) of this
+-- session is the clock's, or the tick after the last one used if the clock has not passed it (a
+-- burst, a frozen clock, a clock that stepped back): nothing ever waits. A wall-clock id
+-- carries the tick's second and the tick within it as counter (bit 23 zero). SECURITY DEFINER:
+-- it takes allocation numbers from the install schema's sequence, which only the installer may
+-- use.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_hot(shard_key bigint, explicit boolean, at timestamptz)
+RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
+    m text;
+    p text;
     tick bigint;
+    seconds bigint;
+    counter bigint;
     n bigint;
 BEGIN
+    IF shard_key < 0 OR shard_key > 4294967295 THEN
+        PERFORM @internal@.locality_uuid_portable_check_shard_key(shard_key);
+    END IF;
     IF explicit AND NOT isfinite(at) THEN
         RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
     END IF;
@@ -75,7 +81,12 @@ BEGIN
                   DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
                   HINT = 'Call it on the primary, in a read-write transaction.';
     END IF;
-    m := md5(machine_name);
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_state();
+    END IF;
+    m := md5(@internal@.locality_uuid_portable_machine_name());
     p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
     -- pg_sequence_last_value, not currval: DISCARD SEQUENCES forgets currval, not the value.
     tick := greatest(us / 1000000 * 8388608 + us % 1000000 * 8388608 / 1000000,
@@ -103,34 +114,28 @@ BEGIN
         counter := 8388608 | (n & 8388607);
         p := lpad(to_hex(65535 - (n >> 23)), 4, '0');
     END IF;
+    RETURN @internal@.locality_uuid_portable_hot_encode(seconds, m, p, counter, shard_key);
 END
 $body$
 LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_hot(boolean, timestamptz, bigint, text) IS
-'fields of a new shard-key uuid of clock reading us, or of the second of at if explicit (an allocation number of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_hot(bigint, boolean, timestamptz) IS
+'new shard-key uuid carrying shard_key, stamped with the current second, or with the second of at if explicit (an allocation number of locality_uuid_portable_explicit); called by hot_uuid of the portable edition';
 
 -- The machine name of hot_uuid: locality_uuid.machine_name, or the system identifier.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_machine_name()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_machine_name()
 RETURNS text
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 RETURN coalesce(nullif(current_setting('locality_uuid.machine_name', true), ''),
-                @extschema@.locality_uuid_portable_system_identifier());
+                @internal@.locality_uuid_portable_system_identifier());
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_machine_name() IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_machine_name() IS
 'the machine name of this session''s shard-key uuids (locality_uuid.machine_name or the system identifier); called by hot_uuid of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_shard_key(shard_key)
-    WHERE shard_key < 0 OR shard_key > 4294967295;
-    SELECT @extschema@.locality_uuid_portable_hot_encode(h.seconds, h.m, h.p, h.counter, shard_key)
-    FROM @extschema@.locality_uuid_portable_hot(false, timestamptz '1970-01-01 00:00:00+00',
-                                                @extschema@.locality_uuid_portable_now(),
-                                                @extschema@.locality_uuid_portable_machine_name()) AS h;
-END;
+RETURN @internal@.locality_uuid_portable_hot(shard_key, false, timestamptz '1970-01-01 00:00:00+00');
 
 COMMENT ON FUNCTION @extschema@.hot_uuid(bigint) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key 0..4294967295, stamped with the current second';
@@ -138,13 +143,7 @@ COMMENT ON FUNCTION @extschema@.hot_uuid(bigint) IS
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid(shard_key bigint, at timestamptz)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_shard_key(shard_key)
-    WHERE shard_key < 0 OR shard_key > 4294967295;
-    SELECT @extschema@.locality_uuid_portable_hot_encode(h.seconds, h.m, h.p, h.counter, shard_key)
-    FROM @extschema@.locality_uuid_portable_hot(true, at, @extschema@.locality_uuid_portable_now(),
-                                                @extschema@.locality_uuid_portable_machine_name()) AS h;
-END;
+RETURN @internal@.locality_uuid_portable_hot(shard_key, true, at);
 
 COMMENT ON FUNCTION @extschema@.hot_uuid(bigint, timestamptz) IS
 'new shard-key uuid (HotGuid layout) carrying shard_key, stamped with the second of at (for backfills; mod 2^32)';
@@ -213,12 +212,12 @@ CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_make(shard_key bigint, ts timest
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_shard_key(shard_key);
-    SELECT @extschema@.locality_uuid_portable_check_finite(ts, 'ts'::text);
-    SELECT @extschema@.locality_uuid_portable_check_machine(machine);
-    SELECT @extschema@.locality_uuid_portable_check_range('process'::text, process::bigint, 65535::bigint);
-    SELECT @extschema@.locality_uuid_portable_check_range('counter'::text, counter::bigint, 16777215::bigint);
-    SELECT @extschema@.locality_uuid_portable_hot_encode(
+    SELECT @internal@.locality_uuid_portable_check_shard_key(shard_key);
+    SELECT @internal@.locality_uuid_portable_check_finite(ts, 'ts'::text);
+    SELECT @internal@.locality_uuid_portable_check_machine(machine);
+    SELECT @internal@.locality_uuid_portable_check_range('process'::text, process::bigint, 65535::bigint);
+    SELECT @internal@.locality_uuid_portable_check_range('counter'::text, counter::bigint, 16777215::bigint);
+    SELECT @internal@.locality_uuid_portable_hot_encode(
         floor(extract(epoch FROM ts - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800,
         encode(machine, 'hex'), lpad(to_hex(process), 4, '0'), counter::bigint, shard_key);
 END;
@@ -230,11 +229,7 @@ COMMENT ON FUNCTION @extschema@.hot_uuid_make(bigint, timestamptz, bytea, intege
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_time_decoder(id text)
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.hot_uuid_timestamp(id::uuid);
+RETURN to_timestamp(('x' || left(id::uuid::text, 8))::bit(32)::bigint);
 
 COMMENT ON FUNCTION @extschema@.hot_uuid_time_decoder(text) IS
 'hot_uuid_timestamp of a shard-key uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is hot_uuid_boundary)';
-
--- An install of an earlier version had these helpers.
-DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_hot(bigint, boolean, timestamptz);
-DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_explicit_next();

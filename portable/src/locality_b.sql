@@ -7,7 +7,7 @@
 -- -1 .. 268435455. Empty is the default, as unset: it is what RESET leaves, and SQL cannot tell
 -- the two apart. The default is -1 (locality_uuid_portable_node_id() reads it as the low 28 bits
 -- of the system identifier).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_parse_node_id()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_parse_node_id()
 RETURNS bigint
 AS $body$
 DECLARE
@@ -112,27 +112,27 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_parse_node_id() IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_parse_node_id() IS
 'the node field of this session''s locality uuids: locality_uuid.node_id read as PostgreSQL reads an integer setting, -1 for the default; called through locality_uuid_portable_node_id()';
 
 -- The node field: the default and plain decimals of up to 8 digits (always within 0 ..
 -- 268435455) read here, inlined into the generator; every other value by the full parser.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_node_id()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_node_id()
 RETURNS bigint
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 RETURN CASE WHEN coalesce(current_setting('locality_uuid.node_id', true), '') = ''
-            THEN @extschema@.locality_uuid_portable_system_identifier()::numeric % 268435456
+            THEN @internal@.locality_uuid_portable_system_identifier()::numeric % 268435456
             WHEN current_setting('locality_uuid.node_id', true) ~ '^(0|[1-9][0-9]{0,7})$'
             THEN current_setting('locality_uuid.node_id', true)::bigint
-            ELSE coalesce(nullif(@extschema@.locality_uuid_portable_parse_node_id(), -1),
-                          @extschema@.locality_uuid_portable_system_identifier()::numeric % 268435456) END;
+            ELSE coalesce(nullif(@internal@.locality_uuid_portable_parse_node_id(), -1),
+                          @internal@.locality_uuid_portable_system_identifier()::numeric % 268435456) END;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_node_id() IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_node_id() IS
 'the node field of this session''s locality uuids (locality_uuid.node_id or its default); called by the locality uuid generator of the portable edition';
 
 -- Whether the next id is sequential: sequential, or with follow_setting the mode of
 -- locality_uuid.counter_mode (sequential is then not read).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_mode(sequential boolean, follow_setting boolean)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_mode(sequential boolean, follow_setting boolean)
 RETURNS boolean
 AS $body$
 BEGIN
@@ -158,15 +158,19 @@ END
 $body$
 LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_mode(boolean, boolean) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_mode(boolean, boolean) IS
 'whether the next locality uuid is sequential: sequential, or the mode of locality_uuid.counter_mode if follow_setting (22023, 22004); called by locality_uuid of the portable edition';
 
--- Make one version-b id at clock reading us with node field node: sequential if sequential,
--- else variable.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_next(sequential boolean, us bigint, node bigint)
+-- Make one version-b id: sequential if sequential, or with follow_setting in the mode of
+-- locality_uuid.counter_mode. The mode is read first, then the clock (22008 outside 1970 to
+-- 9999), then this session's state is made if it has none, then the node field: the order of
+-- their errors.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_next(sequential boolean, follow_setting boolean)
 RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
+    node bigint;
     ms bigint;
     last_ms bigint;
     modes bigint;
@@ -178,6 +182,20 @@ DECLARE
     h text;
     first text;
 BEGIN
+    -- The common settings here; any other value, and a NULL sequential, through the full reader.
+    IF follow_setting THEN
+        sequential := CASE coalesce(current_setting('locality_uuid.counter_mode', true), '')
+                          WHEN '' THEN false WHEN 'variable' THEN false WHEN 'sequential' THEN true
+                          ELSE @internal@.locality_uuid_portable_mode(NULL::boolean, true) END;
+    ELSIF sequential IS NULL THEN
+        sequential := @internal@.locality_uuid_portable_mode(NULL::boolean, false);
+    END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_state();
+    END IF;
+    node := @internal@.locality_uuid_portable_node_id();
     -- Time never goes back within a session: a clock that steps back is held at the last
     -- millisecond used. The state holds that millisecond times 4, plus the modes that made ids
     -- in it (1 sequential, 2 variable), and in the arc sequence the first sequential counter
@@ -257,15 +275,13 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_next(boolean, bigint, bigint) IS
-'new locality uuid (version b) at clock reading us with node field node, sequential or variable; called by locality_uuid of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_next(boolean, boolean) IS
+'new locality uuid (version b), sequential or variable, or in the mode of locality_uuid.counter_mode if follow_setting; called by locality_uuid of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_next(@extschema@.locality_uuid_portable_mode(NULL, true),
-                                              @extschema@.locality_uuid_portable_now(),
-                                              @extschema@.locality_uuid_portable_node_id());
+RETURN @internal@.locality_uuid_portable_next(NULL::boolean, true);
 
 COMMENT ON FUNCTION @extschema@.locality_uuid() IS
 'new locality uuid (version b) in the mode set by locality_uuid.counter_mode';
@@ -273,9 +289,7 @@ COMMENT ON FUNCTION @extschema@.locality_uuid() IS
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid(sequential boolean)
 RETURNS uuid
 LANGUAGE sql VOLATILE CALLED ON NULL INPUT PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_next(@extschema@.locality_uuid_portable_mode(sequential, false),
-                                              @extschema@.locality_uuid_portable_now(),
-                                              @extschema@.locality_uuid_portable_node_id());
+RETURN @internal@.locality_uuid_portable_next(sequential, false);
 
 COMMENT ON FUNCTION @extschema@.locality_uuid(boolean) IS
 'new locality uuid (version b): sequential (clustered) if true, variable (spread) if false';
@@ -361,7 +375,7 @@ COMMENT ON FUNCTION @extschema@.locality_uuid_version(uuid) IS
 
 -- Write a locality uuid of checked fields (counter, pid, node in range, ts finite), or 22008 if
 -- ts is outside the 48 bits of milliseconds.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_make_b(counter bigint, pid integer, node integer, ts timestamptz,
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_make_b(counter bigint, pid integer, node integer, ts timestamptz,
                                                                   sequential boolean)
 RETURNS uuid
 AS $body$
@@ -385,7 +399,7 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_make_b(bigint, integer, integer, timestamptz, boolean) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_make_b(bigint, integer, integer, timestamptz, boolean) IS
 'locality uuid (version b) of checked fields, 22008 if ts is outside 1970 to 10889; called by locality_uuid_make of the portable edition';
 
 -- The checks in the C extension's order, then the id.
@@ -394,15 +408,12 @@ CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_make(counter bigint, pid in
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT @extschema@.locality_uuid_portable_check_finite(ts, 'ts'::text);
-    SELECT @extschema@.locality_uuid_portable_check_range('counter'::text, counter, 4294967295::bigint);
-    SELECT @extschema@.locality_uuid_portable_check_range('pid'::text, pid::bigint, 65535::bigint);
-    SELECT @extschema@.locality_uuid_portable_check_range('node'::text, node::bigint, 268435455::bigint);
-    SELECT @extschema@.locality_uuid_portable_make_b(counter, pid, node, ts, sequential);
+    SELECT @internal@.locality_uuid_portable_check_finite(ts, 'ts'::text);
+    SELECT @internal@.locality_uuid_portable_check_range('counter'::text, counter, 4294967295::bigint);
+    SELECT @internal@.locality_uuid_portable_check_range('pid'::text, pid::bigint, 65535::bigint);
+    SELECT @internal@.locality_uuid_portable_check_range('node'::text, node::bigint, 268435455::bigint);
+    SELECT @internal@.locality_uuid_portable_make_b(counter, pid, node, ts, sequential);
 END;
 
 COMMENT ON FUNCTION @extschema@.locality_uuid_make(bigint, integer, integer, timestamptz, boolean) IS
 'locality uuid (version b) built from explicit fields: counter 0..4294967295, pid 0..65535, node 0..268435455, ts to the millisecond';
-
--- An install of an earlier version had this helper with other arguments.
-DROP FUNCTION IF EXISTS @extschema@.locality_uuid_portable_next(boolean, boolean);

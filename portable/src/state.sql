@@ -1,12 +1,12 @@
 -- Session state, allocation numbers and the checks every generator shares.
 --
--- PL/pgSQL bodies call no function of this edition: a call by name is resolved when it first
--- runs in a session, in the install schema, where a role with CREATE there may have added an
--- overload (another integer type, an extra argument with a default) that would be chosen or
--- would make the call ambiguous. The edition's functions call each other only from SQL-standard
--- bodies (RETURN or BEGIN ATOMIC), which are bound to the functions' oids when they are created;
--- a PL/pgSQL body gets what it needs (a checked clock reading, the node, the machine name) as
--- arguments, or reads it with pg_catalog's functions.
+-- Every helper of the edition is in <schema>_internal (@internal@), where only the installing
+-- role may create, so no look-alike can stand beside one. PL/pgSQL bodies run with search_path
+-- pg_catalog, pg_temp and call the helpers there, schema-qualified and with their exact
+-- argument types; the functions of the install schema are SQL-standard bodies (bound to the
+-- functions' oids when they are created) that call the helpers only. Each generator is one
+-- PL/pgSQL function, inlined SQL around it: a SQL-standard body of several statements, or with
+-- a subquery, is planned again for every query that calls it and never inlined.
 
 -- Make this session's state on its first id: five temporary sequences (the variable counter,
 -- the sequential counter and its bucket, the last millisecond and the modes used in it, the
@@ -15,7 +15,7 @@
 -- within a session keeps one set of counters and a role that made ids can still be dropped. A
 -- rollback of the transaction that made them drops them again (the next id makes them anew);
 -- their values are never rewound.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_state()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_state()
 RETURNS void
 AS $body$
 DECLARE
@@ -59,15 +59,15 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_state() IS
-'make this session''s generator state (temporary sequences) if it has none; called through locality_uuid_portable_now()';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_state() IS
+'make this session''s generator state (temporary sequences) if it has none; called by the generators of the portable edition';
 
 -- Make this session's version 7 state if it has none: three temporary sequences, apart from
 -- the other generators' (a session that makes no version 7 id never makes them), owned and
 -- granted as theirs are. uuidv7() keeps the last nanosecond it used as a base millisecond and
 -- the nanoseconds since it (a bigint of nanoseconds from 1970 ends in 2262); uuidv7_ordered()
 -- keeps its last ordering key, millisecond << 15 | fraction << 3 | counter.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_state()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_state()
 RETURNS void
 AS $body$
 BEGIN
@@ -86,41 +86,11 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_state() IS
-'make this session''s version 7 state (temporary sequences) if it has none; called through locality_uuid_portable_v7_now()';
-
--- Take the next allocation number of uuidv7_ordered(at): 25006 on every call in a read-only
--- transaction, 54000 once the numbers pass 41 bits (each is handed out once, never reduced).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next()
-RETURNS bigint
-AS $body$
-DECLARE
-    n bigint;
-BEGIN
-    IF current_setting('transaction_read_only') = 'on' THEN
-        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
-            USING ERRCODE = 'read_only_sql_transaction',
-                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
-                  HINT = 'Call it on the primary, in a read-write transaction.';
-    END IF;
-    n := nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
-    IF n >= 2199023255552 THEN
-        RAISE EXCEPTION 'uuidv7_ordered used up all 2199023255552 allocation numbers of ids at explicit times'
-            USING ERRCODE = 'program_limit_exceeded',
-                  DETAIL = format('An id at an explicit time carries a 41-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_v7_explicit is at %s.',
-                                  '@extschema@', n),
-                  HINT = 'Make further ids with the current time (uuidv7_ordered()).';
-    END IF;
-    RETURN n;
-END
-$body$
-LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
-
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_explicit_next() IS
-'next allocation number of uuidv7_ordered(at) ids (nextval of locality_uuid_portable_v7_explicit; 25006 when read-only, 54000 past 41 bits); called by uuidv7_ordered of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_state() IS
+'make this session''s version 7 state (temporary sequences) if it has none; called by the version 7 generators of the portable edition';
 
 -- Raise 22003, as the C extension's composers do, unless value (the argument name) is within 0 .. max.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_range(name text, value bigint, max bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_range(name text, value bigint, max bigint)
 RETURNS void
 AS $body$
 BEGIN
@@ -133,11 +103,11 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_range(text, bigint, bigint) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_range(text, bigint, bigint) IS
 'raise 22003 unless value (the argument called name) is within 0 .. max; called by the portable edition''s composers';
 
 -- Raise 22008, as the C extension does, unless at (the argument called name) is finite.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_finite(at timestamptz, name text)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_finite(at timestamptz, name text)
 RETURNS void
 AS $body$
 BEGIN
@@ -148,14 +118,14 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_finite(timestamptz, text) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_finite(timestamptz, text) IS
 'raise 22008 unless at (the argument called name) is a finite timestamp; called by the portable edition''s composers';
 
 -- A clock reading us (Unix microseconds), or 22008 as the C extension raises it outside
 -- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC, the range the generators read. The
 -- generators read the clock into us and check it through locality_uuid_portable_clock(us),
 -- before any state changes.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_clock(us bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_clock(us bigint)
 RETURNS bigint
 AS $body$
 BEGIN
@@ -170,22 +140,22 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_clock(bigint) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_clock(bigint) IS
 'a clock reading (Unix microseconds), or 22008 if it is outside 1970 to 9999, the range the generators read; called through locality_uuid_portable_clock()';
 
 -- The same, inlined into the generators: a reading within the range here, any other through
 -- the check, which raises.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_clock(us bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_clock(us bigint)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN us BETWEEN 0 AND 253402300799999999 THEN us
-            ELSE @extschema@.locality_uuid_portable_check_clock(us) END;
+            ELSE @internal@.locality_uuid_portable_check_clock(us) END;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_clock(bigint) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_clock(bigint) IS
 'a clock reading (Unix microseconds), or 22008 if it is outside 1970 to 9999, the range the generators read; called by the generators of the portable edition';
 
 -- The cluster's system identifier, read once per session (a setting caches it).
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_read_system_identifier()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_read_system_identifier()
 RETURNS text
 AS $body$
 DECLARE
@@ -197,41 +167,14 @@ END
 $body$
 LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_read_system_identifier() IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_read_system_identifier() IS
 'read the cluster''s system identifier (pg_control_system()) and cache it in this session; called through locality_uuid_portable_system_identifier()';
 
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_system_identifier()
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_system_identifier()
 RETURNS text
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
 RETURN coalesce(nullif(current_setting('locality_uuid_portable.system_identifier', true), ''),
-                @extschema@.locality_uuid_portable_read_system_identifier());
+                @internal@.locality_uuid_portable_read_system_identifier());
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_system_identifier() IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_system_identifier() IS
 'the cluster''s system identifier, as cached in this session; the default node and machine name of the portable edition';
-
--- The clock reading of a generator (Unix microseconds, 22008 outside 1970 to 9999), with this
--- session's state made first if it has none: the clock is read and checked before any state
--- changes.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_now()
-RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN (SELECT CASE WHEN to_regclass('pg_temp.locality_uuid_portable_arc') IS NOT NULL THEN c.us
-                    ELSE (SELECT c.us FROM @extschema@.locality_uuid_portable_state() AS s) END
-        FROM (SELECT @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-                     AS us OFFSET 0) AS c);
-
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_now() IS
-'the clock reading of a generator (Unix microseconds), with this session''s state made if it has none; called by the generators of the portable edition';
-
--- The clock reading of a version 7 generator, with this session's version 7 state made first
--- if it has none.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_now()
-RETURNS bigint
-LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN (SELECT CASE WHEN to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NOT NULL THEN c.us
-                    ELSE (SELECT c.us FROM @extschema@.locality_uuid_portable_v7_state() AS s) END
-        FROM (SELECT @extschema@.locality_uuid_portable_clock(floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
-                     AS us OFFSET 0) AS c);
-
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_now() IS
-'the clock reading of a version 7 generator (Unix microseconds), with this session''s version 7 state made if it has none; called by the version 7 generators of the portable edition';

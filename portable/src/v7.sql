@@ -3,7 +3,7 @@
 
 -- The millisecond of a version 7 uuid of variant 10, else NULL: a single strict expression, so
 -- that the planner inlines it.
-CREATE OR REPLACE FUNCTION @extschema@.uuidv7_timestamp(id uuid)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_time(id uuid)
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN timezone(interval '0', timestamp '1970-01-01'
@@ -12,11 +12,19 @@ RETURN timezone(interval '0', timestamp '1970-01-01'
           * interval '16777.216 seconds'
         + ('x' || substr(id::text, 7, 2) || substr(id::text, 10, 4))::bit(24)::integer * interval '1 millisecond');
 
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_time(uuid) IS
+'creation time (the millisecond) of a version 7 uuid of variant 10, else NULL; called by uuidv7_timestamp and uuidv7_time_decoder of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_timestamp(id uuid)
+RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN @internal@.locality_uuid_portable_v7_time(id);
+
 COMMENT ON FUNCTION @extschema@.uuidv7_timestamp(uuid) IS
 'creation time (the millisecond) of a version 7 uuid, on every major (17''s uuid_extract_timestamp reads version 1 only); NULL for other versions and variants';
 
 -- The Unix millisecond of at, or 22008 as the C extension raises it.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_check_v7_ms(at timestamptz)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_v7_ms(at timestamptz)
 RETURNS bigint
 AS $body$
 DECLARE
@@ -36,36 +44,37 @@ END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_check_v7_ms(timestamptz) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_v7_ms(timestamptz) IS
 'Unix millisecond of at, or 22008 if at is not finite or outside version 7''s 48 bits; called through locality_uuid_portable_v7_ms()';
 
 -- The Unix millisecond of at, inlined: within version 7's range (1970-01-01 to 2^48 - 1 ms,
 -- 10889-08-02 05:31:50.655 UTC) here, else through the check, which raises.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_ms(at timestamptz)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_ms(at timestamptz)
 RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN at >= timestamptz '1970-01-01 00:00:00+00' AND at < timestamptz '10889-08-02 05:31:50.656+00'
             THEN floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000
-            ELSE @extschema@.locality_uuid_portable_check_v7_ms(at) END;
+            ELSE @internal@.locality_uuid_portable_check_v7_ms(at) END;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_ms(timestamptz) IS
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_ms(timestamptz) IS
 'Unix millisecond of at for a version 7 uuid (22008 outside 1970-01-01 to 10889-08-02 05:31:50.655 UTC); called by the version 7 functions of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_time_decoder(id text)
 RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN @extschema@.uuidv7_timestamp(id::uuid);
+RETURN @internal@.locality_uuid_portable_v7_time(id::uuid);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_time_decoder(text) IS
 'uuidv7_timestamp of a version 7 uuid given as text: the p_time_decoder of pg_partman''s create_parent (its p_time_encoder is uuidv7_lower)';
 -- Ordered per session: the ordering key (millisecond << 15 | fraction << 3 | counter) is that of
--- clock reading us (counter 0) or one more than the session's last, whichever is later. Byte 8:
+-- the clock (counter 0) or one more than the session's last, whichever is later. Byte 8:
 -- variant 10, bit 5 zero (a clock id), the counter in bits 4..2, random bits 1..0; bytes 9..15
 -- random.
-CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_portable_v7_ordered(us bigint)
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_ordered()
 RETURNS uuid
 AS $body$
 DECLARE
+    us bigint;
     k bigint;
     r text;
 BEGIN
@@ -76,6 +85,11 @@ BEGIN
                   DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
                   HINT = 'Call it on the primary, in a read-write transaction.';
     END IF;
+    us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
+    us := @internal@.locality_uuid_portable_clock(us);
+    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
+        PERFORM @internal@.locality_uuid_portable_v7_state();
+    END IF;
     k := greatest(((us / 1000) << 15) | ((us % 1000 * 4096 / 1000) << 3),
                   pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ordered') + 1);
     PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', k);
@@ -85,15 +99,15 @@ BEGIN
             || substr(r, 22, 2) || substr(r, 25, 12))::uuid;
 END
 $body$
-LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
 
-COMMENT ON FUNCTION @extschema@.locality_uuid_portable_v7_ordered(bigint) IS
-'new version 7 uuid of clock reading us, strictly greater than every uuidv7_ordered() id made before in this session; called by uuidv7_ordered of the portable edition';
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_ordered() IS
+'new version 7 uuid of the clock, strictly greater than every uuidv7_ordered() id made before in this session; called by uuidv7_ordered of the portable edition';
 
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered()
 RETURNS uuid
 LANGUAGE sql VOLATILE PARALLEL UNSAFE
-RETURN @extschema@.locality_uuid_portable_v7_ordered(@extschema@.locality_uuid_portable_v7_now());
+RETURN @internal@.locality_uuid_portable_v7_ordered();
 
 COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
 'new version 7 uuid, strictly greater than every uuidv7_ordered() id made before in this session (the C extension: in the cluster), also after clock steps back (parallel unsafe: its state is in temporary sequences)';
@@ -102,15 +116,44 @@ COMMENT ON FUNCTION @extschema@.uuidv7_ordered() IS
 -- At an explicit time: the millisecond of at, bit 5 of byte 8 set (never a clock id's), and a
 -- 41-bit allocation number n of the install schema's sequence in the fraction (bits 40..29),
 -- byte 8 (bits 28..24) and bytes 9..11; bytes 12..15 random. Each n is handed out once and
--- never reduced, so no two such ids are equal; once n passes 41 bits every call fails.
+-- never reduced, so no two such ids are equal; once n passes 41 bits every call fails (54000).
+-- 25006 on every call in a read-only transaction. SECURITY DEFINER: it takes n from the
+-- install schema's sequence, which only the installer may use.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_explicit(at timestamptz)
+RETURNS uuid
+AS $body$
+DECLARE
+    ms bigint := @internal@.locality_uuid_portable_v7_ms(at);
+    n bigint;
+BEGIN
+    IF current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
+    END IF;
+    n := nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
+    IF n >= 2199023255552 THEN
+        RAISE EXCEPTION 'uuidv7_ordered used up all 2199023255552 allocation numbers of ids at explicit times'
+            USING ERRCODE = 'program_limit_exceeded',
+                  DETAIL = format('An id at an explicit time carries a 41-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_v7_explicit is at %s.',
+                                  '@extschema@', n),
+                  HINT = 'Make further ids with the current time (uuidv7_ordered()).';
+    END IF;
+    RETURN (lpad(to_hex(ms), 12, '0') || '7' || lpad(to_hex((n >> 29) & 4095), 3, '0')
+            || to_hex(160 | ((n >> 24) & 31)) || lpad(to_hex(n & 16777215), 6, '0')
+            || right(gen_random_uuid()::text, 8))::uuid;
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SECURITY DEFINER SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_explicit(timestamptz) IS
+'new version 7 uuid of the millisecond of at with the next allocation number of locality_uuid_portable_v7_explicit (25006 when read-only, 54000 past 41 bits); called by uuidv7_ordered(at) of the portable edition';
+
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_ordered(at timestamptz)
 RETURNS uuid
 LANGUAGE sql VOLATILE STRICT PARALLEL UNSAFE
-RETURN (SELECT (lpad(to_hex(t.ms), 12, '0') || '7' || lpad(to_hex((t.n >> 29) & 4095), 3, '0')
-                || to_hex(160 | ((t.n >> 24) & 31)) || lpad(to_hex(t.n & 16777215), 6, '0')
-                || right(gen_random_uuid()::text, 8))::uuid
-        FROM (SELECT a.ms, @extschema@.locality_uuid_portable_v7_explicit_next() AS n
-              FROM (SELECT @extschema@.locality_uuid_portable_v7_ms(at) AS ms OFFSET 0) AS a OFFSET 0) AS t);
+RETURN @internal@.locality_uuid_portable_v7_explicit(at);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_ordered(timestamptz) IS
 'new version 7 uuid stamped with the millisecond of at (for backfills), carrying an allocation number from the sequence locality_uuid_portable_v7_explicit, so it repeats no id made before (parallel unsafe: nextval)';
@@ -118,7 +161,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_ordered(timestamptz) IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_lower(at timestamptz)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '70008000000000000000')::uuid;
+RETURN (lpad(to_hex(@internal@.locality_uuid_portable_v7_ms(at)), 12, '0') || '70008000000000000000')::uuid;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_lower(timestamptz) IS
 'smallest version 7 uuid of the millisecond of at: id >= uuidv7_lower(a) AND id < uuidv7_lower(b) selects the ids of [a, b), and partition bounds take it';
@@ -126,7 +169,7 @@ COMMENT ON FUNCTION @extschema@.uuidv7_lower(timestamptz) IS
 CREATE OR REPLACE FUNCTION @extschema@.uuidv7_upper(at timestamptz)
 RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (lpad(to_hex(@extschema@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7fffbfffffffffffffff')::uuid;
+RETURN (lpad(to_hex(@internal@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7fffbfffffffffffffff')::uuid;
 
 COMMENT ON FUNCTION @extschema@.uuidv7_upper(timestamptz) IS
 'largest version 7 uuid of the millisecond of at';

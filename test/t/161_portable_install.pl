@@ -35,17 +35,40 @@ is($out, 'f|f', 'installer may not create schemas, nor objects in public');
 isnt($rc, 0, 'installing into a new schema needs CREATE on the database');
 like($err, qr/permission denied for database app/, 'the refusal says why');
 
+# The helpers' schema ids_internal: the installer may not create it, and one that is not the
+# installer's alone is refused (42501) before anything is made.
 ($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
-is($rc, 0, 'installs with psql -v schema=ids -f') or diag($err);
+isnt($rc, 0, 'without CREATE on the database, the helpers\' schema cannot be made');
+like($err, qr/permission denied for database app/, 'that refusal says why');
+$node->safe_psql('app', 'CREATE SCHEMA ids_internal');
+($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
+like($err, qr/ERROR:  schema ids_internal is not the portable edition's own\nDETAIL:  .*it is owned by (?!installer)\w+\./,
+	'an ids_internal of another owner is refused');
+$node->safe_psql('app', 'ALTER SCHEMA ids_internal OWNER TO installer; GRANT CREATE ON SCHEMA ids_internal TO reader');
+($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'VERBOSITY=verbose', '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
+like($err, qr/ERROR:  42501: schema ids_internal is not the portable edition's own\nDETAIL:  .*owned by installer, and reader may create in it\./,
+	'an ids_internal where another role may create is refused, 42501, naming the role');
+is($node->safe_psql('app', q{SELECT count(*) FROM pg_proc WHERE pronamespace IN ('ids'::regnamespace, 'ids_internal'::regnamespace)}),
+	'0', 'a refused install makes no function');
+$node->safe_psql('app', 'REVOKE CREATE ON SCHEMA ids_internal FROM reader');
+
+($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
+is($rc, 0, 'installs with psql -v schema=ids -f, ids_internal given to the installer by a DBA') or diag($err);
 is($err, '', 'installs without warnings');
 ($rc, $out, $err) = psql_as($node, installer => app =>
 	q{SELECT count(*), count(*) FILTER (WHERE p.proowner = 'installer'::regrole) FROM pg_proc p
 	  WHERE pronamespace = 'ids'::regnamespace});
-# 74 (39 of the C extension's names, 35 helpers locality_uuid_portable_*), and core's names where
-# the server lacks them: uuidv7, uuidv7(interval), uuidv4 and their helper before PostgreSQL 18,
-# uuid_extract_timestamp and uuid_extract_version before 17.
-my $functions = 74 + ($node->pg_version < 17 ? 6 : $node->pg_version < 18 ? 4 : 0);
+# 39 of the C extension's names, and core's names where the server lacks them: uuidv7,
+# uuidv7(interval), uuidv4 before PostgreSQL 18, uuid_extract_timestamp and
+# uuid_extract_version before 17.
+my $functions = 39 + ($node->pg_version < 17 ? 5 : $node->pg_version < 18 ? 3 : 0);
 is($out, "$functions|$functions", 'the functions are in ids, owned by the installer');
+# 34 helpers locality_uuid_portable_*, and the helper of uuidv7 before 18, in ids_internal.
+($rc, $out, $err) = psql_as($node, installer => app =>
+	q{SELECT count(*), count(*) FILTER (WHERE p.proowner = 'installer'::regrole AND p.proname LIKE 'locality\_uuid\_portable\_%')
+	  FROM pg_proc p WHERE pronamespace = 'ids_internal'::regnamespace});
+my $helpers = 34 + ($node->pg_version < 18 ? 1 : 0);
+is($out, "$helpers|$helpers", 'the helpers are in ids_internal, owned by the installer');
 
 # Every function, called by the installer and by another role, schema-qualified and off the
 # search_path: the generators' state is made in each session by the installer's function.

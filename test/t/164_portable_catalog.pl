@@ -21,7 +21,7 @@ my %C_ONLY = map { $_ => 1 } (
 );
 
 # Functions of the portable edition alone: its session state, allocation numbers and the
-# helpers its functions share, all named locality_uuid_portable_*.
+# helpers its functions share, all named locality_uuid_portable_* and kept in <schema>_internal.
 my $PORTABLE_ONLY = qr/^locality_uuid_portable_\w+\(/;
 
 # Attributes that differ by design: function => { attribute => reason }.
@@ -92,6 +92,10 @@ my @c_alone = grep { !exists $p->{$_} && !$C_ONLY{$_} } sort keys %$c;
 is(join("\n", @c_alone), '', 'every function of the C extension is in the portable edition, or allowed not to be');
 my @p_alone = grep { !exists $c->{$_} && $_ !~ $PORTABLE_ONLY } sort keys %$p;
 is(join("\n", @p_alone), '', 'every function of the portable edition is in the C extension, or one of its own helpers');
+is(join("\n", grep { $_ =~ $PORTABLE_ONLY } sort keys %$p), '', 'no helper of the portable edition is in its install schema');
+is($node->safe_psql('p_edition', q{SELECT count(*) FILTER (WHERE proname LIKE 'locality\_uuid\_portable\_%'), count(*)
+	FROM pg_proc WHERE pronamespace = 'public_internal'::regnamespace}),
+	join('|', (34 + ($node->pg_version < 18 ? 1 : 0)) x 2), 'its 34 helpers (and uuidv7\'s before 18) are in public_internal');
 my @wrong_only = grep { exists $p->{$_} } sort keys %C_ONLY;
 is(join("\n", @wrong_only), '', 'the functions allowed in the C extension alone are not in the portable edition');
 

@@ -115,7 +115,7 @@ FROM pg_proc p
 WHERE p.oid IN (SELECT d.objid FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
                 WHERE d.classid = 'pg_proc'::regclass AND d.refclassid = 'pg_extension'::regclass
                   AND d.deptype = 'e' AND e.extname = 'locality_uuid')
-   OR p.pronamespace = 'ids'::regnamespace});
+   OR p.pronamespace IN ('ids'::regnamespace, to_regnamespace('ids_internal'))});
 	return @{ decode_json($json) };
 }
 
@@ -133,7 +133,7 @@ WITH target AS (
     WHERE d.classid = 'pg_proc'::regclass AND d.refclassid = 'pg_extension'::regclass
       AND d.deptype = 'e' AND e.extname = 'locality_uuid'
     UNION
-    SELECT oid FROM pg_proc WHERE pronamespace = 'ids'::regnamespace
+    SELECT oid FROM pg_proc WHERE pronamespace IN ('ids'::regnamespace, to_regnamespace('ids_internal'))
 ), body AS (
     SELECT t.fn, lower(p.prosrc || ' ' || coalesce(pg_get_function_sqlbody(p.oid), '')) AS src
     FROM target t JOIN pg_proc p ON p.oid = t.fn JOIN pg_language l ON l.oid = p.prolang
@@ -164,7 +164,7 @@ UNION ALL
 SELECT 'r', format('%s.%s.%s', n.nspname, c.relname, c.relkind), 'any'
 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 WHERE c.relkind IN ('r', 'v', 'm', 'S', 'p', 'f')
-  AND (n.nspname = 'ids'
+  AND (n.nspname IN ('ids', 'ids_internal')
        OR c.oid IN (SELECT d.objid FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
                     WHERE d.classid = 'pg_class'::regclass AND d.refclassid = 'pg_extension'::regclass
                       AND d.deptype = 'e' AND e.extname = 'locality_uuid'))
@@ -464,7 +464,7 @@ my %SAMPLES = (
 sub calls_of
 {
 	my ($f, $qualify) = @_;
-	my $name = ($qualify ? "$f->{schema}." : '') . qq{"$f->{name}"};
+	my $name = ($qualify || $f->{schema} eq 'ids_internal' ? "$f->{schema}." : '') . qq{"$f->{name}"};
 	my @calls;
 	for my $n (reverse(@{ $f->{args} } - $f->{defaults} .. scalar @{ $f->{args} }))
 	{
@@ -715,7 +715,8 @@ sub own_plants
 	my ($db) = @_;
 	my $json = catalog_query($db, q{
 WITH edition AS (
-    SELECT p.oid, p.proname, p.prolang, p.prosrc FROM pg_proc p WHERE p.pronamespace = 'ids'::regnamespace
+    SELECT p.oid, p.proname, p.prolang, p.prosrc FROM pg_proc p
+    WHERE p.pronamespace IN ('ids'::regnamespace, to_regnamespace('ids_internal'))
 ), called AS (
     SELECT DISTINCT d.refobjid AS callee FROM pg_depend d JOIN edition e ON e.oid = d.objid
     WHERE d.classid = 'pg_proc'::regclass AND d.refclassid = 'pg_proc'::regclass
@@ -793,6 +794,11 @@ for my $db (qw(p_super p_bob))
 		($before{$user}) = each_call($db, $user, $funcs);
 	}
 	$node->safe_psql($db, 'GRANT CREATE ON SCHEMA ids TO alice');
+	# The helpers' schema takes nothing from alice: their look-alikes go beside the callers, in ids.
+	my ($rc_internal, $out_internal, $err_internal) = ('', '', '');
+	$rc_internal = $node->psql($db, 'CREATE FUNCTION ids_internal.locality_uuid_portable_now(integer DEFAULT 0) RETURNS bigint LANGUAGE sql RETURN 0',
+		stdout => \$out_internal, stderr => \$err_internal, extra_params => [ '-U', 'alice' ]);
+	like($err_internal, qr/permission denied for schema ids_internal/, "$db: alice cannot create in ids_internal");
 	my @own = own_plants($db);
 	my @more = grep { $_->[2] =~ /^[ot]:/ } plants($db, 'ids', \%names);
 	my ($out, $err) = ('', '');
@@ -812,7 +818,7 @@ WHERE pronamespace = 'ids'::regnamespace AND proowner = 'alice'::regrole});
 		  or diag(ran_report(@ran));
 		# The helpers (which no caller names) are left out: a look-alike with an extra default
 		# makes the caller's own call of one by name ambiguous, not the edition's.
-		my @lost = map { $calls->[$_][1] } grep { !$ok->{$_} && $calls->[$_][0] !~ /^ids\.locality_uuid_portable_/ }
+		my @lost = map { $calls->[$_][1] } grep { !$ok->{$_} && $calls->[$_][0] !~ /^ids(?:_internal)?\.locality_uuid_portable_/ }
 		  sort { $a <=> $b } keys %{ $before{$user} };
 		is(scalar(@lost), 0, "$db: every call that succeeded before the look-alikes still succeeds for "
 			  . ($user eq 'carol' ? 'an ordinary role' : 'a superuser'))
