@@ -151,3 +151,16 @@ $$;
 
 COMMENT ON FUNCTION locality_uuid_release_core_names() IS
 'run before pg_upgrade from 15, 16 or 17 to 18 or later (as the extension''s owner or a superuser; runs with the rights of the functions'' owner): detaches the extension''s functions in pg_catalog (uuidv7, uuidv4, and below 17 uuid_extract_timestamp and uuid_extract_version) from it, so that pg_upgrade leaves them behind and calls bind to core''s; they keep working until then, and a later CREATE EXTENSION takes them back; returns how many it detached';
+
+-- pg_partman's decoders in C: their SQL-standard bodies named another function of the extension,
+-- which a dump restored beside a look-alike with one more defaulted argument (planted in the
+-- extension's schema) could not resolve. Same results, same errors.
+CREATE OR REPLACE FUNCTION hot_uuid_time_decoder(id text)
+RETURNS timestamptz
+LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE
+AS 'MODULE_PATHNAME', 'hot_uuid_time_decoder';
+
+CREATE OR REPLACE FUNCTION uuidv7_time_decoder(id text)
+RETURNS timestamptz
+LANGUAGE c IMMUTABLE STRICT PARALLEL SAFE
+AS 'MODULE_PATHNAME', 'uuidv7_time_decoder';

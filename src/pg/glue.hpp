@@ -122,6 +122,9 @@ TupleDesc result_tupdesc(FunctionCallInfo fcinfo);
 // Return a new palloc'd uuid holding bytes.
 pg_uuid_t *make_uuid(const uint8_t bytes[uuid_len]);
 
+// Read argument n, a text, as a uuid (uuid's own input function and errors).
+const pg_uuid_t *uuid_text_arg(FunctionCallInfo fcinfo, int n);
+
 /* The extension's sequences (sequences.cpp). */
 
 // Raise 25006 in a read-only transaction or on a standby: user (the function's name, in

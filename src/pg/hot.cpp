@@ -14,6 +14,7 @@ PG_FUNCTION_INFO_V1(hot_uuid_generate);
 PG_FUNCTION_INFO_V1(hot_uuid_generate_at);
 PG_FUNCTION_INFO_V1(hot_uuid_shard_key);
 PG_FUNCTION_INFO_V1(hot_uuid_timestamp);
+PG_FUNCTION_INFO_V1(hot_uuid_time_decoder);
 PG_FUNCTION_INFO_V1(hot_uuid_boundary);
 PG_FUNCTION_INFO_V1(hot_uuid_machine);
 PG_FUNCTION_INFO_V1(hot_uuid_process);
@@ -158,13 +159,18 @@ hot_uuid_shard_key(PG_FUNCTION_ARGS)
 	PG_RETURN_INT64(hot_shard_key(PG_GETARG_UUID_P(0)->data));
 }
 
+// Return the timestamptz of a shard-key uuid's time field.
+static Datum
+hot_timestamp_datum(const uint8_t *u)
+{
+	return TimestampTzGetDatum(unix_ms_to_timestamptz(hot_time_field(u) * 1000));
+}
+
 // hot_uuid_timestamp(id uuid) RETURNS timestamptz
 extern "C" Datum
 hot_uuid_timestamp(PG_FUNCTION_ARGS)
 {
-	int64_t seconds = hot_time_field(PG_GETARG_UUID_P(0)->data);
-
-	PG_RETURN_TIMESTAMPTZ(unix_ms_to_timestamptz(seconds * 1000));
+	return hot_timestamp_datum(PG_GETARG_UUID_P(0)->data);
 }
 
 // hot_uuid_boundary(at timestamptz) RETURNS uuid
@@ -228,4 +234,11 @@ hot_uuid_make(PG_FUNCTION_ARGS)
 
 	encode_hot(f, bytes);
 	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+// hot_uuid_time_decoder(id text) RETURNS timestamptz
+extern "C" Datum
+hot_uuid_time_decoder(PG_FUNCTION_ARGS)
+{
+	return hot_timestamp_datum(uuid_text_arg(fcinfo, 0)->data);
 }

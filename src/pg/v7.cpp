@@ -11,6 +11,7 @@ PG_FUNCTION_INFO_V1(locality_uuid_uuidv4);
 PG_FUNCTION_INFO_V1(locality_uuid_extract_timestamp);
 PG_FUNCTION_INFO_V1(locality_uuid_extract_version);
 PG_FUNCTION_INFO_V1(uuidv7_timestamp);
+PG_FUNCTION_INFO_V1(uuidv7_time_decoder);
 PG_FUNCTION_INFO_V1(uuidv7_ordered_generate);
 PG_FUNCTION_INFO_V1(uuidv7_ordered_generate_at);
 PG_FUNCTION_INFO_V1(uuidv7_lower_bound);
@@ -253,15 +254,20 @@ uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
+// Return the time of a version 7 uuid, or SQL NULL for any other uuid.
+static Datum
+v7_timestamp_datum(FunctionCallInfo fcinfo, const uint8_t *u)
+{
+	if (!rfc_variant(u) || version_nibble(u) != 7)
+		PG_RETURN_NULL();
+	PG_RETURN_TIMESTAMPTZ(v7_time(u));
+}
+
 // uuidv7_timestamp(id uuid) RETURNS timestamptz
 extern "C" Datum
 uuidv7_timestamp(PG_FUNCTION_ARGS)
 {
-	const uint8_t *u = rfc_arg(fcinfo);
-
-	if (u == NULL || version_nibble(u) != 7)
-		PG_RETURN_NULL();
-	PG_RETURN_TIMESTAMPTZ(v7_time(u));
+	return v7_timestamp_datum(fcinfo, PG_GETARG_UUID_P(0)->data);
 }
 
 // uuidv7_lower(at timestamptz) RETURNS uuid
@@ -282,4 +288,11 @@ uuidv7_upper_bound(PG_FUNCTION_ARGS)
 
 	v7_upper(v7_ms_arg(fcinfo, 0, "at"), bytes);
 	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+// uuidv7_time_decoder(id text) RETURNS timestamptz
+extern "C" Datum
+uuidv7_time_decoder(PG_FUNCTION_ARGS)
+{
+	return v7_timestamp_datum(fcinfo, uuid_text_arg(fcinfo, 0)->data);
 }

@@ -5,6 +5,7 @@
 
 extern "C" {
 #include "funcapi.h"
+#include "utils/builtins.h"
 }
 
 namespace locality_uuid
@@ -45,6 +46,14 @@ make_uuid(const uint8_t bytes[uuid_len])
 
 	memcpy(u->data, bytes, uuid_len);
 	return u;
+}
+
+const pg_uuid_t *
+uuid_text_arg(FunctionCallInfo fcinfo, int n)
+{
+	char *chars = text_to_cstring(PG_GETARG_TEXT_PP(n));
+
+	return DatumGetUUIDP(DirectFunctionCall1(uuid_in, CStringGetDatum(chars)));
 }
 
 } // namespace locality_uuid

@@ -446,8 +446,8 @@ for my $s (@setups)
 	$standby->stop;
 
 	{
-	# Look-alikes with one more defaulted argument of what SQL-standard bodies call, planted
-	# beside the callees: pg_upgrade and pg_restore parse those bodies again and must not stop.
+		# Look-alikes with one more defaulted argument of what SQL-standard bodies call, planted
+		# beside the callees: pg_upgrade and pg_restore parse those bodies again and must not stop.
 		# 9. pg_upgrade into a new cluster of the same binaries, an hour back, db1 first.
 		my $new = PostgreSQL::Test::Cluster->new("${name}_upgraded");
 		$new->init;
