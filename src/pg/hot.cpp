@@ -163,7 +163,9 @@ hot_uuid_shard_key(PG_FUNCTION_ARGS)
 static Datum
 hot_timestamp_datum(const uint8_t *u)
 {
-	return TimestampTzGetDatum(unix_ms_to_timestamptz(hot_time_field(u) * 1000));
+	int64_t seconds = hot_time_field(u);
+
+	return TimestampTzGetDatum(unix_ms_to_timestamptz(seconds * 1000));
 }
 
 // hot_uuid_timestamp(id uuid) RETURNS timestamptz
