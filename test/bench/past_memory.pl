@@ -173,14 +173,15 @@ BEGIN {
 		'max-mb' => 20000, lookups => 5000, ids => 2000, only => '', short => 0,
 		vendor => $ENV{LOCALITY_UUID_VENDOR} // '', build => 1, out => "$BENCH/out/past_memory",
 		publish => '', child => 0, list => 0, 'check-cgroup' => 0);
+	# --short changes the defaults; options given as well still count.
+	if (grep { $_ eq '--short' } @ARGV) {
+		$o{$_->[0]} = $_->[1] for [ limit => 32 ], [ seconds => 6 ], [ progress => 2 ], [ lookups => 300 ], [ ids => 300 ],
+		  [ only => 'bigserial,gen_random_uuid,locality_true' ];
+	}
 	GetOptions(\%o, (map { "$_=i" } qw(limit shared-buffers seconds progress max-mb lookups ids)),
 		qw(clients=s only=s short vendor=s build! out=s publish=s child list check-cgroup),
 		help => sub { open my $f, '<', $0; while (<$f>) { last if /^use /; print s/^# ?//r if $. > 1 } exit 0 })
 	  or die "past_memory.pl: bad options (try --help)\n";
-	if ($o{short}) {
-		$o{$_->[0]} = $_->[1] for [ limit => 32 ], [ seconds => 6 ], [ progress => 2 ], [ lookups => 300 ], [ ids => 300 ];
-		$o{only} ||= 'bigserial,gen_random_uuid,locality_true';
-	}
 	$o{'shared-buffers'} ||= int($o{limit} / 4);
 	$o{$_} > 0 or die "past_memory.pl: --$_ must be positive\n" for qw(limit shared-buffers seconds progress lookups ids);
 	$o{clients} =~ /^\d+(,\d+)*$/ or die "past_memory.pl: --clients is a list like 1,8\n";
@@ -257,7 +258,10 @@ BEGIN {
 	$ENV{PG_REGRESS} //= "$src/test/regress/pg_regress";
 	$ENV{PATH} = `"$ENV{PG_CONFIG}" --bindir` =~ s/\n//r . ":$ENV{PATH}";
 }
-END { cgroup_remove() if $CG && $> == 0 }
+# After the framework's own END (which stops the server): the cgroup (parent), the data
+# directory, which may hold gigabytes (child, also after a failure).
+our $DATA;
+END { cgroup_remove() if $CG && $> == 0; remove_tree($DATA) if $DATA && -d $DATA }
 
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils ();
@@ -306,6 +310,7 @@ my $node = PostgreSQL::Test::Cluster->new('past_memory');
 # Interrupted: die, so that the END blocks stop the server and remove the cgroup.
 $SIG{$_} = sub { die "past_memory.pl: interrupted ($_[0])\n" } for qw(INT TERM HUP);
 $node->init(extra => [ '-E', 'UTF8', '--locale=C' ]);
+$DATA = $node->data_dir;
 # No autovacuum: its insert-triggered vacuums would read the table in the middle of a load.
 $node->append_conf('postgresql.conf', join "\n", "shared_buffers = ${SB}MB", 'huge_pages = off',
 	'autovacuum = off', 'synchronous_commit = off', 'max_wal_size = 1GB', 'log_statement = none',
@@ -541,7 +546,7 @@ write_csvs();
 $node->stop;
 system('cp', $node->logfile, "$OUT/server.log");
 # The data directory goes now: it may hold gigabytes of WAL.
-remove_tree($node->data_dir);
+remove_tree($DATA);
 
 # The plot: rows a second against rows in the table, one line per generator, one panel per
 # client count; a circle where table and index reach the memory limit, a square at 8x.
