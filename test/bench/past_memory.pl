@@ -17,6 +17,9 @@
 #   --max-mb N (20000)         stop a load when table and index reach N MB
 #   --lookups N (5000)         point lookups of each kind after each load (ids sampled: 2000)
 #   --only LIST                these generators (names: --list)
+#   --clock-step S             move the server's clock S seconds forward (600: a 10-minute bucket
+#                              of locality_uuid(true)) after every --clock-every N (2) progress
+#                              lines of a load; libfaketime (package faketime) on the server
 #   --short                    the smoke run: 32 MB, 6 s loads, 3 generators, 300 lookups
 #   --vendor DIR               the peers' source tarballs with SHA256SUMS ($LOCALITY_UUID_VENDOR)
 #   --no-build                 use the installed extension
@@ -170,7 +173,7 @@ BEGIN {
 	$ENV{PG_CONFIG} //= 'pg_config';
 	my @args = @ARGV;
 	%o = (limit => 64, 'shared-buffers' => 0, seconds => 90, progress => 5, clients => '1,8',
-		'max-mb' => 20000, lookups => 5000, ids => 2000, only => '', short => 0,
+		'max-mb' => 20000, lookups => 5000, ids => 2000, only => '', short => 0, 'clock-step' => 0, 'clock-every' => 2,
 		vendor => $ENV{LOCALITY_UUID_VENDOR} // '', build => 1, out => "$BENCH/out/past_memory",
 		publish => '', child => 0, list => 0, 'check-cgroup' => 0);
 	# --short changes the defaults; options given as well still count.
@@ -178,12 +181,12 @@ BEGIN {
 		$o{$_->[0]} = $_->[1] for [ limit => 32 ], [ seconds => 6 ], [ progress => 2 ], [ lookups => 300 ], [ ids => 300 ],
 		  [ only => 'bigserial,gen_random_uuid,locality_true' ];
 	}
-	GetOptions(\%o, (map { "$_=i" } qw(limit shared-buffers seconds progress max-mb lookups ids)),
+	GetOptions(\%o, (map { "$_=i" } qw(limit shared-buffers seconds progress max-mb lookups ids clock-step clock-every)),
 		qw(clients=s only=s short vendor=s build! out=s publish=s child list check-cgroup),
 		help => sub { open my $f, '<', $0; while (<$f>) { last if /^use /; print s/^# ?//r if $. > 1 } exit 0 })
 	  or die "past_memory.pl: bad options (try --help)\n";
 	$o{'shared-buffers'} ||= int($o{limit} / 4);
-	$o{$_} > 0 or die "past_memory.pl: --$_ must be positive\n" for qw(limit shared-buffers seconds progress lookups ids);
+	$o{$_} > 0 or die "past_memory.pl: --$_ must be positive\n" for qw(limit shared-buffers seconds progress lookups ids clock-every);
 	$o{clients} =~ /^\d+(,\d+)*$/ or die "past_memory.pl: --clients is a list like 1,8\n";
 	if ($o{'check-cgroup'}) {
 		my $c = cgroup_find();
@@ -266,6 +269,8 @@ END { cgroup_remove() if $CG && $> == 0; remove_tree($DATA) if $DATA && -d $DATA
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils ();
 use Test::More ();
+use lib "$ROOT/test/t";
+use LocalityUuid qw(libfaketime fake_clock_env set_fake_clock);
 Test::More->builder->no_ending(1);
 open STDOUT, '>&', $TERM_OUT or die;
 open STDERR, '>&', $TERM_ERR or die;
@@ -316,7 +321,17 @@ $node->append_conf('postgresql.conf', join "\n", "shared_buffers = ${SB}MB", 'hu
 	'autovacuum = off', 'synchronous_commit = off', 'max_wal_size = 1GB', 'log_statement = none',
 	'wal_level = replica', 'max_wal_senders = 10', 'max_connections = ' . ($maxc + 10),
 	$major < 17 ? "shared_preload_libraries = 'locality_uuid'" : ());
-$node->start;
+# With --clock-step: the server on a clock of its own, moved forward during each load.
+my ($CLOCK, $OFFSET) = ("$OUT/clock", 0);
+if ($o{'clock-step'}) {
+	libfaketime() or die "past_memory.pl: --clock-step needs libfaketime (apt-get install faketime)\n";
+	write_file($CLOCK, "+0\n");
+	my %env = fake_clock_env($CLOCK);
+	local @ENV{ keys %env } = values %env;
+	$node->start;
+} else {
+	$node->start;
+}
 my ($HOST, $PORT) = ($node->host, $node->port);
 my $PM = (read_file($node->data_dir . '/postmaster.pid') // '') =~ s/\n.*//sr;
 
@@ -372,7 +387,7 @@ my @meta = ('meta,machine,' . Bench::machine(), 'meta,postgres,' . q1('postgres'
 	'meta,extension,' . q1('postgres', "SELECT extversion FROM pg_extension WHERE extname = 'locality_uuid'"),
 	"meta,cgroup,v$CG->{version} $CG->{dir}", "meta,limit_mb,$LIMIT", "meta,shared_buffers_mb,$SB", "meta,seconds,$o{seconds}",
 	"meta,progress_s,$o{progress}", 'meta,clients,' . join(' ', @CLIENTS), "meta,max_mb,$o{'max-mb'}",
-	"meta,lookups,$o{lookups}", "meta,ids,$o{ids}", "meta,batch_rows,1000", 'meta,short,' . ($o{short} ? 1 : 0),
+	"meta,lookups,$o{lookups}", "meta,ids,$o{ids}", "meta,clock_step_s,$o{'clock-step'}", "meta,clock_every,$o{'clock-every'}", "meta,batch_rows,1000", 'meta,short,' . ($o{short} ? 1 : 0),
 	(map { "meta,member,$_" } @member), "meta,member_backend,$bpid $bline", "meta,v7_owner,$v7_owner",
 	'meta,settings,' . q1('postgres', "SELECT string_agg(name || '=' || current_setting(name), ' ' ORDER BY name) FROM pg_settings WHERE name IN ('shared_buffers', 'synchronous_commit', 'max_wal_size', 'checkpoint_timeout', 'autovacuum', 'wal_level', 'full_page_writes', 'huge_pages')"),
 	'meta,command,perl test/bench/past_memory.pl ' . ($ENV{BENCH_ARGS} // ''),
@@ -387,7 +402,7 @@ sub available
 	return $fn eq '-' || q1($db, "SELECT to_regprocedure('$fn') IS NOT NULL") eq 't';
 }
 
-# counters DB: cumulative WAL bytes, full-page images and blocks read of the server, and the time.
+# counters DB: cumulative WAL bytes, full-page images and blocks read of the server.
 # Blocks read: pg_stat_io (16 and later: every relation, reads only); pg_statio on 15, where a new
 # page counts as a read: the pages the table and index grew by are taken off after the load.
 sub counters
@@ -395,9 +410,9 @@ sub counters
 	my ($db) = @_;
 	my $reads = $server_num >= 160000 ? "(SELECT sum(reads) FROM pg_stat_io WHERE object = 'relation')"
 	  : "(SELECT coalesce(heap_blks_read, 0) + coalesce(idx_blks_read, 0) + coalesce(toast_blks_read, 0) + coalesce(tidx_blks_read, 0) FROM pg_statio_all_tables WHERE relid = 'bench_t'::regclass)";
-	my ($wal, $fpi, $rd, $pages, $t) = split /,/, q1($db, "SELECT w.wal_bytes, w.wal_fpi, coalesce($reads, 0), "
-		  . "(pg_table_size('bench_t') + pg_indexes_size('bench_t')) / 8192, extract(epoch FROM clock_timestamp()) FROM pg_stat_wal w");
-	return { wal => $wal, fpi => $fpi, reads => $rd, pages => $pages, t => $t };
+	my ($wal, $fpi, $rd, $pages) = split /,/, q1($db, "SELECT w.wal_bytes, w.wal_fpi, coalesce($reads, 0), "
+		  . "(pg_table_size('bench_t') + pg_indexes_size('bench_t')) / 8192 FROM pg_stat_wal w");
+	return { wal => $wal, fpi => $fpi, reads => $rd, pages => $pages };
 }
 # wait_clients DB: until pgbench's backends have exited (and flushed their statistics).
 sub wait_clients
@@ -429,6 +444,8 @@ sub load
 		  . ($expr ? "INSERT INTO bench_t (id, n) SELECT $expr, g FROM generate_series(1, 1000) g;\n"
 			  : "INSERT INTO bench_t (n) SELECT g FROM generate_series(1, 1000) g;\n"));
 	my $c0 = counters($db);
+	# The harness's clock: the server's may be moved (--clock-step).
+	my $w0 = time;
 	my $j = $c < 2 ? $c : 2;
 	my $pid = open my $pb, '-|', 'sh', '-c', "exec $PGBENCH -c $c -j $j -T $o{seconds} -P $o{progress} -f '$script' $db 2>&1"
 	  or die "past_memory.pl: pgbench: $!\n";
@@ -446,6 +463,11 @@ sub load
 		my $x = ($tm + $im) / $LIMIT;
 		push @samples, [ $t, $rows, $tps * 1000, $tm, $im, $x ];
 		push @progress, join ',', $gen, csvq($label), $c, $t, sprintf('%.0f', $rows), sprintf('%.0f', $tps * 1000), f2($tm), f2($im), f2($x);
+		# The server's clock forward (read by the server within about 2 s, which this waits).
+		if ($o{'clock-step'} && @samples % $o{'clock-every'} == 0) {
+			$OFFSET += $o{'clock-step'};
+			set_fake_clock($CLOCK, "+$OFFSET");
+		}
 		if ($tm + $im >= $o{'max-mb'} && !$stopped) {
 			$stopped = "at $o{'max-mb'} MB";
 			kill 'INT', $pid;
@@ -453,10 +475,9 @@ sub load
 	}
 	close $pb;
 	close $log;
-	my $secs = time;
 	wait_clients($db);
 	my $c1 = counters($db);
-	$secs = $c1->{t} - $c0->{t};
+	my $secs = time - $w0;
 	$rows = defined $tx ? $tx * 1000 : int($rows);
 	$rows > 0 or die "past_memory.pl: the load of $label with $c clients inserted nothing, see $OUT/pgbench.log\n";
 	my ($tm, $im) = sizes($db);
