@@ -14,12 +14,14 @@
 #   --shared-buffers MB        shared_buffers (default: a quarter of --limit)
 #   --seconds N (90)           length of each load (pgbench -T), progress every --progress N (5) s
 #   --clients LIST (1,8)       pgbench clients of the loads, one load each
+#   --checkpoint-timeout S (300)  checkpoint_timeout: short loads see full-page images only with a short one
 #   --max-mb N (20000)         stop a load when table and index reach N MB
-#   --lookups N (5000)         point lookups of each kind after each load (ids sampled: 2000)
+#   --lookups N (5000)         point lookups of each kind after each load, of --ids N (2000) sampled rows
 #   --only LIST                these generators (names: --list)
 #   --clock-step S             move the server's clock S seconds forward (600: a 10-minute bucket
 #                              of locality_uuid(true)) after every --clock-every N (2) progress
 #                              lines of a load; libfaketime (package faketime) on the server
+#                              (its timed checkpoints then come at each step)
 #   --short                    the smoke run: 32 MB, 6 s loads, 3 generators, 300 lookups
 #   --vendor DIR               the peers' source tarballs with SHA256SUMS ($LOCALITY_UUID_VENDOR)
 #   --no-build                 use the installed extension
@@ -174,6 +176,7 @@ BEGIN {
 	my @args = @ARGV;
 	%o = (limit => 64, 'shared-buffers' => 0, seconds => 90, progress => 5, clients => '1,8',
 		'max-mb' => 20000, lookups => 5000, ids => 2000, only => '', short => 0, 'clock-step' => 0, 'clock-every' => 2,
+		'checkpoint-timeout' => 300,
 		vendor => $ENV{LOCALITY_UUID_VENDOR} // '', build => 1, out => "$BENCH/out/past_memory",
 		publish => '', child => 0, list => 0, 'check-cgroup' => 0);
 	# --short changes the defaults; options given as well still count.
@@ -181,12 +184,13 @@ BEGIN {
 		$o{$_->[0]} = $_->[1] for [ limit => 32 ], [ seconds => 6 ], [ progress => 2 ], [ lookups => 300 ], [ ids => 300 ],
 		  [ only => 'bigserial,gen_random_uuid,locality_true' ];
 	}
-	GetOptions(\%o, (map { "$_=i" } qw(limit shared-buffers seconds progress max-mb lookups ids clock-step clock-every)),
+	GetOptions(\%o, (map { "$_=i" } qw(limit shared-buffers seconds progress max-mb lookups ids clock-step clock-every
+		  checkpoint-timeout)),
 		qw(clients=s only=s short vendor=s build! out=s publish=s child list check-cgroup),
 		help => sub { open my $f, '<', $0; while (<$f>) { last if /^use /; print s/^# ?//r if $. > 1 } exit 0 })
 	  or die "past_memory.pl: bad options (try --help)\n";
 	$o{'shared-buffers'} ||= int($o{limit} / 4);
-	$o{$_} > 0 or die "past_memory.pl: --$_ must be positive\n" for qw(limit shared-buffers seconds progress lookups ids clock-every);
+	$o{$_} > 0 or die "past_memory.pl: --$_ must be positive\n" for qw(limit shared-buffers seconds progress lookups ids clock-every checkpoint-timeout);
 	$o{clients} =~ /^\d+(,\d+)*$/ or die "past_memory.pl: --clients is a list like 1,8\n";
 	if ($o{'check-cgroup'}) {
 		my $c = cgroup_find();
@@ -318,7 +322,8 @@ $node->init(extra => [ '-E', 'UTF8', '--locale=C' ]);
 $DATA = $node->data_dir;
 # No autovacuum: its insert-triggered vacuums would read the table in the middle of a load.
 $node->append_conf('postgresql.conf', join "\n", "shared_buffers = ${SB}MB", 'huge_pages = off',
-	'autovacuum = off', 'synchronous_commit = off', 'max_wal_size = 1GB', 'log_statement = none',
+	'autovacuum = off', 'synchronous_commit = off', 'max_wal_size = 1GB', "checkpoint_timeout = $o{'checkpoint-timeout'}s",
+	'log_statement = none',
 	'wal_level = replica', 'max_wal_senders = 10', 'max_connections = ' . ($maxc + 10),
 	$major < 17 ? "shared_preload_libraries = 'locality_uuid'" : ());
 # With --clock-step: the server on a clock of its own, moved forward during each load.
