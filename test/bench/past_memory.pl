@@ -192,10 +192,13 @@ BEGIN {
 	$o{'shared-buffers'} ||= int($o{limit} / 4);
 	$o{$_} > 0 or die "past_memory.pl: --$_ must be positive\n" for qw(limit shared-buffers seconds progress lookups ids clock-every checkpoint-timeout);
 	$o{clients} =~ /^\d+(,\d+)*$/ or die "past_memory.pl: --clients is a list like 1,8\n";
+	# Whether a cgroup can be made, limited and removed here (a read-only hierarchy cannot).
 	if ($o{'check-cgroup'}) {
-		my $c = cgroup_find();
-		print ref $c ? "cgroup v$c->{version} memory hierarchy at $c->{root}\n" : "$c\n";
-		exit(ref $c ? 0 : 3);
+		my $c = eval { cgroup_make($o{limit}) };
+		my $why = $@ =~ s/^past_memory.pl: //r =~ s/\n//r;
+		print $c ? "cgroup v$c->{version} memory hierarchy at $c->{root}\n" : "$why\n";
+		cgroup_remove() if $CG;
+		exit($c ? 0 : 3);
 	}
 	make_path($o{out});
 	$o{out} = abs_path($o{out});
