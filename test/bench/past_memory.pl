@@ -8,8 +8,8 @@
 # Needs: root, to make the memory cgroup (cgroup v1's memory hierarchy, or v2 with the memory
 # controller; the server runs as postgres in it, the harness outside it); gnuplot for the plot;
 # disk for the largest table with its index and WAL (the loads stop at --max-mb; each table is
-# dropped before the next); time: generators x clients x (--seconds + the reads, about 30 s).
-# The defaults (13 generators, 1 and 8 clients, 90 s) take about 55 minutes.
+# dropped before the next); time: generators x clients x (--seconds + about 5 s of reads; 10 s with tables of gigabytes).
+# The defaults (13 generators, 1 and 8 clients, 90 s) take about 45 minutes.
 #   --limit MB (64)            the server's memory limit (cgroup, page cache included)
 #   --shared-buffers MB        shared_buffers (default: a quarter of --limit)
 #   --seconds N (90)           length of each load (pgbench -T), progress every --progress N (5) s
