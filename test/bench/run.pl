@@ -51,37 +51,9 @@ sub say
 # peer_install EXTENSION TARBALL: make it available to $PG_CONFIG's server; returns raw.csv lines.
 sub peer_install
 {
-	my ($ext, $file) = @_;
-	my $share = `"$ENV{PG_CONFIG}" --sharedir` =~ s/\n//r;
-	if (-f "$share/extension/$ext.control") {
-		my $pkg = `dpkg -S '$share/extension/$ext.control' 2>/dev/null` =~ s/:.*//sr;
-		my $how = $pkg ? "Debian package $pkg" : 'installed before this run';
-		say("peer $ext: $how");
-		return "peer,$ext,$how\n";
-	}
-	my $vendor = $o{vendor};
-	my $why = !$vendor ? 'its source is absent: no vendor directory (--vendor DIR or LOCALITY_UUID_VENDOR)'
-	  : !-f "$vendor/$file" ? "its source is absent: no $vendor/$file"
-	  : !-f "$vendor/SHA256SUMS" ? "no $vendor/SHA256SUMS to check $file against" : '';
-	unless ($why) {
-		my ($want) = `cat '$vendor/SHA256SUMS'` =~ /^([0-9a-f]{64})\s+\*?\Q$file\E$/m;
-		my $have = `sha256sum '$vendor/$file'` =~ s/\s.*//sr;
-		$why = !$want ? "$file is not listed in $vendor/SHA256SUMS"
-		  : $want ne $have ? "$vendor/$file does not match SHA256SUMS (sha256 $have)" : '';
-	}
-	unless ($why) {
-		make_path("$OUT/src");
-		my $top = `tar -tzf '$vendor/$file' | head -1` =~ s{/.*}{}sr;
-		my $src = "$OUT/src/$top";
-		say("peer $ext: building $file (sha256 checked) in $src");
-		system("tar -C '$OUT/src' -xzf '$vendor/$file' && make -C '$src' PG_CONFIG='$ENV{PG_CONFIG}' >'$OUT/peer-$ext.log' 2>&1"
-			  . " && make -C '$src' install PG_CONFIG='$ENV{PG_CONFIG}' >>'$OUT/peer-$ext.log' 2>&1") == 0
-		  and return "peer,$ext,built from $file\n";
-		$why = "building $file failed (see $OUT/peer-$ext.log)";
-	}
-	$peer_skip{$ext} = $why;
-	say("peer $ext: skipped: $why");
-	return '';
+	my ($line, $why) = Bench::peer_install(@_, $OUT, $o{vendor}, \&say);
+	$peer_skip{ $_[0] } = $why if $why;
+	return $line;
 }
 
 # Options, the build and the peers' installation run first (as root when so invoked); the
@@ -89,6 +61,8 @@ sub peer_install
 BEGIN {
 	$BENCH = dirname(abs_path($0));
 	$ROOT = abs_path("$BENCH/../..");
+	unshift @INC, $BENCH;
+	require Bench;
 	$START = time;
 	$ENV{PG_CONFIG} //= 'pg_config';
 	my @args = @ARGV;
@@ -244,13 +218,7 @@ my ($V7_NAME, $V4_NAME) = ('uuidv7()', 'uuidv4()');
   if $v7_owner eq 'core';
 
 {
-	my $cpu = `grep -m1 'model name' /proc/cpuinfo` =~ s/^[^:]*:\s*|\n//gr;
-	my $virt = `lscpu 2>/dev/null` =~ /^Hypervisor vendor:\s*(.*)$/m ? ", $1 VM" : '';
-	my ($mem) = `cat /proc/meminfo` =~ /MemTotal:\s*(\d+)/;
-	my $os = `. /etc/os-release 2>/dev/null && echo "\$PRETTY_NAME"` =~ s/\n//r || `uname -s` =~ s/\n//r;
-	my $arch = `uname -m` =~ s/\n//r;
-	my $nproc = `nproc` =~ s/\n//r;
-	append_raw("meta,machine,$nproc x $cpu ($arch$virt), " . sprintf('%.0f', $mem / 1048576) . " GB RAM, $os",
+	append_raw('meta,machine,' . Bench::machine(),
 		'meta,postgres,' . psql('postgres', '-c', 'SHOW server_version'), "meta,preload,$preload",
 		has_function('postgres', 'locality_uuid_state()') ? 'meta,state,' . psql('postgres', '-c', 'SELECT locality_uuid_state()') : (),
 		'meta,v7_owner,' . ($v7_owner || 'none'), "meta,v7_name,$V7_NAME", "meta,v4_name,$V4_NAME",
@@ -263,7 +231,7 @@ my ($V7_NAME, $V4_NAME) = ('uuidv7()', 'uuidv4()');
 			  short-conc-rows short-conc-per)),
 		'meta,date,' . `date -u '+%Y-%m-%d %H:%M UTC'` =~ s/\n//r);
 }
-sub loadavg { `cut -d' ' -f1-3 /proc/loadavg` =~ s/\n//r }
+sub loadavg { Bench::loadavg() }
 
 # The interval form of uuid_time_nextval in a schema: uuid_time_nextval_interval, or in 1.1 an
 # overload of uuid_time_nextval (a run against 1.1 keeps the newer labels, so that the two compare).

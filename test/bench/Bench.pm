@@ -1,0 +1,58 @@
+# What the benchmark scripts share: the peers' installation and the machine's description.
+package Bench;
+use strict;
+use warnings;
+use File::Path qw(make_path);
+
+# peer_install EXTENSION TARBALL OUT VENDOR SAY: make a peer available to $PG_CONFIG's server,
+# built in OUT/src from VENDOR's TARBALL after its SHA256SUMS check; returns (raw.csv line, why
+# it is skipped), one of them empty. SAY prints a progress line.
+sub peer_install
+{
+	my ($ext, $file, $out, $vendor, $say) = @_;
+	my $share = `"$ENV{PG_CONFIG}" --sharedir` =~ s/\n//r;
+	if (-f "$share/extension/$ext.control") {
+		my $pkg = `dpkg -S '$share/extension/$ext.control' 2>/dev/null` =~ s/:.*//sr;
+		my $how = $pkg ? "Debian package $pkg" : 'installed before this run';
+		$say->("peer $ext: $how");
+		return ("peer,$ext,$how\n", '');
+	}
+	my $why = !$vendor ? 'its source is absent: no vendor directory (--vendor DIR or LOCALITY_UUID_VENDOR)'
+	  : !-f "$vendor/$file" ? "its source is absent: no $vendor/$file"
+	  : !-f "$vendor/SHA256SUMS" ? "no $vendor/SHA256SUMS to check $file against" : '';
+	unless ($why) {
+		my ($want) = `cat '$vendor/SHA256SUMS'` =~ /^([0-9a-f]{64})\s+\*?\Q$file\E$/m;
+		my $have = `sha256sum '$vendor/$file'` =~ s/\s.*//sr;
+		$why = !$want ? "$file is not listed in $vendor/SHA256SUMS"
+		  : $want ne $have ? "$vendor/$file does not match SHA256SUMS (sha256 $have)" : '';
+	}
+	unless ($why) {
+		make_path("$out/src");
+		my $top = `tar -tzf '$vendor/$file' | head -1` =~ s{/.*}{}sr;
+		my $src = "$out/src/$top";
+		$say->("peer $ext: building $file (sha256 checked) in $src");
+		system("tar -C '$out/src' -xzf '$vendor/$file' && make -C '$src' PG_CONFIG='$ENV{PG_CONFIG}' >'$out/peer-$ext.log' 2>&1"
+			  . " && make -C '$src' install PG_CONFIG='$ENV{PG_CONFIG}' >>'$out/peer-$ext.log' 2>&1") == 0
+		  and return ("peer,$ext,built from $file\n", '');
+		$why = "building $file failed (see $out/peer-$ext.log)";
+	}
+	$say->("peer $ext: skipped: $why");
+	return ('', $why);
+}
+
+# machine: this machine in one line: CPUs, memory, system.
+sub machine
+{
+	my $cpu = `grep -m1 'model name' /proc/cpuinfo` =~ s/^[^:]*:\s*|\n//gr;
+	my $virt = `lscpu 2>/dev/null` =~ /^Hypervisor vendor:\s*(.*)$/m ? ", $1 VM" : '';
+	my ($mem) = `cat /proc/meminfo` =~ /MemTotal:\s*(\d+)/;
+	my $os = `. /etc/os-release 2>/dev/null && echo "\$PRETTY_NAME"` =~ s/\n//r || `uname -s` =~ s/\n//r;
+	my $arch = `uname -m` =~ s/\n//r;
+	my $nproc = `nproc` =~ s/\n//r;
+	return "$nproc x $cpu ($arch$virt), " . sprintf('%.0f', $mem / 1048576) . " GB RAM, $os";
+}
+
+# loadavg: the load averages of the last 1, 5 and 15 minutes.
+sub loadavg { `cut -d' ' -f1-3 /proc/loadavg` =~ s/\n//r }
+
+1;
