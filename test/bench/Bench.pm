@@ -2,7 +2,19 @@
 package Bench;
 use strict;
 use warnings;
+use Cwd qw(abs_path);
+use File::Basename qw(dirname);
 use File::Path qw(make_path);
+use Time::HiRes qw(time);
+
+# start: where the benchmark scripts are and the repository's root, both absolute, and the time
+# the run starts; PG_CONFIG defaults to pg_config.
+sub start
+{
+	my $bench = dirname(abs_path($0));
+	$ENV{PG_CONFIG} //= 'pg_config';
+	return ($bench, abs_path("$bench/../.."), time);
+}
 
 # peer_install EXTENSION TARBALL OUT VENDOR SAY: make a peer available to $PG_CONFIG's server,
 # built in OUT/src from VENDOR's TARBALL after its SHA256SUMS check; returns (raw.csv line, why
