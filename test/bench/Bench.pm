@@ -16,6 +16,21 @@ sub start
 	return ($bench, abs_path("$bench/../.."), time);
 }
 
+# framework OUT: ready PostgreSQL's TAP framework (of $PG_CONFIG's server) to load, its
+# files in OUT; returns copies of standard output and standard error, taken before it loads.
+sub framework
+{
+	my ($out) = @_;
+	open my $term_out, '>&', \*STDOUT or die;
+	open my $term_err, '>&', \*STDERR or die;
+	$ENV{TESTDIR} = $out;
+	my $src = dirname(`"$ENV{PG_CONFIG}" --pgxs`) . '/..';
+	unshift @INC, "$src/test/perl";
+	$ENV{PG_REGRESS} //= "$src/test/regress/pg_regress";
+	$ENV{PATH} = `"$ENV{PG_CONFIG}" --bindir` =~ s/\n//r . ":$ENV{PATH}";
+	return ($term_out, $term_err);
+}
+
 # peer_install EXTENSION TARBALL OUT VENDOR SAY: make a peer available to $PG_CONFIG's server,
 # built in OUT/src from VENDOR's TARBALL after its SHA256SUMS check; returns (raw.csv line, why
 # it is skipped), one of them empty. SAY prints a progress line.

@@ -257,13 +257,7 @@ BEGIN {
 		cgroup_remove();
 		exit($signal ? 1 : $rc >> 8 || ($rc & 127 ? 1 : 0));
 	}
-	open $TERM_OUT, '>&', \*STDOUT or die;
-	open $TERM_ERR, '>&', \*STDERR or die;
-	$ENV{TESTDIR} = $OUT;
-	my $src = dirname(`"$ENV{PG_CONFIG}" --pgxs`) . '/..';
-	unshift @INC, "$src/test/perl";
-	$ENV{PG_REGRESS} //= "$src/test/regress/pg_regress";
-	$ENV{PATH} = `"$ENV{PG_CONFIG}" --bindir` =~ s/\n//r . ":$ENV{PATH}";
+	($TERM_OUT, $TERM_ERR) = Bench::framework($OUT);
 }
 # After the framework's own END (which stops the server): the cgroup (parent), the data
 # directory, which may hold gigabytes (child, also after a failure).

@@ -112,13 +112,7 @@ BEGIN {
 			exec('runuser', '-u', 'postgres', '--', $^X, $0, @args, '--child', '--out', $OUT);
 		}
 	}
-	open $TERM_OUT, '>&', \*STDOUT or die;
-	open $TERM_ERR, '>&', \*STDERR or die;
-	$ENV{TESTDIR} = $OUT;
-	my $src = dirname(`"$ENV{PG_CONFIG}" --pgxs`) . '/..';
-	unshift @INC, "$src/test/perl";
-	$ENV{PG_REGRESS} //= "$src/test/regress/pg_regress";
-	$ENV{PATH} = `"$ENV{PG_CONFIG}" --bindir` =~ s/\n//r . ":$ENV{PATH}";
+	($TERM_OUT, $TERM_ERR) = Bench::framework($OUT);
 }
 
 use PostgreSQL::Test::Cluster;
