@@ -298,12 +298,13 @@ $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_finite(timestamptz, text) IS
-'raise 22008 unless at (the argument called name) is a finite timestamp; called by the portable edition''s composers';
+'raise 22008 unless at (the argument called name) is a finite timestamp; called by the portable edition''s composers and bounds';
 
 -- A clock reading us (Unix microseconds), or 22008 as the C extension raises it outside
 -- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC, the range the generators read. The
--- generators read the clock into us and check it through locality_uuid_portable_clock(us),
--- before any state changes.
+-- generators read the clock into us and check it through locality_uuid_portable_clock(us) (or
+-- locality_uuid_portable_session_clock, which also makes the session's state), before any state
+-- changes.
 CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_clock(us bigint)
 RETURNS bigint
 AS $body$
@@ -332,6 +333,81 @@ RETURN CASE WHEN us BETWEEN 0 AND 253402300799999999 THEN us
 
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_clock(bigint) IS
 'a clock reading (Unix microseconds), or 22008 if it is outside 1970 to 9999, the range the generators read; called by the generators of the portable edition';
+
+-- Check a clock reading us and make this session's state if it has none (v7: the version 7
+-- state, else the other generators'), the clock first, so that a reading out of range changes
+-- no state; returns us. Called through locality_uuid_portable_session_clock.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_open_session(us bigint, v7 boolean)
+RETURNS bigint
+AS $body$
+BEGIN
+    us := @internal@.locality_uuid_portable_check_clock(us);
+    IF v7 THEN
+        PERFORM @internal@.locality_uuid_portable_v7_state();
+    ELSE
+        PERFORM @internal@.locality_uuid_portable_state();
+    END IF;
+    RETURN us;
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_open_session(bigint, boolean) IS
+'a clock reading (Unix microseconds) checked as locality_uuid_portable_check_clock does, after which this session''s state (the version 7 state if v7) is made if it has none; called through locality_uuid_portable_session_clock()';
+
+-- The same, inlined into the stateful generators: a reading within the range, in a session
+-- whose state is made, here; any other through locality_uuid_portable_open_session.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_session_clock(us bigint, v7 boolean)
+RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN CASE WHEN us BETWEEN 0 AND 253402300799999999
+                 AND to_regclass(CASE WHEN v7 THEN 'pg_temp.locality_uuid_portable_v7_ordered'
+                                      ELSE 'pg_temp.locality_uuid_portable_arc' END) IS NOT NULL THEN us
+            ELSE @internal@.locality_uuid_portable_open_session(us, v7) END;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_session_clock(bigint, boolean) IS
+'a clock reading (Unix microseconds), or 22008 if it is outside 1970 to 9999, in a session whose state (the version 7 state if v7) is made; called by the stateful generators of the portable edition';
+
+-- Raise 25006 in a read-only transaction, which the generator what cannot run in: it advances a
+-- sequence.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_read_write(what text)
+RETURNS void
+AS $body$
+BEGIN
+    IF current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION '% cannot run in a read-only transaction', what
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
+    END IF;
+END
+$body$
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_read_write(text) IS
+'raise 25006 in a read-only transaction, which the generator what cannot run in (it advances a sequence); called by the portable edition''s generators in a read-only transaction';
+
+-- Raise 54000 once n, an allocation number of ids at explicit times that the generator what
+-- took from its sequence seq (in the install schema), passes bits bits; call makes ids of the
+-- clock instead.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_allocation(what text, bits integer, seq text,
+                                                                       n bigint, call text)
+RETURNS void
+AS $body$
+BEGIN
+    IF n >= 1::bigint << bits THEN
+        RAISE EXCEPTION '% used up all % allocation numbers of ids at explicit times', what, 1::bigint << bits
+            USING ERRCODE = 'program_limit_exceeded',
+                  DETAIL = format('An id at an explicit time carries a %s-bit allocation number, handed out once; the sequence %s.%s is at %s.',
+                                  bits, '@extschema@', seq, n),
+                  HINT = format('Make further ids with the current time (%s).', call);
+    END IF;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_allocation(text, integer, text, bigint, text) IS
+'raise 54000 once n, an allocation number of ids at explicit times that the generator what took from its sequence seq, passes bits bits; called by the portable edition''s generators once their numbers run out';
 
 -- The cluster's system identifier, read once per session (a setting caches it).
 CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_read_system_identifier()
@@ -554,10 +630,7 @@ BEGIN
         sequential := @internal@.locality_uuid_portable_mode(NULL::boolean, false);
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @internal@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
-        PERFORM @internal@.locality_uuid_portable_state();
-    END IF;
+    us := @internal@.locality_uuid_portable_session_clock(us, false);
     node := @internal@.locality_uuid_portable_node_id();
     -- Time never goes back within a session: a clock that steps back is held at the last
     -- millisecond used. The state holds that millisecond times 4, plus the modes that made ids
@@ -1222,16 +1295,10 @@ BEGIN
     END IF;
     -- On every call, whether it would take an allocation number or not (ENCODING.md).
     IF explicit AND current_setting('transaction_read_only') = 'on' THEN
-        RAISE EXCEPTION 'hot_uuid at an explicit time cannot run in a read-only transaction'
-            USING ERRCODE = 'read_only_sql_transaction',
-                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
-                  HINT = 'Call it on the primary, in a read-write transaction.';
+        PERFORM @internal@.locality_uuid_portable_check_read_write('hot_uuid at an explicit time'::text);
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @internal@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
-        PERFORM @internal@.locality_uuid_portable_state();
-    END IF;
+    us := @internal@.locality_uuid_portable_session_clock(us, false);
     m := md5(@internal@.locality_uuid_portable_machine_name());
     p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
     -- pg_sequence_last_value, not currval: DISCARD SEQUENCES forgets currval, not the value.
@@ -1251,11 +1318,8 @@ BEGIN
         -- equal; once n passes 39 bits every call fails.
         n := nextval('@extschema@.locality_uuid_portable_explicit'::regclass);
         IF n >= 549755813888 THEN
-            RAISE EXCEPTION 'hot_uuid used up all 549755813888 allocation numbers of ids at explicit times'
-                USING ERRCODE = 'program_limit_exceeded',
-                      DETAIL = format('An id at an explicit time carries a 39-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_explicit is at %s.',
-                                      '@extschema@', n),
-                      HINT = 'Make further ids with the current time (hot_uuid(shard_key)).';
+            PERFORM @internal@.locality_uuid_portable_check_allocation('hot_uuid'::text, 39,
+                'locality_uuid_portable_explicit'::text, n, 'hot_uuid(shard_key)'::text);
         END IF;
         counter := 8388608 | (n & 8388607);
         p := lpad(to_hex(65535 - (n >> 23)), 4, '0');
@@ -1315,9 +1379,7 @@ CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_boundary(at timestamptz)
 RETURNS uuid
 AS $body$
 BEGIN
-    IF NOT isfinite(at) THEN
-        RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
-    END IF;
+    PERFORM @internal@.locality_uuid_portable_check_finite(at, 'at'::text);
     RETURN (lpad(to_hex((floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800)
                         & 4294967295), 8, '0')
             || '000000000000000000000000')::uuid;
@@ -1415,9 +1477,7 @@ AS $body$
 DECLARE
     ms bigint;
 BEGIN
-    IF NOT isfinite(at) THEN
-        RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
-    END IF;
+    PERFORM @internal@.locality_uuid_portable_check_finite(at, 'at'::text);
     ms := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
     IF ms < 0 OR ms > 281474976710655 THEN
         RAISE EXCEPTION 'timestamp out of range for UUID version 7'
@@ -1465,16 +1525,10 @@ DECLARE
 BEGIN
     -- On every call, so that the refusal never depends on timing (ENCODING.md).
     IF current_setting('transaction_read_only') = 'on' THEN
-        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
-            USING ERRCODE = 'read_only_sql_transaction',
-                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
-                  HINT = 'Call it on the primary, in a read-write transaction.';
+        PERFORM @internal@.locality_uuid_portable_check_read_write('uuidv7_ordered'::text);
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @internal@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
-        PERFORM @internal@.locality_uuid_portable_v7_state();
-    END IF;
+    us := @internal@.locality_uuid_portable_session_clock(us, true);
     k := greatest(((us / 1000) << 15) | ((us % 1000 * 4096 / 1000) << 3),
                   pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ordered') + 1);
     PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', k);
@@ -1512,18 +1566,12 @@ DECLARE
     n bigint;
 BEGIN
     IF current_setting('transaction_read_only') = 'on' THEN
-        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
-            USING ERRCODE = 'read_only_sql_transaction',
-                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
-                  HINT = 'Call it on the primary, in a read-write transaction.';
+        PERFORM @internal@.locality_uuid_portable_check_read_write('uuidv7_ordered'::text);
     END IF;
     n := nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
     IF n >= 2199023255552 THEN
-        RAISE EXCEPTION 'uuidv7_ordered used up all 2199023255552 allocation numbers of ids at explicit times'
-            USING ERRCODE = 'program_limit_exceeded',
-                  DETAIL = format('An id at an explicit time carries a 41-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_v7_explicit is at %s.',
-                                  '@extschema@', n),
-                  HINT = 'Make further ids with the current time (uuidv7_ordered()).';
+        PERFORM @internal@.locality_uuid_portable_check_allocation('uuidv7_ordered'::text, 41,
+            'locality_uuid_portable_v7_explicit'::text, n, 'uuidv7_ordered()'::text);
     END IF;
     RETURN (lpad(to_hex(ms), 12, '0') || '7' || lpad(to_hex((n >> 29) & 4095), 3, '0')
             || to_hex(160 | ((n >> 24) & 31)) || lpad(to_hex(n & 16777215), 6, '0')
@@ -1752,10 +1800,7 @@ BEGIN
                   DETAIL = 'UUID version 7 does not support infinite intervals.';
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @internal@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
-        PERFORM @internal@.locality_uuid_portable_v7_state();
-    END IF;
+    us := @internal@.locality_uuid_portable_session_clock(us, true);
     ns := greatest(us * 1000::numeric,
                    pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric
                    + pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ns') + 245);

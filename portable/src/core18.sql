@@ -29,10 +29,7 @@ BEGIN
                   DETAIL = 'UUID version 7 does not support infinite intervals.';
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @internal@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
-        PERFORM @internal@.locality_uuid_portable_v7_state();
-    END IF;
+    us := @internal@.locality_uuid_portable_session_clock(us, true);
     ns := greatest(us * 1000::numeric,
                    pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_base') * 1000000::numeric
                    + pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ns') + 245);

@@ -76,16 +76,10 @@ BEGIN
     END IF;
     -- On every call, whether it would take an allocation number or not (ENCODING.md).
     IF explicit AND current_setting('transaction_read_only') = 'on' THEN
-        RAISE EXCEPTION 'hot_uuid at an explicit time cannot run in a read-only transaction'
-            USING ERRCODE = 'read_only_sql_transaction',
-                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
-                  HINT = 'Call it on the primary, in a read-write transaction.';
+        PERFORM @internal@.locality_uuid_portable_check_read_write('hot_uuid at an explicit time'::text);
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @internal@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
-        PERFORM @internal@.locality_uuid_portable_state();
-    END IF;
+    us := @internal@.locality_uuid_portable_session_clock(us, false);
     m := md5(@internal@.locality_uuid_portable_machine_name());
     p := lpad(to_hex(pg_backend_pid() & 65535), 4, '0');
     -- pg_sequence_last_value, not currval: DISCARD SEQUENCES forgets currval, not the value.
@@ -105,11 +99,8 @@ BEGIN
         -- equal; once n passes 39 bits every call fails.
         n := nextval('@extschema@.locality_uuid_portable_explicit'::regclass);
         IF n >= 549755813888 THEN
-            RAISE EXCEPTION 'hot_uuid used up all 549755813888 allocation numbers of ids at explicit times'
-                USING ERRCODE = 'program_limit_exceeded',
-                      DETAIL = format('An id at an explicit time carries a 39-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_explicit is at %s.',
-                                      '@extschema@', n),
-                      HINT = 'Make further ids with the current time (hot_uuid(shard_key)).';
+            PERFORM @internal@.locality_uuid_portable_check_allocation('hot_uuid'::text, 39,
+                'locality_uuid_portable_explicit'::text, n, 'hot_uuid(shard_key)'::text);
         END IF;
         counter := 8388608 | (n & 8388607);
         p := lpad(to_hex(65535 - (n >> 23)), 4, '0');
@@ -169,9 +160,7 @@ CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_boundary(at timestamptz)
 RETURNS uuid
 AS $body$
 BEGIN
-    IF NOT isfinite(at) THEN
-        RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
-    END IF;
+    PERFORM @internal@.locality_uuid_portable_check_finite(at, 'at'::text);
     RETURN (lpad(to_hex((floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00'))::bigint + 946684800)
                         & 4294967295), 8, '0')
             || '000000000000000000000000')::uuid;

@@ -191,10 +191,7 @@ BEGIN
         sequential := @internal@.locality_uuid_portable_mode(NULL::boolean, false);
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @internal@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_arc') IS NULL THEN
-        PERFORM @internal@.locality_uuid_portable_state();
-    END IF;
+    us := @internal@.locality_uuid_portable_session_clock(us, false);
     node := @internal@.locality_uuid_portable_node_id();
     -- Time never goes back within a session: a clock that steps back is held at the last
     -- millisecond used. The state holds that millisecond times 4, plus the modes that made ids

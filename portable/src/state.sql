@@ -119,12 +119,13 @@ $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
 
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_finite(timestamptz, text) IS
-'raise 22008 unless at (the argument called name) is a finite timestamp; called by the portable edition''s composers';
+'raise 22008 unless at (the argument called name) is a finite timestamp; called by the portable edition''s composers and bounds';
 
 -- A clock reading us (Unix microseconds), or 22008 as the C extension raises it outside
 -- 1970-01-01 00:00:00 to 9999-12-31 23:59:59.999999 UTC, the range the generators read. The
--- generators read the clock into us and check it through locality_uuid_portable_clock(us),
--- before any state changes.
+-- generators read the clock into us and check it through locality_uuid_portable_clock(us) (or
+-- locality_uuid_portable_session_clock, which also makes the session's state), before any state
+-- changes.
 CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_clock(us bigint)
 RETURNS bigint
 AS $body$
@@ -153,6 +154,81 @@ RETURN CASE WHEN us BETWEEN 0 AND 253402300799999999 THEN us
 
 COMMENT ON FUNCTION @internal@.locality_uuid_portable_clock(bigint) IS
 'a clock reading (Unix microseconds), or 22008 if it is outside 1970 to 9999, the range the generators read; called by the generators of the portable edition';
+
+-- Check a clock reading us and make this session's state if it has none (v7: the version 7
+-- state, else the other generators'), the clock first, so that a reading out of range changes
+-- no state; returns us. Called through locality_uuid_portable_session_clock.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_open_session(us bigint, v7 boolean)
+RETURNS bigint
+AS $body$
+BEGIN
+    us := @internal@.locality_uuid_portable_check_clock(us);
+    IF v7 THEN
+        PERFORM @internal@.locality_uuid_portable_v7_state();
+    ELSE
+        PERFORM @internal@.locality_uuid_portable_state();
+    END IF;
+    RETURN us;
+END
+$body$
+LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_open_session(bigint, boolean) IS
+'a clock reading (Unix microseconds) checked as locality_uuid_portable_check_clock does, after which this session''s state (the version 7 state if v7) is made if it has none; called through locality_uuid_portable_session_clock()';
+
+-- The same, inlined into the stateful generators: a reading within the range, in a session
+-- whose state is made, here; any other through locality_uuid_portable_open_session.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_session_clock(us bigint, v7 boolean)
+RETURNS bigint
+LANGUAGE sql VOLATILE PARALLEL UNSAFE
+RETURN CASE WHEN us BETWEEN 0 AND 253402300799999999
+                 AND to_regclass(CASE WHEN v7 THEN 'pg_temp.locality_uuid_portable_v7_ordered'
+                                      ELSE 'pg_temp.locality_uuid_portable_arc' END) IS NOT NULL THEN us
+            ELSE @internal@.locality_uuid_portable_open_session(us, v7) END;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_session_clock(bigint, boolean) IS
+'a clock reading (Unix microseconds), or 22008 if it is outside 1970 to 9999, in a session whose state (the version 7 state if v7) is made; called by the stateful generators of the portable edition';
+
+-- Raise 25006 in a read-only transaction, which the generator what cannot run in: it advances a
+-- sequence.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_read_write(what text)
+RETURNS void
+AS $body$
+BEGIN
+    IF current_setting('transaction_read_only') = 'on' THEN
+        RAISE EXCEPTION '% cannot run in a read-only transaction', what
+            USING ERRCODE = 'read_only_sql_transaction',
+                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
+                  HINT = 'Call it on the primary, in a read-write transaction.';
+    END IF;
+END
+$body$
+LANGUAGE plpgsql STABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_read_write(text) IS
+'raise 25006 in a read-only transaction, which the generator what cannot run in (it advances a sequence); called by the portable edition''s generators in a read-only transaction';
+
+-- Raise 54000 once n, an allocation number of ids at explicit times that the generator what
+-- took from its sequence seq (in the install schema), passes bits bits; call makes ids of the
+-- clock instead.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_check_allocation(what text, bits integer, seq text,
+                                                                       n bigint, call text)
+RETURNS void
+AS $body$
+BEGIN
+    IF n >= 1::bigint << bits THEN
+        RAISE EXCEPTION '% used up all % allocation numbers of ids at explicit times', what, 1::bigint << bits
+            USING ERRCODE = 'program_limit_exceeded',
+                  DETAIL = format('An id at an explicit time carries a %s-bit allocation number, handed out once; the sequence %s.%s is at %s.',
+                                  bits, '@extschema@', seq, n),
+                  HINT = format('Make further ids with the current time (%s).', call);
+    END IF;
+END
+$body$
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_check_allocation(text, integer, text, bigint, text) IS
+'raise 54000 once n, an allocation number of ids at explicit times that the generator what took from its sequence seq, passes bits bits; called by the portable edition''s generators once their numbers run out';
 
 -- The cluster's system identifier, read once per session (a setting caches it).
 CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_read_system_identifier()

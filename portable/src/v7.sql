@@ -30,9 +30,7 @@ AS $body$
 DECLARE
     ms bigint;
 BEGIN
-    IF NOT isfinite(at) THEN
-        RAISE EXCEPTION 'at must be a finite timestamp' USING ERRCODE = 'datetime_field_overflow';
-    END IF;
+    PERFORM @internal@.locality_uuid_portable_check_finite(at, 'at'::text);
     ms := floor(extract(epoch FROM at - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint + 946684800000;
     IF ms < 0 OR ms > 281474976710655 THEN
         RAISE EXCEPTION 'timestamp out of range for UUID version 7'
@@ -80,16 +78,10 @@ DECLARE
 BEGIN
     -- On every call, so that the refusal never depends on timing (ENCODING.md).
     IF current_setting('transaction_read_only') = 'on' THEN
-        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
-            USING ERRCODE = 'read_only_sql_transaction',
-                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
-                  HINT = 'Call it on the primary, in a read-write transaction.';
+        PERFORM @internal@.locality_uuid_portable_check_read_write('uuidv7_ordered'::text);
     END IF;
     us := floor(extract(epoch FROM clock_timestamp()) * 1000000)::bigint;
-    us := @internal@.locality_uuid_portable_clock(us);
-    IF to_regclass('pg_temp.locality_uuid_portable_v7_ordered') IS NULL THEN
-        PERFORM @internal@.locality_uuid_portable_v7_state();
-    END IF;
+    us := @internal@.locality_uuid_portable_session_clock(us, true);
     k := greatest(((us / 1000) << 15) | ((us % 1000 * 4096 / 1000) << 3),
                   pg_sequence_last_value('pg_temp.locality_uuid_portable_v7_ordered') + 1);
     PERFORM setval('pg_temp.locality_uuid_portable_v7_ordered', k);
@@ -127,18 +119,12 @@ DECLARE
     n bigint;
 BEGIN
     IF current_setting('transaction_read_only') = 'on' THEN
-        RAISE EXCEPTION 'uuidv7_ordered cannot run in a read-only transaction'
-            USING ERRCODE = 'read_only_sql_transaction',
-                  DETAIL = 'It advances a sequence, which a read-only transaction or a standby cannot do.',
-                  HINT = 'Call it on the primary, in a read-write transaction.';
+        PERFORM @internal@.locality_uuid_portable_check_read_write('uuidv7_ordered'::text);
     END IF;
     n := nextval('@extschema@.locality_uuid_portable_v7_explicit'::regclass);
     IF n >= 2199023255552 THEN
-        RAISE EXCEPTION 'uuidv7_ordered used up all 2199023255552 allocation numbers of ids at explicit times'
-            USING ERRCODE = 'program_limit_exceeded',
-                  DETAIL = format('An id at an explicit time carries a 41-bit allocation number, handed out once; the sequence %s.locality_uuid_portable_v7_explicit is at %s.',
-                                  '@extschema@', n),
-                  HINT = 'Make further ids with the current time (uuidv7_ordered()).';
+        PERFORM @internal@.locality_uuid_portable_check_allocation('uuidv7_ordered'::text, 41,
+            'locality_uuid_portable_v7_explicit'::text, n, 'uuidv7_ordered()'::text);
     END IF;
     RETURN (lpad(to_hex(ms), 12, '0') || '7' || lpad(to_hex((n >> 29) & 4095), 3, '0')
             || to_hex(160 | ((n >> 24) & 31)) || lpad(to_hex(n & 16777215), 6, '0')

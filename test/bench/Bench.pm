@@ -2,7 +2,34 @@
 package Bench;
 use strict;
 use warnings;
+use Cwd qw(abs_path);
+use File::Basename qw(dirname);
 use File::Path qw(make_path);
+use Time::HiRes qw(time);
+
+# start: where the benchmark scripts are and the repository's root, both absolute, and the time
+# the run starts; PG_CONFIG defaults to pg_config.
+sub start
+{
+	my $bench = dirname(abs_path($0));
+	$ENV{PG_CONFIG} //= 'pg_config';
+	return ($bench, abs_path("$bench/../.."), time);
+}
+
+# framework OUT: ready PostgreSQL's TAP framework (of $PG_CONFIG's server) to load, its
+# files in OUT; returns copies of standard output and standard error, taken before it loads.
+sub framework
+{
+	my ($out) = @_;
+	open my $term_out, '>&', \*STDOUT or die;
+	open my $term_err, '>&', \*STDERR or die;
+	$ENV{TESTDIR} = $out;
+	my $src = dirname(`"$ENV{PG_CONFIG}" --pgxs`) . '/..';
+	unshift @INC, "$src/test/perl";
+	$ENV{PG_REGRESS} //= "$src/test/regress/pg_regress";
+	$ENV{PATH} = `"$ENV{PG_CONFIG}" --bindir` =~ s/\n//r . ":$ENV{PATH}";
+	return ($term_out, $term_err);
+}
 
 # peer_install EXTENSION TARBALL OUT VENDOR SAY: make a peer available to $PG_CONFIG's server,
 # built in OUT/src from VENDOR's TARBALL after its SHA256SUMS check; returns (raw.csv line, why

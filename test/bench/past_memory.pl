@@ -167,12 +167,9 @@ sub cgroup_usage
 # The parent (root) makes the cgroup, builds and installs, runs the rest as postgres (initdb
 # refuses root) and moves the server into the cgroup when asked; it removes the cgroup at the end.
 BEGIN {
-	$BENCH = dirname(abs_path($0));
-	$ROOT = abs_path("$BENCH/../..");
-	unshift @INC, $BENCH;
+	unshift @INC, dirname(abs_path($0));
 	require Bench;
-	$START = time;
-	$ENV{PG_CONFIG} //= 'pg_config';
+	($BENCH, $ROOT, $START) = Bench::start();
 	my @args = @ARGV;
 	%o = (limit => 64, 'shared-buffers' => 0, seconds => 90, progress => 5, clients => '1,8',
 		'max-mb' => 20000, lookups => 5000, ids => 2000, only => '', short => 0, 'clock-step' => 0, 'clock-every' => 2,
@@ -260,13 +257,7 @@ BEGIN {
 		cgroup_remove();
 		exit($signal ? 1 : $rc >> 8 || ($rc & 127 ? 1 : 0));
 	}
-	open $TERM_OUT, '>&', \*STDOUT or die;
-	open $TERM_ERR, '>&', \*STDERR or die;
-	$ENV{TESTDIR} = $OUT;
-	my $src = dirname(`"$ENV{PG_CONFIG}" --pgxs`) . '/..';
-	unshift @INC, "$src/test/perl";
-	$ENV{PG_REGRESS} //= "$src/test/regress/pg_regress";
-	$ENV{PATH} = `"$ENV{PG_CONFIG}" --bindir` =~ s/\n//r . ":$ENV{PATH}";
+	($TERM_OUT, $TERM_ERR) = Bench::framework($OUT);
 }
 # After the framework's own END (which stops the server): the cgroup (parent), the data
 # directory, which may hold gigabytes (child, also after a failure).

@@ -12,17 +12,7 @@ if ! why=$(perl test/bench/past_memory.pl --check-cgroup); then
 	echo "1..0 # SKIP no memory cgroup: $why"
 	exit 0
 fi
-passed=0
-failed=0
-check() {
-	if eval "$2"; then
-		passed=$((passed + 1))
-		echo "ok - $1"
-	else
-		failed=$((failed + 1))
-		echo "not ok - $1"
-	fi
-}
+. test/bench/check.sh
 
 mkdir -p "$(dirname "$OUT")"
 perl test/bench/past_memory.pl --short --no-build --out "$OUT" >"$OUT.log" 2>&1

@@ -59,12 +59,9 @@ sub peer_install
 # Options, the build and the peers' installation run first (as root when so invoked); the
 # cluster part runs as postgres, since initdb refuses root. Both before the framework loads.
 BEGIN {
-	$BENCH = dirname(abs_path($0));
-	$ROOT = abs_path("$BENCH/../..");
-	unshift @INC, $BENCH;
+	unshift @INC, dirname(abs_path($0));
 	require Bench;
-	$START = time;
-	$ENV{PG_CONFIG} //= 'pg_config';
+	($BENCH, $ROOT, $START) = Bench::start();
 	my @args = @ARGV;
 	%o = (rows => 3000000, batch => 100000, 'conc-rows' => 200000, clients => 4, jobs => 2,
 		'cost-calls' => 1000000, 'cost-runs' => 7, 'cc-clients' => 8, 'cc-calls' => 200000,
@@ -115,13 +112,7 @@ BEGIN {
 			exec('runuser', '-u', 'postgres', '--', $^X, $0, @args, '--child', '--out', $OUT);
 		}
 	}
-	open $TERM_OUT, '>&', \*STDOUT or die;
-	open $TERM_ERR, '>&', \*STDERR or die;
-	$ENV{TESTDIR} = $OUT;
-	my $src = dirname(`"$ENV{PG_CONFIG}" --pgxs`) . '/..';
-	unshift @INC, "$src/test/perl";
-	$ENV{PG_REGRESS} //= "$src/test/regress/pg_regress";
-	$ENV{PATH} = `"$ENV{PG_CONFIG}" --bindir` =~ s/\n//r . ":$ENV{PATH}";
+	($TERM_OUT, $TERM_ERR) = Bench::framework($OUT);
 }
 
 use PostgreSQL::Test::Cluster;

@@ -9,17 +9,7 @@ cd "$(dirname "$0")/../.."
 export PG_CONFIG=${PG_CONFIG:-pg_config}
 OUT=test/out/bench-smoke
 
-passed=0
-failed=0
-check() {
-	if eval "$2"; then
-		passed=$((passed + 1))
-		echo "ok - $1"
-	else
-		failed=$((failed + 1))
-		echo "not ok - $1"
-	fi
-}
+. test/bench/check.sh
 
 check "docs/bench/README.md's tables match its CSV files" 'perl test/bench/page.pl --check'
 mkdir -p "$(dirname "$OUT")"
