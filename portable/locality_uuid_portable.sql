@@ -34,13 +34,12 @@
 \set schema public
 \endif
 
+BEGIN;
 SELECT NOT EXISTS (SELECT FROM pg_namespace WHERE nspname = :'schema') AS locality_uuid_new_schema \gset
 \if :locality_uuid_new_schema
 CREATE SCHEMA :"schema";
 \endif
 \unset locality_uuid_new_schema
-
-BEGIN;
 SET LOCAL search_path = pg_catalog, pg_temp;
 SET LOCAL check_function_bodies = on;
 SET LOCAL client_min_messages = warning;
@@ -164,7 +163,7 @@ WHERE :'locality_uuid_core_generators'::boolean
   AND p.pronamespace <> 'pg_catalog'::regnamespace
   AND p.pronamespace <> coalesce(pg_my_temp_schema(), 0)
   AND (SELECT nspname FROM pg_namespace WHERE oid = p.pronamespace) NOT LIKE 'pg\_temp\_%'
-  AND (p.pronamespace <> :'schema'::regnamespace OR p.proowner <> current_user::regrole)
+  AND (p.pronamespace <> quote_ident(:'schema')::regnamespace OR p.proowner <> current_user::regrole)
   -- another install of this edition by the same role is its own
   AND NOT (p.proowner = current_user::regrole
            AND EXISTS (SELECT FROM pg_proc q JOIN pg_namespace qn ON qn.oid = q.pronamespace
@@ -1913,7 +1912,7 @@ $locality_uuid_portable$, '@extschema@', quote_ident(:'schema')), '@internal@', 
 -- one statement (they call each other).
 SELECT 'DROP FUNCTION ' || string_agg(p.oid::regprocedure::text, ', ')
 FROM pg_proc p
-WHERE p.pronamespace = :'schema'::regnamespace
+WHERE p.pronamespace = quote_ident(:'schema')::regnamespace
   AND p.proname LIKE 'locality\_uuid\_portable\_%'
   AND p.proowner = current_user::regrole
 HAVING count(*) > 0

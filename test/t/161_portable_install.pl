@@ -161,5 +161,19 @@ $node->safe_psql('app', 'DROP SCHEMA polyfill CASCADE');
 ($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
 is($rc, 0, 'without them it installs again') or diag($err);
 
+# A schema name that needs quoting: the install finds its own schema by that exact name, in one
+# transaction (a failed install leaves no schema behind).
+$node->safe_psql('postgres', 'GRANT CREATE ON DATABASE app TO installer');
+($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'schema=My Ids', '-f', 'portable/locality_uuid_portable.sql');
+is($rc, 0, 'installs into "My Ids"') or diag($err);
+($rc, $out, $err) = psql_as($node, installer => app => q{SELECT "My Ids".hot_uuid_shard_key("My Ids".hot_uuid(6)),
+	(SELECT count(*) FROM pg_proc WHERE pronamespace = '"My Ids_internal"'::regnamespace) > 0});
+is($out, '6|t', 'the edition in "My Ids" works, its helpers in "My Ids_internal"');
+$node->safe_psql('app', 'CREATE SCHEMA "Taken_internal"');
+($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'schema=Taken', '-f', 'portable/locality_uuid_portable.sql');
+isnt($rc, 0, 'an install stopped by a helpers\' schema of another owner fails');
+is($node->safe_psql('app', q{SELECT count(*) FROM pg_namespace WHERE nspname = 'Taken'}), '0',
+	'and leaves no install schema behind');
+
 $node->stop;
 done_testing();
