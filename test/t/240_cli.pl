@@ -730,11 +730,13 @@ times = [(t - 0x01b21dd213814000) / 1e7 for t in raw]
 print(len(ids), all(u.version == int(sys.argv[2]) and u.variant == uuid.RFC_4122 for u in ids),
       all(b > a for a, b in zip(raw, raw[1:])), all(float(sys.argv[3]) <= t <= float(sys.argv[4]) for t in times),
       len({(u.clock_seq, u.node) for u in ids}), all(u.node >> 40 & 1 for u in ids))
+print('times', min(times), max(times), 'run', sys.argv[3], sys.argv[4], file=sys.stderr)
 };
-			my $got = '';
-			IPC::Run::run([ $python, '-c', $check, $file, $v, $before, $after ], '>', \$got);
+			my ($got, $span) = ('', '');
+			IPC::Run::run([ $python, '-c', $check, $file, $v, $before, $after ], '>', \$got, '2>', \$span);
 			is("$rc $got", "0 10000 True True True 1 True\n",
-				"--v$v: 10,000 ids of version $v, times of the run strictly increasing, one clock sequence and node, multicast bit set");
+				"--v$v: 10,000 ids of version $v, times of the run strictly increasing, one clock sequence and node, multicast bit set")
+			  or diag $span;
 			if ($v == 1)
 			{
 				sql("CREATE TABLE gen_rfc_v1 (id uuid); COPY gen_rfc_v1 FROM '$file'");
