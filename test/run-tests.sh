@@ -7,8 +7,9 @@
 # entry points in script order (make entry-order-check), the layout of src/ (make format-check),
 # install,
 # core unit tests (plain and ASan/UBSan), fuzzing, make installcheck (pg_regress, then the TAP
-# tests in test/t), make installcheck-portable, benchmark smoke run, past-memory benchmark smoke run
-# (skipped with the reason where no memory cgroup can be made).
+# tests in test/t, three at a time: they mostly wait on their clusters), make
+# installcheck-portable, benchmark smoke run, past-memory benchmark smoke run (skipped with the
+# reason where no memory cgroup can be made).
 # Every other PostgreSQL major, and the Debian packages: bash test/matrix.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit
@@ -25,7 +26,7 @@ if step setup bash test/setup-debian.sh && step build make -j2; then
 	if step install make install; then
 		step core-tests bash -c 'make -s core-test-bin && prove --exec "" test/core/*_test test/core/*_test_san'
 		step fuzz make -s fuzz
-		step installcheck bash test/installcheck.sh
+		step installcheck bash test/installcheck.sh PROVE_FLAGS=-j3
 		step installcheck-portable env LOCALITY_UUID_TARGET=installcheck-portable bash test/installcheck.sh
 		step bench-smoke bash test/bench/smoke.sh
 		step bench-past-memory bash test/bench/past_memory_smoke.sh
