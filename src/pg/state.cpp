@@ -73,7 +73,8 @@ static pg_atomic_uint32 *v7_databases = NULL;
  * next id, and the databases whose first position since the server started was taken at or
  * above the database's lease, as for uuidv7_ordered. Areas of their own, for the same reason.
  */
-static const char        b_state_name[] = "locality_uuid_b_continue";
+static const char b_state_name[] = "locality_uuid_b_continue";
+static_assert(seq_word_empty == 0, "shared words start at 0, which must be the empty run word");
 static pg_atomic_uint64 *b_shared = NULL;
 static uint64_t          b_own = seq_word_empty; /* without shared memory: this backend's word */
 static const char        b_databases_name[] = "locality_uuid_b_databases";
@@ -126,10 +127,10 @@ init_dsm(void *ptr)
 
 #if PG_VERSION_NUM >= 190000
 static void
-init_v7_dsm(void *ptr, void *)
+init_word_dsm(void *ptr, void *)
 #else
 static void
-init_v7_dsm(void *ptr)
+init_word_dsm(void *ptr)
 #endif
 {
 	pg_atomic_init_u64(static_cast<pg_atomic_uint64 *>(ptr), 0);
@@ -137,16 +138,30 @@ init_v7_dsm(void *ptr)
 
 #if PG_VERSION_NUM >= 190000
 static void
-init_v7_databases_dsm(void *ptr, void *)
+init_database_set_dsm(void *ptr, void *)
 #else
 static void
-init_v7_databases_dsm(void *ptr)
+init_database_set_dsm(void *ptr)
 #endif
 {
 	pg_atomic_uint32 *set = static_cast<pg_atomic_uint32 *>(ptr);
 
 	for (uint32 i = 0; i < v7_database_slots; i++)
 		pg_atomic_init_u32(&set[i], 0);
+}
+
+// Find or create the named DSM segment of size bytes, which init sets up when it is created.
+static void *
+named_segment(const char *name, size_t size, decltype(&init_word_dsm) init)
+{
+	bool found;
+
+	return GetNamedDSMSegment(name, size, init, &found
+#if PG_VERSION_NUM >= 190000
+							  ,
+							  NULL
+#endif
+	);
 }
 
 void
@@ -173,10 +188,36 @@ request_shmem()
 	if (prev_shmem_request_hook)
 		prev_shmem_request_hook();
 	RequestAddinShmemSpace(state_size(slot_count()));
-	RequestAddinShmemSpace(sizeof(pg_atomic_uint64));
-	RequestAddinShmemSpace(v7_database_slots * sizeof(pg_atomic_uint32));
-	RequestAddinShmemSpace(sizeof(pg_atomic_uint64));
-	RequestAddinShmemSpace(v7_database_slots * sizeof(pg_atomic_uint32));
+	RequestAddinShmemSpace(2 * sizeof(pg_atomic_uint64));                     /* v7, b */
+	RequestAddinShmemSpace(2 * v7_database_slots * sizeof(pg_atomic_uint32)); /* their database sets */
+}
+
+// Create or find a word in shared memory, 0 when created (caller holds AddinShmemInitLock).
+static pg_atomic_uint64 *
+shmem_word(const char *name)
+{
+	bool              found;
+	pg_atomic_uint64 *word = static_cast<pg_atomic_uint64 *>(ShmemInitStruct(name, sizeof(pg_atomic_uint64), &found));
+
+	if (!found)
+		pg_atomic_init_u64(word, 0);
+	return word;
+}
+
+// Create or find an empty set of database OIDs in shared memory (caller holds AddinShmemInitLock).
+static pg_atomic_uint32 *
+shmem_database_set(const char *name)
+{
+	bool              found;
+	pg_atomic_uint32 *set = static_cast<pg_atomic_uint32 *>(
+		ShmemInitStruct(name, v7_database_slots * sizeof(pg_atomic_uint32), &found));
+
+	if (!found)
+	{
+		for (uint32 i = 0; i < v7_database_slots; i++)
+			pg_atomic_init_u32(&set[i], 0);
+	}
+	return set;
 }
 
 // Create or find the state in shared memory (postmaster start and crash restarts).
@@ -191,28 +232,10 @@ startup_shmem()
 	shared = static_cast<SharedHeader *>(ShmemInitStruct(state_name, state_size(slot_count()), &found));
 	if (!found)
 		state_init(shared, slot_count());
-	v7_shared = static_cast<pg_atomic_uint64 *>(ShmemInitStruct(v7_state_name, sizeof(pg_atomic_uint64), &found));
-	if (!found)
-		pg_atomic_init_u64(v7_shared, 0);
-	v7_databases = static_cast<pg_atomic_uint32 *>(ShmemInitStruct(v7_databases_name,
-																   v7_database_slots * sizeof(pg_atomic_uint32),
-																   &found));
-	if (!found)
-	{
-		for (uint32 i = 0; i < v7_database_slots; i++)
-			pg_atomic_init_u32(&v7_databases[i], 0);
-	}
-	b_shared = static_cast<pg_atomic_uint64 *>(ShmemInitStruct(b_state_name, sizeof(pg_atomic_uint64), &found));
-	if (!found)
-		pg_atomic_init_u64(b_shared, seq_word_empty);
-	b_databases = static_cast<pg_atomic_uint32 *>(ShmemInitStruct(b_databases_name,
-																  v7_database_slots * sizeof(pg_atomic_uint32),
-																  &found));
-	if (!found)
-	{
-		for (uint32 i = 0; i < v7_database_slots; i++)
-			pg_atomic_init_u32(&b_databases[i], 0);
-	}
+	v7_shared = shmem_word(v7_state_name);
+	v7_databases = shmem_database_set(v7_databases_name);
+	b_shared = shmem_word(b_state_name);
+	b_databases = shmem_database_set(b_databases_name);
 	LWLockRelease(AddinShmemInitLock);
 }
 
@@ -234,46 +257,13 @@ static void
 attach()
 {
 #if PG_VERSION_NUM >= 170000
-	bool found;
-
-	shared = static_cast<SharedHeader *>(GetNamedDSMSegment(state_name, state_size(slot_count()),
-															init_dsm, &found
-#if PG_VERSION_NUM >= 190000
-															,
-															NULL
-#endif
-															));
-	v7_shared = static_cast<pg_atomic_uint64 *>(GetNamedDSMSegment(v7_state_name, sizeof(pg_atomic_uint64),
-																   init_v7_dsm, &found
-#if PG_VERSION_NUM >= 190000
-																   ,
-																   NULL
-#endif
-																   ));
-	v7_databases = static_cast<pg_atomic_uint32 *>(GetNamedDSMSegment(v7_databases_name,
-																	  v7_database_slots * sizeof(pg_atomic_uint32),
-																	  init_v7_databases_dsm, &found
-#if PG_VERSION_NUM >= 190000
-																	  ,
-																	  NULL
-#endif
-																	  ));
-	/* seq_word_empty is 0: the word starts as the v7 word does. */
-	b_shared = static_cast<pg_atomic_uint64 *>(GetNamedDSMSegment(b_state_name, sizeof(pg_atomic_uint64),
-																  init_v7_dsm, &found
-#if PG_VERSION_NUM >= 190000
-																  ,
-																  NULL
-#endif
-																  ));
-	b_databases = static_cast<pg_atomic_uint32 *>(GetNamedDSMSegment(b_databases_name,
-																	 v7_database_slots * sizeof(pg_atomic_uint32),
-																	 init_v7_databases_dsm, &found
-#if PG_VERSION_NUM >= 190000
-																	 ,
-																	 NULL
-#endif
-																	 ));
+	shared = static_cast<SharedHeader *>(named_segment(state_name, state_size(slot_count()), init_dsm));
+	v7_shared = static_cast<pg_atomic_uint64 *>(named_segment(v7_state_name, sizeof(pg_atomic_uint64), init_word_dsm));
+	v7_databases = static_cast<pg_atomic_uint32 *>(
+		named_segment(v7_databases_name, v7_database_slots * sizeof(pg_atomic_uint32), init_database_set_dsm));
+	b_shared = static_cast<pg_atomic_uint64 *>(named_segment(b_state_name, sizeof(pg_atomic_uint64), init_word_dsm));
+	b_databases = static_cast<pg_atomic_uint32 *>(
+		named_segment(b_databases_name, v7_database_slots * sizeof(pg_atomic_uint32), init_database_set_dsm));
 	kind = STATE_DSM_REGISTRY;
 #else
 	if (shared != NULL)
