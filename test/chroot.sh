@@ -15,9 +15,12 @@ chroot_suite() {
 
 # chroot_exec DIR COMMAND: run a shell command inside DIR, one user at a time (flock), with
 # /proc, /sys and /dev mounted in a mount namespace of its own, so they vanish when it ends.
+# LOCALITY_UUID_CHROOT_CGROUP=1 also binds the host's /sys/fs/cgroup there (the past-memory
+# benchmark makes its memory cgroup in it).
 chroot_exec() {
 	flock "$1.lock" unshare --mount --propagation private bash -c 'cd "$0" &&
 		mount -t proc proc proc && mount -t sysfs sysfs sys && mount --bind /dev dev &&
+		{ [ "${LOCALITY_UUID_CHROOT_CGROUP:-}" != 1 ] || mount --rbind /sys/fs/cgroup sys/fs/cgroup; } &&
 		mount -t devpts -o newinstance,ptmxmode=0666 devpts dev/pts && mount -t tmpfs -o mode=1777 tmpfs dev/shm &&
 		exec chroot . /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
 			DEBIAN_FRONTEND=noninteractive bash -c "$1"' "$1" "$2"

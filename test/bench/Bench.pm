@@ -23,7 +23,10 @@ sub framework
 	my ($out) = @_;
 	open my $term_out, '>&', \*STDOUT or die;
 	open my $term_err, '>&', \*STDERR or die;
+	# 15 and 16 put tmp_check in TESTDIR, 17 and later tmp_check and its log where these say.
 	$ENV{TESTDIR} = $out;
+	$ENV{TESTDATADIR} = "$out/tmp_check";
+	$ENV{TESTLOGDIR} = "$out/tmp_check/log";
 	my $src = dirname(`"$ENV{PG_CONFIG}" --pgxs`) . '/..';
 	unshift @INC, "$src/test/perl";
 	$ENV{PG_REGRESS} //= "$src/test/regress/pg_regress";
