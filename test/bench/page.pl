@@ -87,6 +87,30 @@ sub meta
 	return { map { /^meta,([^,]+),(.*)$/ ? ($1 => $2) : () } <$f> };
 }
 
+# past_memory_table DIR: one run of past_memory.pl published in DIR (pgNN or pgNN/NAME): rows/s
+# once table and index are 8x the memory limit and its ratio to bigserial's, 1 and 8 clients;
+# leaf density; blocks read and p99 of a lookup of a recent row.
+sub past_memory_table
+{
+	my ($dir) = @_;
+	my @load = csv("$dir/past_memory_load.csv");
+	my @reads = csv("$dir/past_memory_reads.csv");
+	my %base = map { ($_->{clients} => $_) } grep { $_->{generator} eq 'bigserial' } @load;
+	table([ 'generator', 'rows/s past 8x, 1 client', 'x', '8 clients', 'x', 'leaf % 1 / 8', 'x limit 1 / 8',
+			'recent lookup: blocks 1 / 8', 'p99 ms 1 / 8' ],
+		map { my $g = $_;
+			my %l = map { ($_->{clients} => $_) } grep { $_->{label} eq $g } @load;
+			my %r = map { ($_->{clients} => $_) } grep { $_->{label} eq $g && $_->{kind} eq 'recent' } @reads;
+			my $rate = sub { my $x = $l{ $_[0] } or return ('', '');
+				return $x->{rows_per_s_past_8x} eq '' ? ("(reached $x->{x_limit}x)", '')
+				  : ($x->{rows_per_s_past_8x}, $base{ $_[0] } && $base{ $_[0] }{rows_per_s_past_8x}
+					  ? x($x->{rows_per_s_past_8x} / $base{ $_[0] }{rows_per_s_past_8x}) : '') };
+			[ "`$g`", $rate->(1), $rate->(8), join(' / ', map { n($l{$_}{leaf_density}, '%.1f') } 1, 8),
+				join(' / ', map { n($l{$_}{x_limit}, '%.1f') } 1, 8),
+				join(' / ', map { n($r{$_}{blocks_read_per_lookup}, '%.2f') } 1, 8), join(' / ', map { n($r{$_}{p99_ms}, '%.2f') } 1, 8) ]
+		} union([ map { $_->{label} } @load ]));
+}
+
 my %tables = (
 	runs => sub {
 		table([ 'run', 'PostgreSQL', 'state', 'date', 'load', 's' ], map {
@@ -132,24 +156,6 @@ my %tables = (
 			map { my ($p, $q) = @rows[ $_, $_ + 1 ]; [ $p->{postgres}, "`$p->{format}`", $p->{rows_per_s}, $q->{rows_per_s},
 				$p->{rows_per_cpu_s}, $q->{rows_per_cpu_s}, $q->{ratio_cpu} ] } grep { $_ % 2 == 0 } 0 .. $#rows);
 	},
-	past_memory => sub {
-		# Per published major: rows/s once table and index are 8x the memory limit and its ratio to
-		# bigserial's, 1 and 8 clients; leaf density; blocks read and p99 of a lookup of a recent row.
-		my @runs = map { my $m = $_; [ $m, [ csv("pg$m/past_memory_load.csv") ], [ csv("pg$m/past_memory_reads.csv") ] ] }
-		  grep { -f "$DOCS/pg$_/past_memory_load.csv" } @MAJORS;
-		my @names = union(map { [ map { $_->{label} } @{ $_->[1] } ] } @runs);
-		table([ 'generator', map { ("$_->[0] rows/s past 8x, 1 client", 'x', '8 clients', 'x', 'leaf % 1 / 8', 'recent lookup: blocks 1 / 8', 'p99 ms 1 / 8') } @runs ],
-			map { my $g = $_; [ "`$g`", map { my ($m, $load, $reads) = @$_;
-				my %l = map { ($_->{clients} => $_) } grep { $_->{label} eq $g } @$load;
-				my %b = map { ($_->{clients} => $_) } grep { $_->{generator} eq 'bigserial' } @$load;
-				my %r = map { ($_->{clients} => $_) } grep { $_->{label} eq $g && $_->{kind} eq 'recent' } @$reads;
-				my $rate = sub { my $x = $l{ $_[0] } or return ('', '');
-					return $x->{rows_per_s_past_8x} eq '' ? ("(reached $x->{x_limit}x)", '')
-					  : ($x->{rows_per_s_past_8x}, $b{ $_[0] } && $b{ $_[0] }{rows_per_s_past_8x} ? x($x->{rows_per_s_past_8x} / $b{ $_[0] }{rows_per_s_past_8x}) : '') };
-				($rate->(1), $rate->(8), join(' / ', map { n($l{$_}{leaf_density}, '%.1f') } 1, 8),
-					join(' / ', map { n($r{$_}{blocks_read_per_lookup}, '%.2f') } 1, 8), join(' / ', map { n($r{$_}{p99_ms}, '%.2f') } 1, 8))
-			} @runs ] } @names);
-	},
 	cli => sub {
 		table([ 'command (1 M ids)', 'wall s (median of 5)', 'CPU s (median of 5)' ],
 			map { [ "`$_->{command}`", $_->{median_s}, $_->{median_cpu_s} // '' ] } csv('cli.csv'));
@@ -164,6 +170,15 @@ my %tables = (
 			  grep { $_->{command} !~ /\(old\)/ && $old{ $_->{command} =~ s/^locality-uuid //r } } @rows);
 	},
 );
+
+# A table for each published past-memory run: past_memory_15 for pg15/, past_memory_18_targets
+# for pg18/past_memory_targets/.
+for my $m (@MAJORS) {
+	for my $run (grep { -f "$DOCS/$_/past_memory_load.csv" } "pg$m", "pg$m/past_memory_targets") {
+		my $name = 'past_memory_' . ($run =~ s{^pg}{}r =~ s{/past_memory_}{_}r);
+		$tables{$name} = sub { past_memory_table($run) };
+	}
+}
 
 my $page = "$DOCS/README.md";
 open my $f, '<', $page or die "page.pl: $page: $!\n";
