@@ -992,8 +992,6 @@ COMMENT ON FUNCTION @extschema@.locality_uuid_block_layout(integer, integer) IS
 CREATE OR REPLACE FUNCTION @extschema@.locality_uuid_block(id uuid, block_count integer DEFAULT 65536)
 RETURNS bigint
 AS $body$
-DECLARE
-    digits integer;
 BEGIN
     IF block_count < 1 THEN
         RAISE EXCEPTION 'number of blocks must be a positive integer' USING ERRCODE = 'invalid_parameter_value';
@@ -1001,9 +999,7 @@ BEGIN
     IF substr(id::text, 15, 1) <> '4' THEN
         RETURN NULL;
     END IF;
-    digits := CASE WHEN block_count <= 256 THEN 2 WHEN block_count <= 65536 THEN 4
-                   WHEN block_count <= 16777216 THEN 6 ELSE 8 END;
-    RETURN ('x' || lpad(left(id::text, digits), 16, '0'))::bit(64)::bigint;
+    RETURN ('x' || lpad(left(id::text, @internal@.locality_uuid_portable_prefix_bits(block_count) / 4), 16, '0'))::bit(64)::bigint;
 END
 $body$
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE SET search_path = pg_catalog, pg_temp;
