@@ -55,8 +55,8 @@ static SlotMarks    *my_slot = NULL;
  */
 static const char        v7_state_name[] = "locality_uuid_v7";
 static pg_atomic_uint64 *v7_shared = NULL;
-static uint64_t          v7_own = 0;               /* without shared memory: this backend's last word */
-static uint64_t          seq_own = seq_word_empty; /* without shared memory: this backend's run word */
+static uint64_t          v7_own = 0;               /* this backend's last word (with shared memory: a guess) */
+static uint64_t          seq_own = seq_word_empty; /* this backend's run word (with shared memory: a guess) */
 
 /*
  * The databases whose first uuidv7_ordered() id since the server started was taken at or above
@@ -76,7 +76,7 @@ static pg_atomic_uint32 *v7_databases = NULL;
 static const char b_state_name[] = "locality_uuid_b_continue";
 static_assert(seq_word_empty == 0, "shared words start at 0, which must be the empty run word");
 static pg_atomic_uint64 *b_shared = NULL;
-static uint64_t          b_own = seq_word_empty; /* without shared memory: this backend's word */
+static uint64_t          b_own = seq_word_empty; /* this backend's word (with shared memory: a guess) */
 static const char        b_databases_name[] = "locality_uuid_b_databases";
 static pg_atomic_uint32 *b_databases = NULL;
 
@@ -305,9 +305,15 @@ state_slot()
 }
 
 /*
- * Replace a word of the state by step(word), step's result, and return it: the cluster's word
- * by compare-and-swap when the state is shared, else this backend's own. step says no by
- * returning false, and then the word stays as it is.
+ * Replace a word of the state by step(word), step's result, and return whether it did: the
+ * cluster's word by compare-and-swap when the state is shared, else this backend's own. step
+ * says no by returning false, and then the word stays as it is.
+ *
+ * With shared state, *own_word is this backend's last sight of the cluster's word, and the first
+ * swap expects it. When another backend moved the word since, that swap fails and hands over the
+ * current word with its cache line already held for writing, so the retry stays on this core:
+ * one transfer of the line between cores a call, where reading the word first costs two. A no
+ * from step counts only for a word read from the cluster, never for the guess.
  */
 template<typename Step>
 static bool
@@ -323,14 +329,25 @@ advance(pg_atomic_uint64 *shared_word, uint64_t *own_word, Step step)
 		return true;
 	}
 
-	uint64 word = pg_atomic_read_u64(shared_word);
+	uint64 word = *own_word;
+	bool   read = false; /* word is the cluster's, not the guess */
 
-	/* On failure word holds the current value: the loop retries only while others advance. */
-	do
+	for (;;)
 	{
 		if (!step(word, &next))
-			return false;
-	} while (!pg_atomic_compare_exchange_u64(shared_word, &word, next));
+		{
+			if (read)
+				return false;
+			word = pg_atomic_read_u64(shared_word);
+			read = true;
+			continue;
+		}
+		/* On failure word holds the current value: the loop retries only while others advance. */
+		if (pg_atomic_compare_exchange_u64(shared_word, &word, next))
+			break;
+		read = true;
+	}
+	*own_word = next;
 	return true;
 }
 
