@@ -111,6 +111,14 @@ sub past_memory_table
 		} union([ map { $_->{label} } @load ]));
 }
 
+# contention_medians DIR: {pinned,call,clients => median ns a call} of DIR/contention.csv.
+sub contention_medians
+{
+	my %v;
+	push @{ $v{"$_->{pinned},$_->{call},$_->{clients}"} }, $_->{ns_per_call} for csv("$_[0]/contention.csv");
+	return { map { my @s = sort { $a <=> $b } @{ $v{$_} }; ($_ => $s[ $#s / 2 ]) } keys %v };
+}
+
 my %tables = (
 	runs => sub {
 		table([ 'run', 'PostgreSQL', 'state', 'date', 'load', 's' ], map {
@@ -155,6 +163,19 @@ my %tables = (
 		table([ 'PostgreSQL', 'DEFAULT', 'plain rows/s', 'partitioned rows/s', 'plain rows/CPU s', 'partitioned rows/CPU s', 'partitioned / plain (CPU)' ],
 			map { my ($p, $q) = @rows[ $_, $_ + 1 ]; [ $p->{postgres}, "`$p->{format}`", $p->{rows_per_s}, $q->{rows_per_s},
 				$p->{rows_per_cpu_s}, $q->{rows_per_cpu_s}, $q->{ratio_cpu} ] } grep { $_ % 2 == 0 } 0 .. $#rows);
+	},
+	contention => sub {
+		# Per published major: median ns a call and its ratio to gen_random_uuid()'s above the
+		# floor (1::int), with 1 and 8 clients, then 8 clients with the server pinned to one CPU.
+		my @rows;
+		for my $m (grep { -f "$DOCS/pg$_/contention.csv" } @MAJORS) {
+			my $md = contention_medians("pg$m");
+			my $cell = sub { my ($pin, $c, $n) = @_; my ($f, $g) = map { $md->{"$pin,$_,$n"} } '1::int', 'gen_random_uuid()';
+				return ($md->{"$pin,$c,$n"}, n(($md->{"$pin,$c,$n"} - $f) / ($g - $f), "%.3f")) };
+			push @rows, map { [ $m, "`$_`", $cell->('no', $_, 1), $cell->('no', $_, 8), $cell->('yes', $_, 8) ] }
+			  grep { $_ ne '1::int' } union([ map { $_->{call} } csv("pg$m/contention.csv") ]);
+		}
+		table([ 'PostgreSQL', 'call', 'ns, 1 client', 'x', 'ns, 8 clients', 'x', 'ns, 8 clients on one CPU', 'x' ], @rows);
 	},
 	cli => sub {
 		table([ 'command (1 M ids)', 'wall s (median of 5)', 'CPU s (median of 5)' ],

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Where the generators with one shared word pay under concurrency: the cost of a call with 1 and
+# with 8 pgbench clients, ns of wall-clock time a call (statements of 20,000 calls, -T seconds
+# each), for a floor (1::int), gen_random_uuid(), locality_uuid() (no shared word),
+# locality_uuid(true) and uuidv7_ordered() (one shared word each), in interleaved rounds; then the
+# same with the whole server pinned to one CPU, where no cache line moves between cores. Ratio:
+# (median - floor) / (gen_random_uuid()'s median - floor), with as many clients.
+# Usage (as root or as a user initdb accepts): [ROUNDS=3] [SECONDS_EACH=8] [PRELOAD=1]
+#   [PINS="no yes"] [CSV=FILE] bash test/bench/contention.sh   (the extension installed for $PG_CONFIG)
+# Prints CSV lines pinned,round,call,clients,ns_per_call (also to FILE, with a header), then the
+# medians and ratios.
+set -uo pipefail
+bin=$("${PG_CONFIG:-pg_config}" --bindir) || exit 1
+rounds=${ROUNDS:-3} secs=${SECONDS_EACH:-8} pins=${PINS:-no yes} calls=20000
+calls_list=("1::int" "gen_random_uuid()" "locality_uuid()" "locality_uuid(true)" "uuidv7_ordered()")
+user=$(id -un)
+[ "$user" = root ] && user=postgres
+as() { if [ "$(id -un)" = "$user" ]; then "$@"; else runuser -u "$user" -- "$@"; fi; }
+dir=$(mktemp -d /tmp/locality_uuid-contention.XXXXXX) && chown "$user" "$dir" || exit 1
+trap 'as "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1; rm -rf "$dir"' EXIT
+as "$bin/initdb" -D "$dir/data" -A trust >/dev/null || exit 1
+cat >>"$dir/data/postgresql.conf" <<CONF
+listen_addresses = ''
+unix_socket_directories = '$dir'
+max_connections = 30
+${PRELOAD:+shared_preload_libraries = 'locality_uuid'}
+CONF
+as "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w start >/dev/null || { cat "$dir/log"; exit 1; }
+as "$bin/psql" -h "$dir" -qAtc 'CREATE EXTENSION locality_uuid' postgres || exit 1
+server=$(as "$bin/psql" -h "$dir" -qAtc "SELECT current_setting('server_version') || ', state ' || locality_uuid_state()" postgres)
+postmaster=$(head -1 "$dir/data/postmaster.pid")
+
+# ns CALL CLIENTS: wall-clock ns a call, from pgbench's transactions a second.
+ns() {
+	echo "SELECT count($1) FROM generate_series(1, $calls)" >"$dir/q.sql"
+	as "$bin/pgbench" -h "$dir" -n -f "$dir/q.sql" -c "$2" -j 2 -T "$secs" postgres 2>/dev/null |
+		awk -v n=$calls '/^tps/ { printf "%.1f", 1e9 / ($3 * n) }'
+}
+echo "contention.sh: PostgreSQL $server; $(nproc) CPUs; rounds $rounds of ${secs}s"
+echo "pinned,round,call,clients,ns_per_call" >"$dir/out.csv"
+for pin in $pins; do
+	if [ "$pin" = yes ]; then taskset -p -c 0 "$postmaster" >/dev/null; else taskset -p -c "0-$(($(nproc) - 1))" "$postmaster" >/dev/null; fi
+	for r in $(seq "$rounds"); do
+		for c in "${calls_list[@]}"; do
+			for n in 1 8; do echo "$pin,$r,$c,$n,$(ns "$c" $n)"; done
+		done
+	done
+done | tee -a "$dir/out.csv"
+[ -z "${CSV:-}" ] || cp "$dir/out.csv" "$CSV"
+echo "pinned,call,clients,median ns,ratio to gen_random_uuid() above the floor"
+perl -F, -lane 'next if $. == 1; push @{ $v{"$F[0],$F[2],$F[3]"} }, $F[4];
+	END { for (keys %v) { my @s = sort { $a <=> $b } @{ $v{$_} }; $m{$_} = $s[ $#s / 2 ] }
+		for my $k (sort keys %m) { my ($p, $c, $n) = split /,/, $k;
+			my ($f, $g) = map { $m{"$p,$_,$n"} } "1::int", "gen_random_uuid()";
+			printf "%s,%.1f,%.3f\n", $k, $m{$k}, ($m{$k} - $f) / ($g - $f) } }' "$dir/out.csv"
