@@ -3,10 +3,13 @@
 # or a benchmark, on a major this machine does not run (test/matrix.sh runs the whole suite).
 # Usage (as root, from the repository): bash test/in_chroot.sh MAJOR 'COMMAND'
 #
-# The files git tracks, and the untracked ones it does not ignore, go to the chroot's /build/src
-# (made anew); COMMAND runs there as root with MAJOR, PG_CONFIG and LOCALITY_UUID_VENDOR (a copy
-# of $LOCALITY_UUID_VENDOR in /build/vendor) set. Its test/out and test/bench/out come back to
-# test/out/chroot/MAJOR/out and .../bench. LOCALITY_UUID_CHROOT_CGROUP=1 binds the host's
+# The files git tracks, and the untracked ones it does not ignore, go to a directory of this run's
+# own in the chroot, /build/run-PID, which the matrix's /build and other runs never touch; COMMAND
+# runs there as root with MAJOR, PG_CONFIG and LOCALITY_UUID_VENDOR (a copy of
+# $LOCALITY_UUID_VENDOR beside the tree) set, one command in the chroot at a time. Its test/out
+# and test/bench/out come back to test/out/chroot/MAJOR/out and .../bench, and the directory is
+# removed. A `make install` there installs into the chroot's PostgreSQL, which the matrix uses
+# too: do not run both on one major at once. LOCALITY_UUID_CHROOT_CGROUP=1 binds the host's
 # /sys/fs/cgroup in the chroot (test/bench/past_memory.pl makes its memory cgroup there).
 # Exit: COMMAND's.
 set -uo pipefail
@@ -15,14 +18,16 @@ cd "$(dirname "$0")/.." || exit
 major=$1
 . test/chroot.sh
 dir=$(chroot_ensure "$major") || exit 1
-rm -rf --one-file-system "$dir/build/src" "$dir/build/vendor" && mkdir -p "$dir/build/src" || exit 1
-git ls-files -z -co --exclude-standard | tar --null -T - --ignore-failed-read -cf - | tar -C "$dir/build/src" -xf - || exit 1
-if [ -n "${LOCALITY_UUID_VENDOR:-}" ]; then cp -a "$LOCALITY_UUID_VENDOR" "$dir/build/vendor" || exit 1; fi
-chroot_exec "$dir" "cd /build/src && export MAJOR=$major PG_CONFIG=/usr/lib/postgresql/$major/bin/pg_config \
-	${LOCALITY_UUID_VENDOR:+LOCALITY_UUID_VENDOR=/build/vendor} && $2"
+run=/build/run-$$
+trap 'rm -rf --one-file-system "${dir:?}$run"' EXIT
+mkdir -p "$dir$run/src" || exit 1
+git ls-files -z -co --exclude-standard | tar --null -T - --ignore-failed-read -cf - | tar -C "$dir$run/src" -xf - || exit 1
+if [ -n "${LOCALITY_UUID_VENDOR:-}" ]; then cp -a "$LOCALITY_UUID_VENDOR" "$dir$run/vendor" || exit 1; fi
+chroot_exec "$dir" "cd $run/src && export MAJOR=$major PG_CONFIG=/usr/lib/postgresql/$major/bin/pg_config \
+	${LOCALITY_UUID_VENDOR:+LOCALITY_UUID_VENDOR=$run/vendor} && $2"
 rc=$?
 back=test/out/chroot/$major
 rm -rf "$back" && mkdir -p "$back"
-[ ! -d "$dir/build/src/test/out" ] || cp -a "$dir/build/src/test/out" "$back/out"
-[ ! -d "$dir/build/src/test/bench/out" ] || cp -a "$dir/build/src/test/bench/out" "$back/bench"
+[ ! -d "$dir$run/src/test/out" ] || cp -a "$dir$run/src/test/out" "$back/out"
+[ ! -d "$dir$run/src/test/bench/out" ] || cp -a "$dir$run/src/test/bench/out" "$back/bench"
 exit $rc

@@ -2,11 +2,11 @@
 # Where the generators with one shared word pay under concurrency: the cost of a call with 1 and
 # with 8 pgbench clients, ns of wall-clock time a call (statements of 20,000 calls, -T seconds
 # each), for a floor (1::int), gen_random_uuid(), locality_uuid() (no shared word),
-# locality_uuid(true) and uuidv7_ordered() (one shared word each), in interleaved rounds; then the
-# same with the whole server pinned to one CPU, where no cache line moves between cores. Ratio:
-# (median - floor) / (gen_random_uuid()'s median - floor), with as many clients.
-# Usage (as root or as a user initdb accepts): [ROUNDS=3] [SECONDS_EACH=8] [PRELOAD=1]
-#   [PINS="no yes"] [CSV=FILE] bash test/bench/contention.sh   (the extension installed for $PG_CONFIG)
+# locality_uuid(true) and uuidv7_ordered() (one shared word each), in interleaved rounds; then
+# the same with the server's processes pinned to one CPU, where no cache line moves between
+# cores. Ratio: (median - floor) / (gen_random_uuid()'s median - floor), with as many clients.
+# Usage (as root or as a user initdb accepts; the extension installed for $PG_CONFIG):
+#   [ROUNDS=3] [SECONDS_EACH=8] [PRELOAD=1] [PINS="no yes"] [CSV=FILE] bash test/bench/contention.sh
 # Prints CSV lines pinned,round,call,clients,ns_per_call (also to FILE, with a header), then the
 # medians and ratios.
 set -uo pipefail
@@ -16,8 +16,9 @@ calls_list=("1::int" "gen_random_uuid()" "locality_uuid()" "locality_uuid(true)"
 user=$(id -un)
 [ "$user" = root ] && user=postgres
 as() { if [ "$(id -un)" = "$user" ]; then "$@"; else runuser -u "$user" -- "$@"; fi; }
-dir=$(mktemp -d /tmp/locality_uuid-contention.XXXXXX) && chown "$user" "$dir" || exit 1
+dir=$(mktemp -d /tmp/locality_uuid-contention.XXXXXX) || exit 1
 trap 'as "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1; rm -rf "$dir"' EXIT
+chown "$user" "$dir" || exit 1
 as "$bin/initdb" -D "$dir/data" -A trust >/dev/null || exit 1
 cat >>"$dir/data/postgresql.conf" <<CONF
 listen_addresses = ''
@@ -37,15 +38,23 @@ ns() {
 		awk -v n=$calls '/^tps/ { printf "%.1f", 1e9 / ($3 * n) }'
 }
 echo "contention.sh: PostgreSQL $server; $(nproc) CPUs; rounds $rounds of ${secs}s"
+# pin CPUS: the postmaster and every process it has forked on CPUS (backends forked later inherit it).
+pin() {
+	local p
+	for p in "$postmaster" $(ps -o pid= --ppid "$postmaster"); do taskset -p -c "$1" "$p" >/dev/null; done
+}
 echo "pinned,round,call,clients,ns_per_call" >"$dir/out.csv"
-for pin in $pins; do
-	if [ "$pin" = yes ]; then taskset -p -c 0 "$postmaster" >/dev/null; else taskset -p -c "0-$(($(nproc) - 1))" "$postmaster" >/dev/null; fi
+for p in $pins; do
+	if [ "$p" = yes ]; then pin 0; else pin "0-$(($(nproc) - 1))"; fi
 	for r in $(seq "$rounds"); do
 		for c in "${calls_list[@]}"; do
-			for n in 1 8; do echo "$pin,$r,$c,$n,$(ns "$c" $n)"; done
+			for n in 1 8; do
+				line="$p,$r,$c,$n,$(ns "$c" $n)"
+				echo "$line" && echo "$line" >>"$dir/out.csv" || exit 1
+			done
 		done
 	done
-done | tee -a "$dir/out.csv"
+done
 [ -z "${CSV:-}" ] || cp "$dir/out.csv" "$CSV"
 echo "pinned,call,clients,median ns,ratio to gen_random_uuid() above the floor"
 perl -F, -lane 'next if $. == 1; push @{ $v{"$F[0],$F[2],$F[3]"} }, $F[4];
