@@ -26,6 +26,24 @@ chroot_exec() {
 			DEBIAN_FRONTEND=noninteractive bash -c "$1"' "$1" "$2"
 }
 
+# chroot_major_exec DIR MAJOR TREE VENDOR COMMAND: chroot_exec COMMAND in TREE (a directory of the
+# chroot) with MAJOR and that major's PG_CONFIG set, and LOCALITY_UUID_VENDOR=VENDOR unless empty.
+chroot_major_exec() {
+	chroot_exec "$1" "cd $3 && export MAJOR=$2 PG_CONFIG=/usr/lib/postgresql/$2/bin/pg_config \
+		${4:+LOCALITY_UUID_VENDOR=$4} && $5"
+}
+
+# chroot_copy_tree DEST...: copy the files git tracks, and the untracked ones it does not ignore,
+# of the current directory into each DEST (which must exist).
+chroot_copy_tree() {
+	local tree d rc=0
+	tree=$(mktemp) || return 1
+	git ls-files -z -co --exclude-standard | tar --null -T - --ignore-failed-read -cf "$tree" || rc=1
+	for d; do [ $rc != 0 ] || tar -C "$d" -xf "$tree" || rc=1; done
+	rm -f "$tree"
+	return $rc
+}
+
 # chroot_ok DIR MAJOR: is DIR a finished chroot with that major's server and headers?
 chroot_ok() {
 	[ -f "$1/.locality_uuid-ready" ] && [ -x "$1/usr/lib/postgresql/$2/bin/postgres" ] &&

@@ -20,11 +20,9 @@ major=$1
 dir=$(chroot_ensure "$major") || exit 1
 run=/build/run-$$
 trap 'rm -rf --one-file-system "${dir:?}$run"' EXIT
-mkdir -p "$dir$run/src" || exit 1
-git ls-files -z -co --exclude-standard | tar --null -T - --ignore-failed-read -cf - | tar -C "$dir$run/src" -xf - || exit 1
+mkdir -p "$dir$run/src" && chroot_copy_tree "$dir$run/src" || exit 1
 if [ -n "${LOCALITY_UUID_VENDOR:-}" ]; then cp -a "$LOCALITY_UUID_VENDOR" "$dir$run/vendor" || exit 1; fi
-chroot_exec "$dir" "cd $run/src && export MAJOR=$major PG_CONFIG=/usr/lib/postgresql/$major/bin/pg_config \
-	${LOCALITY_UUID_VENDOR:+LOCALITY_UUID_VENDOR=$run/vendor} && $2"
+chroot_major_exec "$dir" "$major" "$run/src" "${LOCALITY_UUID_VENDOR:+$run/vendor}" "$2"
 rc=$?
 back=test/out/chroot/$major
 rm -rf "$back" && mkdir -p "$back"

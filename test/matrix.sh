@@ -29,8 +29,7 @@ under_prove "$@"
 # in_chroot COMMAND: run a shell command in this major's chroot, in /build/src, with MAJOR,
 # PG_CONFIG and LOCALITY_UUID_VENDOR (a copy of the host's) set.
 in_chroot() {
-	chroot_exec "$dir" "cd /build/src && export MAJOR=$major PG_CONFIG=/usr/lib/postgresql/$major/bin/pg_config \
-		LOCALITY_UUID_VENDOR=/build/vendor && $1"
+	chroot_major_exec "$dir" "$major" /build/src /build/vendor "$1"
 }
 
 find_chroot() {
@@ -43,8 +42,7 @@ find_chroot() {
 stage() {
 	local pkgs
 	rm -rf --one-file-system "$dir/build" && mkdir -p "$dir/build/src" "$dir/build/pkg/locality-uuid" &&
-		git ls-files -z -co --exclude-standard | tar --null -T - --ignore-failed-read -cf "$dir/build/tree.tar" &&
-		tar -C "$dir/build/src" -xf "$dir/build/tree.tar" && tar -C "$dir/build/pkg/locality-uuid" -xf "$dir/build/tree.tar" &&
+		chroot_copy_tree "$dir/build/src" "$dir/build/pkg/locality-uuid" &&
 		{ [ -z "${LOCALITY_UUID_VENDOR:-}" ] || cp -a "$LOCALITY_UUID_VENDOR" "$dir/build/vendor"; } || return 1
 	pkgs=$(chroot "$dir" dpkg-query -W -f '${db:Status-Status} ${Package}\n' 'postgresql-*-locality-uuid' locality-uuid 2>/dev/null |
 		awk '$1 != "not-installed" {printf "%s ", $2}')
