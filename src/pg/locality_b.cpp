@@ -37,18 +37,22 @@ environment()
  * which only grows and is WAL-logged; so after a restart, a crash, a promotion or pg_upgrade
  * the database's first position is above every position it took before, as uuidv7_ordered's
  * lease does for its words (v7.cpp). A lease reaches b_window positions past the one that
- * needed it: 256 for a backend's first, twice as many for each next one up to 65536, so that a
- * short session moves the run on little (without shared state each backend starts at the
- * lease) and a busy one seldom writes the sequence. A transaction that cannot advance the
+ * needed it: 256 for a backend's first, and twice as many as the last whenever the last lasted
+ * less than b_lease_min_ms (up to 2^30), so that a short session moves the run on little
+ * (without shared state each backend starts at the lease) and a busy one writes the sequence
+ * about once a second whatever the cluster's rate: each renewal takes a lock, writes WAL and
+ * makes its transaction's commit wait for the flush. A transaction that cannot advance the
  * sequence (read-only, on a standby, in a parallel operation, or in a database whose extension
  * has not been updated) takes positions without it: those ids are unique all the same, but ids
  * made after a restart can sort below them.
  */
 static const char        b_lease_sequence[] = "locality_uuid_b_lease";
 static const char        b_user[] = "locality_uuid(true)";
-static constexpr int64_t b_window_max = 65536;
+static constexpr int64_t b_window_max = INT64_C(1) << 30;
+static constexpr int64_t b_lease_min_ms = 1000;
 static int64_t           b_window = 256;
 static int64_t           b_lease = 0;
+static int64_t           b_renewed_ms = 0; /* wall clock of this backend's last renewal */
 
 // Take the position of a sequential id in the continued run, under the database's lease.
 static void
@@ -83,9 +87,13 @@ take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 	if (take->position >= static_cast<uint64_t>(b_lease) &&
 		(OidIsValid(seq) || OidIsValid(extension_sequence_if_writable(fcinfo, b_lease_sequence))))
 	{
+		int64_t now_ms = wall_ms();
+
+		if (now_ms - b_renewed_ms < b_lease_min_ms)
+			b_window = Min(b_window * 2, b_window_max);
+		b_renewed_ms = now_ms;
 		extend_lease(fcinfo, b_lease_sequence, b_user, static_cast<int64_t>(take->position) + b_window,
 					 &b_lease);
-		b_window = Min(b_window * 2, b_window_max);
 	}
 }
 
