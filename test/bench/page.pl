@@ -119,6 +119,20 @@ sub contention_medians
 	return { map { my @s = sort { $a <=> $b } @{ $v{$_} }; ($_ => $s[ $#s / 2 ]) } keys %v };
 }
 
+# contention_round_range DIR CALL: "lowest–highest" ratio of CALL with 8 unpinned clients over
+# the rounds of DIR/contention.csv, each round against its own floor and gen_random_uuid().
+sub contention_round_range
+{
+	my (%ns, @x);
+	$ns{"$_->{round},$_->{call}"} = $_->{ns_per_call} for grep { $_->{pinned} eq 'no' && $_->{clients} == 8 } csv("$_[0]/contention.csv");
+	for my $r (sort { $a <=> $b } keys %{ { map { (split /,/)[0] => 1 } keys %ns } }) {
+		my ($f, $g) = map { $ns{"$r,$_"} } '1::int', 'gen_random_uuid()';
+		push @x, ($ns{"$r,$_[1]"} - $f) / ($g - $f);
+	}
+	@x = sort { $a <=> $b } @x;
+	return n($x[0], '%.3f') . '–' . n($x[-1], '%.3f');
+}
+
 my %tables = (
 	runs => sub {
 		table([ 'run', 'PostgreSQL', 'state', 'date', 'load', 's' ], map {
@@ -166,16 +180,17 @@ my %tables = (
 	},
 	contention => sub {
 		# Per published major: median ns a call and its ratio to gen_random_uuid()'s above the
-		# floor (1::int), with 1 and 8 clients, then 8 clients with the server pinned to one CPU.
+		# floor (1::int), with 1 and 8 clients (and the range of the rounds' own ratios with 8), then
+		# 8 clients with the server pinned to one CPU.
 		my @rows;
 		for my $m (grep { -f "$DOCS/pg$_/contention.csv" } @MAJORS) {
 			my $md = contention_medians("pg$m");
 			my $cell = sub { my ($pin, $c, $n) = @_; my ($f, $g) = map { $md->{"$pin,$_,$n"} } '1::int', 'gen_random_uuid()';
 				return ($md->{"$pin,$c,$n"}, n(($md->{"$pin,$c,$n"} - $f) / ($g - $f), "%.3f")) };
-			push @rows, map { [ $m, "`$_`", $cell->('no', $_, 1), $cell->('no', $_, 8), $cell->('yes', $_, 8) ] }
+			push @rows, map { [ $m, "`$_`", $cell->('no', $_, 1), $cell->('no', $_, 8), contention_round_range("pg$m", $_), $cell->('yes', $_, 8) ] }
 			  grep { $_ ne '1::int' } union([ map { $_->{call} } csv("pg$m/contention.csv") ]);
 		}
-		table([ 'PostgreSQL', 'call', 'ns, 1 client', 'x', 'ns, 8 clients', 'x', 'ns, 8 clients on one CPU', 'x' ], @rows);
+		table([ 'PostgreSQL', 'call', 'ns, 1 client', 'x', 'ns, 8 clients', 'x', 'x, 8 clients, each round', 'ns, 8 clients on one CPU', 'x' ], @rows);
 	},
 	cli => sub {
 		table([ 'command (1 M ids)', 'wall s (median of 5)', 'CPU s (median of 5)' ],
