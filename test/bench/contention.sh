@@ -41,7 +41,10 @@ echo "contention.sh: PostgreSQL $server; $(nproc) CPUs; rounds $rounds of ${secs
 # pin CPUS: the postmaster and every process it has forked on CPUS (backends forked later inherit it).
 pin() {
 	local p
-	for p in "$postmaster" $(ps -o pid= --ppid "$postmaster"); do taskset -p -c "$1" "$p" >/dev/null; done
+	# A process that exited since ps listed it needs no pinning; any other failure is said.
+	for p in "$postmaster" $(ps -o pid= --ppid "$postmaster"); do
+		taskset -p -c "$1" "$p" >/dev/null 2>&1 || ! kill -0 "$p" 2>/dev/null || echo "contention.sh: could not pin process $p" >&2
+	done
 }
 echo "pinned,round,call,clients,ns_per_call" >"$dir/out.csv"
 for p in $pins; do
