@@ -43,7 +43,7 @@ environment()
  * moves the run on little (without shared state each backend starts at the lease), a seldom
  * used one soon renews seldom, and a busy one writes the sequence about once a second whatever
  * the cluster's rate: a renewal takes a lock, writes WAL and makes its transaction's commit wait
- * for the flush (stopping at 65536 made 8 clients' calls 7 % dearer on 15). A transaction that
+ * for the flush (stopping at 65536 made 8 clients' calls 6 % dearer on 15). A transaction that
  * cannot advance the sequence (read-only, on a standby, in a parallel operation, or in a
  * database whose extension has not been updated) takes positions without it: those ids are
  * unique all the same, but ids made after a restart can sort below them.
