@@ -119,18 +119,25 @@ sub contention_medians
 	return { map { my @s = sort { $a <=> $b } @{ $v{$_} }; ($_ => $s[ $#s / 2 ]) } keys %v };
 }
 
-# contention_round_range DIR CALL: "lowest–highest" ratio of CALL with 8 unpinned clients over
-# the rounds of DIR/contention.csv, each round against its own floor and gen_random_uuid().
-sub contention_round_range
+# contention_round_ranges DIR: {call => "lowest–highest"} of each call's ratio with 8 unpinned
+# clients over the rounds of DIR/contention.csv, each round against its own floor and
+# gen_random_uuid().
+sub contention_round_ranges
 {
-	my (%ns, @x);
-	$ns{"$_->{round},$_->{call}"} = $_->{ns_per_call} for grep { $_->{pinned} eq 'no' && $_->{clients} == 8 } csv("$_[0]/contention.csv");
-	for my $r (sort { $a <=> $b } keys %{ { map { (split /,/)[0] => 1 } keys %ns } }) {
-		my ($f, $g) = map { $ns{"$r,$_"} } '1::int', 'gen_random_uuid()';
-		push @x, ($ns{"$r,$_[1]"} - $f) / ($g - $f);
+	my (%ns, %x);
+	$ns{ $_->{round} }{ $_->{call} } = $_->{ns_per_call} for grep { $_->{pinned} eq 'no' && $_->{clients} == 8 } csv("$_[0]/contention.csv");
+	for my $round (values %ns) {
+		my ($f, $g) = @$round{ '1::int', 'gen_random_uuid()' };
+		push @{ $x{$_} }, above_floor($round->{$_}, $f, $g) for keys %$round;
 	}
-	@x = sort { $a <=> $b } @x;
-	return n($x[0], '%.3f') . '–' . n($x[-1], '%.3f');
+	return { map { my @s = sort { $a <=> $b } @{ $x{$_} }; ($_ => n($s[0], '%.3f') . '–' . n($s[-1], '%.3f')) } keys %x };
+}
+
+# above_floor NS FLOOR RANDOM: NS above the floor as a ratio to gen_random_uuid()'s above it.
+sub above_floor
+{
+	my ($ns, $f, $g) = @_;
+	return ($ns - $f) / ($g - $f);
 }
 
 my %tables = (
@@ -184,10 +191,10 @@ my %tables = (
 		# 8 clients with the server pinned to one CPU.
 		my @rows;
 		for my $m (grep { -f "$DOCS/pg$_/contention.csv" } @MAJORS) {
-			my $md = contention_medians("pg$m");
+			my ($md, $ranges) = (contention_medians("pg$m"), contention_round_ranges("pg$m"));
 			my $cell = sub { my ($pin, $c, $n) = @_; my ($f, $g) = map { $md->{"$pin,$_,$n"} } '1::int', 'gen_random_uuid()';
-				return ($md->{"$pin,$c,$n"}, n(($md->{"$pin,$c,$n"} - $f) / ($g - $f), "%.3f")) };
-			push @rows, map { [ $m, "`$_`", $cell->('no', $_, 1), $cell->('no', $_, 8), contention_round_range("pg$m", $_), $cell->('yes', $_, 8) ] }
+				return ($md->{"$pin,$c,$n"}, n(above_floor($md->{"$pin,$c,$n"}, $f, $g), "%.3f")) };
+			push @rows, map { [ $m, "`$_`", $cell->('no', $_, 1), $cell->('no', $_, 8), $ranges->{$_}, $cell->('yes', $_, 8) ] }
 			  grep { $_ ne '1::int' } union([ map { $_->{call} } csv("pg$m/contention.csv") ]);
 		}
 		table([ 'PostgreSQL', 'call', 'ns, 1 client', 'x', 'ns, 8 clients', 'x', 'x, 8 clients, each round', 'ns, 8 clients on one CPU', 'x' ], @rows);
