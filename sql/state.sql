@@ -71,8 +71,8 @@ COMMIT;
 \c -
 CREATE FUNCTION pg_temp.in_leader() RETURNS boolean LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE
 AS $$ BEGIN RETURN true; END $$;
-SELECT max(((s.lease - s.counter) % 4294967296 + 4294967296) % 4294967296) > 65536 AS lease_past_65536,
-       max(((s.lease - s.counter) % 4294967296 + 4294967296) % 4294967296) <= 67108864 + 32 AS lease_within_2_26
-FROM (SELECT ids.counter, (SELECT last_value FROM locality_uuid_b_lease WHERE ids.counter IS NOT NULL) AS lease
+SELECT max(ahead) > 65536 AS lease_past_65536, max(ahead) <= 67108864 + 32 AS lease_within_2_26
+FROM (SELECT (((SELECT last_value FROM locality_uuid_b_lease WHERE ids.counter IS NOT NULL) - ids.counter)
+              % 4294967296 + 4294967296) % 4294967296 AS ahead
       FROM (SELECT locality_uuid_counter(locality_uuid(true), true) AS counter
             FROM generate_series(1, 200000) WHERE pg_temp.in_leader() OFFSET 0) ids) s;
