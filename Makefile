@@ -4,7 +4,7 @@ EXTENSION = locality_uuid
 MODULE_big = locality_uuid
 # The 1.0 install script and the update scripts, in order; CREATE EXTENSION of the default version
 # runs one script built from them (below), ALTER EXTENSION UPDATE runs them.
-SCRIPT_CHAIN = locality_uuid--1.0.sql locality_uuid--1.0--1.1.sql locality_uuid--1.1--1.2.sql locality_uuid--1.2--1.3.sql locality_uuid--1.3--1.4.sql
+SCRIPT_CHAIN = locality_uuid--1.0.sql locality_uuid--1.0--1.1.sql locality_uuid--1.1--1.2.sql locality_uuid--1.2--1.3.sql locality_uuid--1.3--1.4.sql locality_uuid--1.4--1.5.sql
 DATA = $(SCRIPT_CHAIN)
 EXT_VERSION := $(shell sed -n "s/^default_version = '\(.*\)'/\1/p" locality_uuid.control)
 DATA_built = $(EXTENSION)--$(EXT_VERSION).sql

@@ -113,7 +113,8 @@ $q->('upd', qq{CREATE FUNCTION public.uuidv7() RETURNS uuid LANGUAGE sql AS \$\$
 	CREATE EXTENSION locality_uuid VERSION '1.3'});
 my (undef, $states) = psql_states($node, 'upd', 'ALTER EXTENSION locality_uuid UPDATE');
 is($states, '', 'ALTER EXTENSION UPDATE from 1.3 beside public.uuidv7() is not refused');
-is($q->('upd', q{SELECT extversion FROM pg_extension WHERE extname = 'locality_uuid'}), '1.4', 'and reaches 1.4');
+is($q->('upd', q{SELECT extversion = default_version FROM pg_extension JOIN pg_available_extensions ON name = extname
+	WHERE extname = 'locality_uuid'}), 't', 'and reaches the default version');
 
 # The install script runs as a superuser for bob: operators he plants in the schema it goes to
 # (exact matches for the types the checks compare) never run in it.
