@@ -47,16 +47,3 @@ install: install-cli
 uninstall: uninstall-cli
 endif
 clean: clean-cli
-
-# The digest unit test links the tool's MD5, SHA-1 and name-based ids (RFC 9562's examples); `make core-test` runs it.
-DIGEST_TEST_SRCS = src/cli/sha1.cpp src/cli/md5.cpp src/cli/rfc.cpp src/cli/text.cpp
-test/core/digest_test: test/core/digest_test.cpp $(DIGEST_TEST_SRCS) src/cli/md5.hpp src/cli/sha1.hpp src/cli/rfc.hpp test/core/check.hpp
-	$(CXX) $(CORE_TEST_CXXFLAGS) -O2 -o $@ $< $(DIGEST_TEST_SRCS)
-
-test/core/digest_test_san: test/core/digest_test.cpp $(DIGEST_TEST_SRCS) src/cli/md5.hpp src/cli/sha1.hpp src/cli/rfc.hpp test/core/check.hpp
-	$(CXX) $(CORE_TEST_CXXFLAGS) -O1 $(SANITIZE) -o $@ $< $(DIGEST_TEST_SRCS)
-
-# The fuzz target links the tool's sources but its main; `make fuzz` runs it with the others.
-CLI_FUZZ_SRCS = $(filter-out src/cli/main.cpp,$(CLI_SRCS))
-test/fuzz/cli_fuzz: test/fuzz/cli_fuzz.cpp test/fuzz/require.hpp $(CLI_FUZZ_SRCS) $(CLI_HDRS)
-	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -o $@ $< $(CLI_FUZZ_SRCS)

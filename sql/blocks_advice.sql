@@ -1,3 +1,4 @@
+-- C edition only (the portable suite leaves this file out).
 -- locality_uuid_block_advice: exact recommendations, the rule checked over a grid (a block's
 -- leaves within 1/8 of the index memory, a wrap of at least twice the retention, the prefix
 -- width from the count, the advised call making blocks of the advised length), and every

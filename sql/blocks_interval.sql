@@ -1,3 +1,4 @@
+-- C edition only (the portable suite leaves this file out).
 -- Time blocks of any length from 1 ms (uuid_time_nextval_interval): layouts, agreement with
 -- uuid_time_nextval for whole seconds, the prefix rule against the clock, uuid_time_block_start
 -- and its use in an expression index, and every argument error with its SQLSTATE.

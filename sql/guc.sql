@@ -1,3 +1,4 @@
+-- C edition only (the portable suite leaves this file out).
 -- Settings: defaults, mode switches, node id, process field.
 SET timezone = 'UTC';
 -- Settings exist once the library is loaded in the backend.

@@ -1,3 +1,4 @@
+-- C edition only (the portable suite leaves this file out).
 -- locality_uuid_identity(): each part agrees with the ids the generators make and with what
 -- PostgreSQL reports; where a part came from; what a role without pg_read_all_settings sees.
 SELECT i.node = locality_uuid_node(locality_uuid()) AS node_in_ids,

@@ -1,3 +1,4 @@
+-- C edition only (the portable suite leaves this file out).
 -- Volatility, parallel safety and strictness of every function, read from pg_proc.
 SELECT p.oid::regprocedure AS function,
        CASE p.provolatile WHEN 'i' THEN 'immutable' WHEN 's' THEN 'stable' ELSE 'volatile' END AS volatility,

@@ -1,3 +1,4 @@
+-- C edition only (the portable suite leaves this file out).
 -- Labels hold: generators run in parallel workers where labelled safe and keep the leader
 -- where labelled unsafe; extractors work in indexes, generated columns, CHECK constraints
 -- and partition keys.

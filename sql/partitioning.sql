@@ -1,3 +1,4 @@
+-- C edition only (the portable suite leaves this file out).
 -- The recipes of docs/partitioning.md: declarative partitions by time for each format that carries
 -- its time, where ids are routed (the column DEFAULT, backfills at an explicit time, the bounds
 -- themselves), and which time-range queries prune. Plans are printed without costs; scans are held

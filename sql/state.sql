@@ -1,3 +1,4 @@
+-- C edition only (the portable suite leaves this file out).
 -- Generator state: which one is in use; the sequential run and explicit-time counters it keeps.
 SET timezone = 'UTC';
 

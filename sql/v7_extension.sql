@@ -1,3 +1,4 @@
+-- C edition only (the portable suite leaves this file out).
 -- Version 7 in the C extension only (sql/v7.sql has what every edition shares, and
 -- sql/partitioning.sql the bounds in partitions): a lease cannot be taken in a read-only
 -- transaction, and core's names serve in expression indexes and partition keys.

@@ -1,8 +1,9 @@
 #!/usr/bin/env perl
 # Check that the SQL entry points in src/pg/*.cpp follow the install order of the SQL scripts.
-# Usage (from the repository): perl test/check_entry_order.pl
+# Usage (from the repository): perl test/check_entry_order.pl SCRIPT... (make entry-order-check
+# names the Makefile's SCRIPT_CHAIN)
 #
-# The scripts are those of SCRIPT_CHAIN in the Makefile, in that order; each C function a
+# The scripts are taken in the order given; each C function a
 # script names (AS 'MODULE_PATHNAME', 'c_name') takes the place of its first declaration.
 # Within each glue file, the entry points (extern "C" Datum c_name(PG_FUNCTION_ARGS)) must come
 # in that order, each under a comment that begins with its SQL signature ("// name(args) ...").
@@ -13,11 +14,7 @@ use warnings;
 
 my @faults;
 
-# The scripts of the chain, from the Makefile.
-open my $mk, '<', 'Makefile' or die "Makefile: $!";
-my ($chain) = join('', <$mk>) =~ /^SCRIPT_CHAIN\s*=\s*(.*?)(?<!\\)\n/ms or die "no SCRIPT_CHAIN in the Makefile\n";
-close $mk;
-my @scripts = split ' ', $chain =~ s/\\\n//gr;
+my @scripts = @ARGV or die "usage: perl test/check_entry_order.pl SCRIPT...\n";
 
 # The C functions in install order, with the SQL name of their first declaration.
 my (%place, %sql_name, @order);

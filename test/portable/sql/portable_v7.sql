@@ -127,3 +127,4 @@ WHERE relnamespace = pg_my_temp_schema() AND relname LIKE 'locality_uuid_portabl
 \c -
 \i sql/include/helpers.psql
 SELECT pg_temp.try('SELECT uuidv7_ordered(''2022-02-22 19:22:22+00'')') AS new_session_refused_too;
+SELECT setval('locality_uuid_portable_v7_explicit', 1000, false) IS NOT NULL AS back_for_the_rest;
