@@ -321,7 +321,89 @@ interval_literal(int64 us)
 	return psprintf("'%lld ms'", static_cast<long long>(us / 1000));
 }
 
-// locality_uuid_block_advice(insert_rate double precision, retention interval, index_memory bigint DEFAULT NULL, OUT generator text, OUT call text, OUT block_size integer, OUT block_count integer, OUT interval_length interval, OUT interval_count integer, OUT rows_per_block double precision, OUT hot_set_bytes bigint, OUT wrap_period interval, OUT retention interval, OUT prefix_bytes integer, OUT effective_block_size bigint, OUT block_interval interval, OUT hot_set_pages bigint, OUT index_memory bigint, OUT hot_set_fits boolean, OUT wrap_covers_retention boolean) RETURNS SETOF record
+/* Columns of locality_uuid_block_advice's rows, in the order of the SQL declaration. */
+enum AdviceColumn
+{
+	ADVICE_GENERATOR,
+	ADVICE_CALL,
+	ADVICE_BLOCK_SIZE,
+	ADVICE_BLOCK_COUNT,
+	ADVICE_INTERVAL_LENGTH,
+	ADVICE_INTERVAL_COUNT,
+	ADVICE_ROWS_PER_BLOCK,
+	ADVICE_HOT_SET_BYTES,
+	ADVICE_WRAP_PERIOD,
+	ADVICE_RETENTION,
+	ADVICE_PREFIX_BYTES,
+	ADVICE_EFFECTIVE_BLOCK_SIZE,
+	ADVICE_BLOCK_INTERVAL,
+	ADVICE_HOT_SET_PAGES,
+	ADVICE_INDEX_MEMORY,
+	ADVICE_HOT_SET_FITS,
+	ADVICE_WRAP_COVERS_RETENTION,
+	ADVICE_COLUMNS
+};
+
+// Return the retention in microseconds (a month is 365.25 / 12 days); an error unless
+// positive and finite.
+static double
+advice_retention_us(const Interval *retention)
+{
+	double us;
+
+#if PG_VERSION_NUM >= 170000
+	if (INTERVAL_NOT_FINITE(retention))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("retention must be finite"),
+				 errhint("Block generators reuse their key space; for rows kept forever use an ordered generator such as locality_uuid(true).")));
+#endif
+	us = retention->month * retention_month_us + static_cast<double>(retention->day) * USECS_PER_DAY +
+		static_cast<double>(retention->time);
+	if (!(us > 0))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("retention must be positive")));
+	return us;
+}
+
+// Fill one row of locality_uuid_block_advice: the sequence generator's columns or the time generator's.
+static void
+advice_row(const BlockAdvice &a, bool seq, Interval *retention, int64 memory, Datum *values, bool *nulls)
+{
+	memset(nulls, 0, sizeof(bool) * ADVICE_COLUMNS);
+	values[ADVICE_GENERATOR] = CStringGetTextDatum(seq ? "uuid_sequence_nextval" : "uuid_time_nextval_interval");
+	values[ADVICE_CALL] = CStringGetTextDatum(
+		seq ? psprintf("uuid_sequence_nextval('id_seq', %d, %d)", a.block_size, a.count)
+			: psprintf("uuid_time_nextval_interval(%s::interval, %d)", interval_literal(a.interval_us), a.count));
+	/* The sequence generator's parameters, or the time generator's. */
+	nulls[ADVICE_BLOCK_SIZE] = nulls[ADVICE_BLOCK_COUNT] = nulls[ADVICE_EFFECTIVE_BLOCK_SIZE] = !seq;
+	nulls[ADVICE_INTERVAL_LENGTH] = nulls[ADVICE_INTERVAL_COUNT] = nulls[ADVICE_BLOCK_INTERVAL] = seq;
+	values[ADVICE_BLOCK_SIZE] = Int32GetDatum(a.block_size);
+	values[ADVICE_BLOCK_COUNT] = Int32GetDatum(a.count);
+	values[ADVICE_EFFECTIVE_BLOCK_SIZE] = Int64GetDatum(a.effective);
+	values[ADVICE_INTERVAL_LENGTH] = seq ? (Datum) 0 : microseconds_interval(a.interval_us);
+	values[ADVICE_INTERVAL_COUNT] = Int32GetDatum(a.count);
+	values[ADVICE_BLOCK_INTERVAL] = seq ? (Datum) 0 : microseconds_interval(a.effective);
+	/* What both share. */
+	values[ADVICE_ROWS_PER_BLOCK] = Float8GetDatum(a.rows_per_block);
+	values[ADVICE_HOT_SET_BYTES] = Int64GetDatum(a.hot_set_bytes);
+	values[ADVICE_WRAP_PERIOD] = advice_interval(a.wrap_us, &nulls[ADVICE_WRAP_PERIOD]);
+	values[ADVICE_RETENTION] = IntervalPGetDatum(retention);
+	values[ADVICE_PREFIX_BYTES] = Int32GetDatum(a.prefix_bits / 8);
+	values[ADVICE_HOT_SET_PAGES] = Int64GetDatum(a.hot_set_bytes / BLCKSZ + (a.hot_set_bytes % BLCKSZ != 0));
+	values[ADVICE_INDEX_MEMORY] = Int64GetDatum(memory);
+	values[ADVICE_HOT_SET_FITS] = BoolGetDatum(a.hot_set_fits);
+	values[ADVICE_WRAP_COVERS_RETENTION] = BoolGetDatum(a.wrap_covers);
+}
+
+// locality_uuid_block_advice(insert_rate double precision, retention interval, index_memory bigint
+//   DEFAULT NULL, OUT generator text, OUT call text, OUT block_size integer, OUT block_count
+//   integer, OUT interval_length interval, OUT interval_count integer, OUT rows_per_block double
+//   precision, OUT hot_set_bytes bigint, OUT wrap_period interval, OUT retention interval, OUT
+//   prefix_bytes integer, OUT effective_block_size bigint, OUT block_interval interval, OUT
+//   hot_set_pages bigint, OUT index_memory bigint, OUT hot_set_fits boolean, OUT
+//   wrap_covers_retention boolean) RETURNS SETOF record
 /*
  * One row per block generator; the rule is in core/blocks.hpp and, with its reasons, in
  * docs/choosing.md. index_memory NULL means shared_buffers.
@@ -346,19 +428,7 @@ locality_uuid_block_advice(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("insert_rate must be a positive finite number of rows per second")));
-#if PG_VERSION_NUM >= 170000
-	if (INTERVAL_NOT_FINITE(retention))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("retention must be finite"),
-				 errhint("Block generators reuse their key space; for rows kept forever use an ordered generator such as locality_uuid(true).")));
-#endif
-	retention_us = retention->month * retention_month_us +
-		static_cast<double>(retention->day) * USECS_PER_DAY + static_cast<double>(retention->time);
-	if (!(retention_us > 0))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("retention must be positive")));
+	retention_us = advice_retention_us(retention);
 	if (PG_ARGISNULL(2))
 		memory = static_cast<int64>(NBuffers) * BLCKSZ;
 	else
@@ -377,35 +447,10 @@ locality_uuid_block_advice(PG_FUNCTION_ARGS)
 	InitMaterializedSRF(fcinfo, 0);
 	for (int i = 0; i < 2; i++)
 	{
-		const BlockAdvice &a = advice[i];
-		bool               seq = i == 0;
-		Datum              values[17];
-		bool               nulls[17];
+		Datum values[ADVICE_COLUMNS];
+		bool  nulls[ADVICE_COLUMNS];
 
-		memset(nulls, 0, sizeof(nulls));
-		values[0] = CStringGetTextDatum(seq ? "uuid_sequence_nextval" : "uuid_time_nextval_interval");
-		values[1] = CStringGetTextDatum(seq ? psprintf("uuid_sequence_nextval('id_seq', %d, %d)", a.block_size, a.count) : psprintf("uuid_time_nextval_interval(%s::interval, %d)", interval_literal(a.interval_us), a.count));
-		values[2] = Int32GetDatum(a.block_size);
-		nulls[2] = !seq;
-		values[3] = Int32GetDatum(a.count);
-		nulls[3] = !seq;
-		values[4] = seq ? (Datum) 0 : microseconds_interval(a.interval_us);
-		nulls[4] = seq;
-		values[5] = Int32GetDatum(a.count);
-		nulls[5] = seq;
-		values[6] = Float8GetDatum(a.rows_per_block);
-		values[7] = Int64GetDatum(a.hot_set_bytes);
-		values[8] = advice_interval(a.wrap_us, &nulls[8]);
-		values[9] = IntervalPGetDatum(retention);
-		values[10] = Int32GetDatum(a.prefix_bits / 8);
-		values[11] = Int64GetDatum(a.effective);
-		nulls[11] = !seq;
-		values[12] = seq ? (Datum) 0 : microseconds_interval(a.effective);
-		nulls[12] = seq;
-		values[13] = Int64GetDatum(a.hot_set_bytes / BLCKSZ + (a.hot_set_bytes % BLCKSZ != 0));
-		values[14] = Int64GetDatum(memory);
-		values[15] = BoolGetDatum(a.hot_set_fits);
-		values[16] = BoolGetDatum(a.wrap_covers);
+		advice_row(advice[i], i == 0, retention, memory, values, nulls);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
 	return (Datum) 0;
