@@ -242,10 +242,13 @@ apply_setting(const std::string &name, const char *value, Options *o, bool *know
 		return set_time(name, value, &o->as_of_us, &o->as_of_set, error);
 	if (name == "sequential-seed")
 	{
-		if (std::strcmp(value, "continue") != 0 && std::strcmp(value, "bucket") != 0)
-			return bad_value(name, value, "the sequential seed is continue or bucket", error);
-		o->seed_rule = std::strcmp(value, "continue") == 0 ? SeedRule::continued : SeedRule::bucket;
-		return o->seed_rule_set = true;
+		for (const SeedRuleName &r : seed_rule_names)
+			if (std::strcmp(value, r.name) == 0)
+			{
+				o->seed_rule = r.rule;
+				return o->seed_rule_set = true;
+			}
+		return bad_value(name, value, "the sequential seed is continue or bucket", error);
 	}
 	if (name == "time-block")
 	{

@@ -50,6 +50,15 @@ enum class SeedRule
 	bucket
 };
 
+// The seed rules by name, as the setting locality_uuid.sequential_seed and the tool's
+// --sequential-seed spell them; the default first.
+struct SeedRuleName
+{
+	const char *name;
+	SeedRule    rule;
+};
+constexpr SeedRuleName seed_rule_names[] = {{"continue", SeedRule::continued}, {"bucket", SeedRule::bucket}};
+
 // The position of one sequential id: the run's bucket and the id's index in the run (bucket
 // rule), or its position in the continued run.
 struct SeqTake

@@ -22,8 +22,8 @@ static const struct config_enum_entry counter_mode_options[] = {
 	{NULL, 0, false}};
 
 static const struct config_enum_entry sequential_seed_options[] = {
-	{"continue", static_cast<int>(SeedRule::continued), false},
-	{"bucket", static_cast<int>(SeedRule::bucket), false},
+	{seed_rule_names[0].name, static_cast<int>(seed_rule_names[0].rule), false},
+	{seed_rule_names[1].name, static_cast<int>(seed_rule_names[1].rule), false},
 	{NULL, 0, false}};
 
 static const struct config_enum_entry process_field_options[] = {
