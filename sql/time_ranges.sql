@@ -93,8 +93,9 @@ EXECUTE since_v7('2026-03-01 12:00:00.000001+00', '2026-03-02+00');
 RESET plan_cache_mode;
 
 -- 4. hot_uuid_made: every uuid is a shard-key id (bytes 0..3, Unix seconds), the nil uuid of
--- 1970's first second and the max uuid of 2106-02-07 06:28:15 included.
-CREATE TABLE hot_mixed (id uuid PRIMARY KEY, label text NOT NULL);
+-- 1970's first second and the max uuid of 2106-02-07 06:28:15 included. A nullable column, so
+-- that every major keeps the id IS NOT NULL of the rewrite (17 drops it on a NOT NULL column).
+CREATE TABLE hot_mixed (id uuid UNIQUE, label text NOT NULL);
 INSERT INTO hot_mixed VALUES
     ('69a42a40-0000-0000-0000-000000000000', '2026-03-01 12:00:00'),
     ('69a42a40-ffff-ffff-ffff-ffffffffffff', '2026-03-01 12:00:00 last'),
