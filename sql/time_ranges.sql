@@ -92,6 +92,15 @@ EXECUTE since_v7('2026-03-01 12:00:00.000001+00', NULL);
 EXECUTE since_v7('2026-03-01 12:00:00.000001+00', '2026-03-02+00');
 RESET plan_cache_mode;
 
+-- A look-alike of a key function with one more defaulted argument, planted in the extension's
+-- schema, is never taken: the rewrite looks its keys up by their exact signature.
+CREATE FUNCTION uuidv7_made_since(since timestamptz, other integer DEFAULT 0) RETURNS uuid
+LANGUAGE sql IMMUTABLE RETURN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid;
+EXPLAIN (COSTS OFF) SELECT label FROM mixed WHERE uuidv7_made(id, since => now() - interval '1 hour');
+SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE uuidv7_made(id, '2026-03-01 12:00:00.001+00');
+SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE uuidv7_made(id, since => now() - interval '100 years');
+DROP FUNCTION uuidv7_made_since(timestamptz, integer);
+
 -- 4. hot_uuid_made: every uuid is a shard-key id (bytes 0..3, Unix seconds), the nil uuid of
 -- 1970's first second and the max uuid of 2106-02-07 06:28:15 included. A nullable column, so
 -- that every major keeps the id IS NOT NULL of the rewrite (17 drops it on a NOT NULL column).
