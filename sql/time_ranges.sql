@@ -144,6 +144,11 @@ EXPLAIN (COSTS OFF) SELECT label FROM hot_mixed WHERE hot_uuid_made(id, '2026-03
 EXPLAIN (COSTS OFF) SELECT label FROM hot_mixed WHERE hot_uuid_made(id, since => now() - interval '1 hour');
 EXPLAIN (COSTS OFF) SELECT label FROM hot_mixed WHERE hot_uuid_made(id, '2106-02-07 06:28:16+00');
 
+-- uuid_time_nextval(1, 2147483647) leads with the Unix second, as hot_uuid does.
+SELECT hot_uuid_made(uuid_time_nextval(1, 2147483647), since => now() - interval '1 minute',
+                     before => now() + interval '1 minute') AS time_block_id,
+       hot_uuid_made(uuid_time_nextval(1, 2147483647), since => now() + interval '1 minute') AS not_later;
+
 -- 5. Ids that do not carry a version 7 time (locality_uuid(), wrapping blocks) are never made
 -- in a range by uuidv7_made: it answers false, as the extractor answers NULL.
 SELECT uuidv7_made(locality_uuid_make(1, 2, 3, '2026-02-01+00'), '2026-01-01+00', '2026-03-01+00') AS locality_id;
