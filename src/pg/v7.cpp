@@ -16,6 +16,10 @@ PG_FUNCTION_INFO_V1(uuidv7_ordered_generate);
 PG_FUNCTION_INFO_V1(uuidv7_ordered_generate_at);
 PG_FUNCTION_INFO_V1(uuidv7_lower_bound);
 PG_FUNCTION_INFO_V1(uuidv7_upper_bound);
+PG_FUNCTION_INFO_V1(uuidv7_made_since);
+PG_FUNCTION_INFO_V1(uuidv7_made_before);
+PG_FUNCTION_INFO_V1(uuidv7_made_support);
+PG_FUNCTION_INFO_V1(uuidv7_made);
 }
 
 using namespace locality_uuid;
@@ -258,7 +262,7 @@ uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 static Datum
 v7_timestamp_datum(FunctionCallInfo fcinfo, const uint8_t *u)
 {
-	if (!rfc_variant(u) || version_nibble(u) != 7)
+	if (!v7_id(u))
 		PG_RETURN_NULL();
 	PG_RETURN_TIMESTAMPTZ(v7_time(u));
 }
@@ -295,4 +299,44 @@ extern "C" Datum
 uuidv7_time_decoder(PG_FUNCTION_ARGS)
 {
 	return v7_timestamp_datum(fcinfo, uuid_text_arg(fcinfo, 0)->data);
+}
+
+// Return the key a core function writes for a bound (argument 0; SQL NULL reads as if_null).
+static Datum
+v7_key_datum(FunctionCallInfo fcinfo, void (*key)(int64_t us, uint8_t out[uuid_len]), int64_t if_null)
+{
+	uint8_t bytes[uuid_len];
+
+	key(made_bound_arg(fcinfo, 0, if_null), bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+// uuidv7_made_since(since timestamptz) RETURNS uuid
+extern "C" Datum
+uuidv7_made_since(PG_FUNCTION_ARGS)
+{
+	return v7_key_datum(fcinfo, v7_made_since, INT64_MAX);
+}
+
+// uuidv7_made_before(before timestamptz) RETURNS uuid
+extern "C" Datum
+uuidv7_made_before(PG_FUNCTION_ARGS)
+{
+	return v7_key_datum(fcinfo, v7_made_before, INT64_MIN);
+}
+
+// uuidv7_made_support(internal) RETURNS internal
+extern "C" Datum
+uuidv7_made_support(PG_FUNCTION_ARGS)
+{
+	static const MadeSpelling spelling = {"uuidv7_made_since", "uuidv7_made_before", "uuidv7_timestamp", false};
+
+	PG_RETURN_POINTER(made_support(reinterpret_cast<struct Node *>(PG_GETARG_POINTER(0)), spelling));
+}
+
+// uuidv7_made(id uuid, since timestamptz, before timestamptz) RETURNS boolean
+extern "C" Datum
+uuidv7_made(PG_FUNCTION_ARGS)
+{
+	return made_datum(fcinfo, v7_made);
 }
