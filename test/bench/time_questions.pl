@@ -203,7 +203,10 @@ sub plan
 	my $e = JSON::PP::decode_json($_[0])->[0];
 	my $p = $e->{Plan};
 	my (@chain, %idx, $cond, $scan);
-	for (my $n = $p; $n; $n = $n->{Plans} ? $n->{Plans}[0] : undef) { push @chain, $n->{'Node Type'} }
+	for (my $n = $p; $n; $n = $n->{Plans} ? $n->{Plans}[0] : undef) {
+		push @chain, ($n->{'Parallel Aware'} ? 'Parallel ' : '') . ($n->{'Partial Mode'} && $n->{'Partial Mode'} ne 'Simple'
+			  ? "$n->{'Partial Mode'} " : '') . $n->{'Node Type'};
+	}
 	my @todo = ($p);
 	while (my $n = shift @todo) {
 		$idx{ $n->{'Index Name'} } = 1 if $n->{'Index Name'};
