@@ -102,10 +102,12 @@ my $node = PostgreSQL::Test::Cluster->new('time_questions');
 $SIG{$_} = sub { die "time_questions.pl: interrupted ($_[0])\n" } for qw(INT TERM HUP);
 $node->init(extra => [ '-E', 'UTF8', '--locale=C' ]);
 $DATA = $node->data_dir;
-# past_memory.pl's server; no autovacuum (the run vacuums after loading), and sorts kept small:
-# the cgroup counts the backends' memory too.
+# past_memory.pl's server; no autovacuum (the run vacuums after loading). The cgroup counts the
+# backends' memory too: sorts kept small, and no parallel workers (a first run's leader and two
+# workers of a seq scan were killed by the cgroup's OOM killer at 64 MB).
 $node->append_conf('postgresql.conf', join "\n", "shared_buffers = ${SB}MB", 'huge_pages = off',
 	'autovacuum = off', 'synchronous_commit = off', 'max_wal_size = 1GB', 'maintenance_work_mem = 8MB',
+	'max_parallel_workers_per_gather = 0', 'max_parallel_maintenance_workers = 0',
 	'log_statement = none', 'wal_level = replica', 'max_connections = 20',
 	$major < 17 ? "shared_preload_libraries = 'locality_uuid'" : ());
 $node->start;
@@ -360,7 +362,7 @@ sub plot
 	my @gp = ("set terminal pngcairo noenhanced size 1200,800 font 'DejaVu Sans,10'", "set output 'time_questions.png'",
 		"set multiplot layout 2,2 title 'Time questions on $o{rows} rows past memory (cgroup $LIMIT MB, shared_buffers $SB MB): median of $o{rounds} rounds' font ',11'",
 		'set style data histogram; set style histogram clustered gap 1; set style fill solid 0.9 border -1',
-		'set logscale y; set grid ytics; set key top left');
+		'set logscale y; set grid ytics; set key outside right top');
 	my $i = 0;
 	for my $state (qw(cold warm)) {
 		for my $w ([ 'shared buffers (hit + read)', 2 ], [ 'execution ms', 3 ]) {

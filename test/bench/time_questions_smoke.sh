@@ -25,6 +25,7 @@ cg=$(awk -F, '$1 == "meta" && $2 == "cgroup" { sub(/^v[12] /, "", $3); print $3 
 check "the cgroup was made (${cg:-none}) and is removed" '[ -n "$cg" ] && [ ! -e "$cg" ]'
 check "the postmaster and a backend were in the cgroup" \
 	'grep -q "^meta,member,[0-9]* .*/locality_uuid_bench_[0-9]*$" "$R" && grep -q "^meta,member_backend,[0-9]* .*/locality_uuid_bench_[0-9]*$" "$R"'
+check "no process was killed by the cgroup's OOM killer" '! grep -q "^meta,cgroup_oom_kill,[1-9]" "$R"'
 check "no count differs from the plain predicate's" '! grep -q "^error,count," "$R"'
 # The new spelling is measured wherever the build defines it.
 spellings="plain range expression_index"
