@@ -145,7 +145,7 @@ sub usage
 
 # run_child LIMIT_MB OUT RAW ARGS...: (root) make the cgroup, run this script again as postgres
 # with ARGS, '--child' and '--out OUT', move its server into the cgroup when it asks, append the
-# cgroup's usage to the CSV file RAW, remove the cgroup and exit with the child's status.
+# cgroup's usage to the CSV file RAW, remove the cgroup; returns the exit status to give.
 # The child asks by writing OUT/cgroup.request (the postmaster's pid); the answer goes to
 # OUT/cgroup.reply: "ok" and the membership lines, or "error" and the reason.
 sub run_child
@@ -183,7 +183,7 @@ sub run_child
 		close $f;
 	}
 	remove();
-	exit($signal ? 1 : $rc >> 8 || ($rc & 127 ? 1 : 0));
+	return $signal ? 1 : $rc >> 8 || ($rc & 127 ? 1 : 0);
 }
 
 # join_server OUT POSTMASTER Q1: (the child) have the postmaster and its children moved into

@@ -205,13 +205,15 @@ my %tables = (
 	# The time questions (time_questions.pl), per published major: median buffers and ms of each
 	# spelling, the ratios to the hand-written range and the plain predicate; the inserts; targets.
 	time_questions => sub {
-		table([ 'PostgreSQL', 'question', 'spelling', 'plan', 'rows', 'buffers', 'read, cold', 'x range', 'plain / this',
+		table([ 'PostgreSQL', 'question', 'spelling', 'plan', 'rows', 'estimated', 'buffers', 'read, cold', 'x range', 'plain / this',
 				'ms cold', 'ms warm', 'x range, warm' ],
 			map { my $m = $_; my @s = csv("pg$m/time_questions_summary.csv");
 				my %cold = map { ("$_->{question},$_->{spelling}" => $_) } grep { $_->{state} eq 'cold' } @s;
-				map { my $c = $cold{"$_->{question},$_->{spelling}"};
+				# The scan's estimate, of the first round (the statistics do not change).
+				my %est = map { ("$_->{question},$_->{spelling}" => $_->{estimated_rows}) } reverse csv("pg$m/time_questions_queries.csv");
+				map { my $k = "$_->{question},$_->{spelling}"; my $c = $cold{$k};
 					[ $m, $_->{question} =~ s/_/ /gr, "`$_->{spelling}`", ($_->{plan} =~ s/.* > //r) . ($_->{index} ? " ($_->{index})" : ''),
-						$_->{rows}, $_->{buffers}, $c->{read}, $_->{buffers_x_range}, $_->{plain_buffers_x}, n($c->{ms}, '%.1f'),
+						$_->{rows}, $est{$k}, $_->{buffers}, $c->{read}, $_->{buffers_x_range}, $_->{plain_buffers_x}, n($c->{ms}, '%.1f'),
 						n($_->{ms}, '%.1f'), $_->{ms_x_range} ] } grep { $_->{state} eq 'warm' } @s
 			} grep { -f "$DOCS/pg$_/time_questions_summary.csv" } @MAJORS);
 	},

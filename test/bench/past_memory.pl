@@ -101,7 +101,7 @@ BEGIN {
 			$raw .= "skip,peer,$_->[0]," . ($why =~ s/,/;/gr) . "\n" if $why;
 		}
 		write_file("$OUT/past_memory_raw.csv", $raw);
-		Cgroup::run_child($o{limit}, $OUT, "$OUT/past_memory_raw.csv", \&say, @args);
+		exit Cgroup::run_child($o{limit}, $OUT, "$OUT/past_memory_raw.csv", \&say, @args);
 	}
 	($TERM_OUT, $TERM_ERR) = Bench::framework($OUT);
 }

@@ -80,7 +80,15 @@ BEGIN {
 			  or die "time_questions.pl: the build failed, see $OUT/build.log\n";
 		}
 		write_file("$OUT/time_questions_raw.csv", '');
-		Cgroup::run_child($o{limit}, $OUT, "$OUT/time_questions_raw.csv", \&say, @args);
+		my $rc = Cgroup::run_child($o{limit}, $OUT, "$OUT/time_questions_raw.csv", \&say, @args);
+		# The parent publishes: the child (postgres) may not write there.
+		if ($rc == 0 && $o{publish}) {
+			make_path($o{publish});
+			system('cp', "$OUT/$_", $o{publish}) == 0 or die "time_questions.pl: cp $OUT/$_ $o{publish} failed\n"
+			  for (map { "time_questions_$_.csv" } qw(raw queries inserts summary targets)), 'time_questions.png';
+			say("copied the CSV files and the plot to $o{publish}");
+		}
+		exit $rc;
 	}
 	($TERM_OUT, $TERM_ERR) = Bench::framework($OUT);
 }
@@ -352,7 +360,7 @@ sub plot
 	open my $d, '>', "$OUT/time_questions.dat" or die;
 	for my $state (qw(cold warm)) {
 		for my $q (@QUESTIONS) {
-			print $d join(' ', "\"$q->[0]\"", map { my $k = "$q->[0]|$_|$state";
+			print $d join(' ', '"' . ($q->[0] =~ s/_/ /gr) . '"', map { my $k = "$q->[0]|$_|$state";
 					(median(@{ $m{$k}{buffers} }) || 1, median(@{ $m{$k}{ms} }) || 0.001) } @sp), "\n";
 		}
 		print $d "\n\n";
@@ -362,7 +370,7 @@ sub plot
 	my @gp = ("set terminal pngcairo noenhanced size 1200,800 font 'DejaVu Sans,10'", "set output 'time_questions.png'",
 		"set multiplot layout 2,2 title 'Time questions on $o{rows} rows past memory (cgroup $LIMIT MB, shared_buffers $SB MB): median of $o{rounds} rounds' font ',11'",
 		'set style data histogram; set style histogram clustered gap 1; set style fill solid 0.9 border -1',
-		'set logscale y; set grid ytics; set key outside right top');
+		'set logscale y; set grid ytics; set key below horizontal');
 	my $i = 0;
 	for my $state (qw(cold warm)) {
 		for my $w ([ 'shared buffers (hit + read)', 2 ], [ 'execution ms', 3 ]) {
@@ -378,11 +386,6 @@ sub plot
 	  or warn "time_questions.pl: gnuplot failed, see $OUT/time_questions.gp.log\n";
 }
 plot();
-if ($o{publish}) {
-	make_path($o{publish});
-	system('cp', "$OUT/$_", $o{publish}) for (map { "time_questions_$_.csv" } qw(raw queries inserts summary targets)), 'time_questions.png';
-	say("copied the CSV files and the plot to $o{publish}");
-}
 print "\nquestion,spelling,state: rows, buffers (read), ms; x the range's buffers, ms; the plain predicate's x\n";
 print join("\n", map { my @f = Text::ParseWords::parse_line(',', 0, $_); "$f[0],$f[1],$f[2]: " . join(' ', @f[ 3 .. 10 ]) . " ($f[11])" } @summary), "\n";
 printf "inserts, median rows/s: %.0f without the expression index, %.0f with: %s (rounds: %s)\n", $without, $with,
