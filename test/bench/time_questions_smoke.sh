@@ -9,23 +9,11 @@ cd "$(dirname "$0")/../.." || exit
 export PG_CONFIG=${PG_CONFIG:-pg_config}
 OUT=test/out/bench-time-questions
 
-if ! why=$(perl test/bench/time_questions.pl --check-cgroup); then
-	echo "1..0 # SKIP no memory cgroup: $why"
-	exit 0
-fi
 . test/bench/check.sh
-
-mkdir -p "$(dirname "$OUT")"
-perl test/bench/time_questions.pl --short --no-build --out "$OUT" >"$OUT.log" 2>&1
-rc=$?
-check "time_questions.pl --short exits 0" '[ $rc -eq 0 ] || { tail -20 "$OUT.log"; false; }'
+short_run_in_cgroup test/bench/time_questions.pl "$OUT"
 R=$OUT/time_questions_raw.csv
 Q=$OUT/time_questions_queries.csv
-cg=$(awk -F, '$1 == "meta" && $2 == "cgroup" { sub(/^v[12] /, "", $3); print $3 }' "$R" 2>/dev/null)
-check "the cgroup was made (${cg:-none}) and is removed" '[ -n "$cg" ] && [ ! -e "$cg" ]'
-check "the postmaster and a backend were in the cgroup" \
-	'grep -q "^meta,member,[0-9]* .*/locality_uuid_bench_[0-9]*$" "$R" && grep -q "^meta,member_backend,[0-9]* .*/locality_uuid_bench_[0-9]*$" "$R"'
-check "no process was killed by the cgroup's OOM killer" '! grep -q "^meta,cgroup_oom_kill,[1-9]" "$R"'
+cgroup_checks "$R"
 check "no count differs from the plain predicate's" '! grep -q "^error,count," "$R"'
 # The new spelling is measured wherever the build defines it.
 spellings="plain range expression_index"
