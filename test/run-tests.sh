@@ -8,8 +8,8 @@
 # install,
 # core unit tests (plain and ASan/UBSan), fuzzing, make installcheck (pg_regress, then the TAP
 # tests in test/t, three at a time: they mostly wait on their clusters), make
-# installcheck-portable, benchmark smoke run, past-memory benchmark smoke run (skipped with the
-# reason where no memory cgroup can be made), contention smoke run.
+# installcheck-portable, benchmark smoke run, past-memory and time-questions benchmark smoke runs
+# (skipped with the reason where no memory cgroup can be made), contention smoke run.
 # Every other PostgreSQL major, and the Debian packages: bash test/matrix.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit
@@ -30,6 +30,7 @@ if step setup bash test/setup-debian.sh && step build make -j2; then
 		step installcheck-portable env LOCALITY_UUID_TARGET=installcheck-portable bash test/installcheck.sh
 		step bench-smoke bash test/bench/smoke.sh
 		step bench-past-memory bash test/bench/past_memory_smoke.sh
+		step bench-time-questions bash test/bench/time_questions_smoke.sh
 		step bench-contention bash test/bench/contention_smoke.sh
 	fi
 fi

@@ -82,6 +82,10 @@ sub machine
 	return "$nproc x $cpu ($arch$virt), " . sprintf('%.0f', $mem / 1048576) . " GB RAM, $os";
 }
 
+# write_file FILE TEXT; read_file FILE: the whole file (undef when it cannot be read).
+sub write_file { open my $f, '>', $_[0] or die "$_[0]: $!"; print $f $_[1]; close $f }
+sub read_file { open my $f, '<', $_[0] or return undef; local $/; my $t = <$f>; close $f; return $t }
+
 # loadavg: the load averages of the last 1, 5 and 15 minutes.
 sub loadavg { `cut -d' ' -f1-3 /proc/loadavg` =~ s/\n//r }
 

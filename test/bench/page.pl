@@ -133,6 +133,9 @@ sub contention_round_ranges
 	return { map { my @s = sort { $a <=> $b } @{ $x{$_} }; ($_ => n($s[0], '%.3f') . '–' . n($s[-1], '%.3f')) } keys %x };
 }
 
+# median LIST: the median (the mean of the middle two of an even count).
+sub median { my @s = sort { $a <=> $b } @_; return @s % 2 ? $s[ $#s / 2 ] : ($s[ @s / 2 - 1 ] + $s[ @s / 2 ]) / 2 }
+
 # above_floor NS FLOOR RANDOM: NS above the floor as a ratio to gen_random_uuid()'s above it.
 sub above_floor
 {
@@ -198,6 +201,34 @@ my %tables = (
 			  grep { $_ ne '1::int' } union([ map { $_->{call} } csv("pg$m/contention.csv") ]);
 		}
 		table([ 'PostgreSQL', 'call', 'ns, 1 client', 'x', 'ns, 8 clients', 'x', 'x, 8 clients, each round', 'ns, 8 clients on one CPU', 'x' ], @rows);
+	},
+	# The time questions (time_questions.pl), per published major: median buffers and ms of each
+	# spelling, the ratios to the hand-written range and the plain predicate; the inserts; targets.
+	time_questions => sub {
+		table([ 'PostgreSQL', 'question', 'spelling', 'plan', 'rows', 'estimated', 'buffers', 'read, cold', 'x range', 'plain / this',
+				'ms cold', 'ms warm', 'x range, warm' ],
+			map { my $m = $_; my @s = csv("pg$m/time_questions_summary.csv");
+				my %cold = map { ("$_->{question},$_->{spelling}" => $_) } grep { $_->{state} eq 'cold' } @s;
+				# The scan's estimate, of the first round (the statistics do not change).
+				my %est = map { ("$_->{question},$_->{spelling}" => $_->{estimated_rows}) } reverse csv("pg$m/time_questions_queries.csv");
+				map { my $k = "$_->{question},$_->{spelling}"; my $c = $cold{$k};
+					[ $m, $_->{question} =~ s/_/ /gr, "`$_->{spelling}`", ($_->{plan} =~ s/.* > //r) . ($_->{index} ? " ($_->{index})" : ''),
+						$_->{rows}, $est{$k}, $_->{buffers}, $c->{read}, $_->{buffers_x_range}, $_->{plain_buffers_x}, n($c->{ms}, '%.1f'),
+						n($_->{ms}, '%.1f'), $_->{ms_x_range} ] } grep { $_->{state} eq 'warm' } @s
+			} grep { -f "$DOCS/pg$_/time_questions_summary.csv" } @MAJORS);
+	},
+	time_questions_inserts => sub {
+		table([ 'PostgreSQL', 'rows/s, primary key only', 'with the expression index', 'x', 'x, each round' ],
+			map { my %r; $r{ $_->{round} }{ $_->{expression_index} } = $_->{rows_per_s} for csv("pg$_/time_questions_inserts.csv");
+				my @x = map { $r{$_}{yes} / $r{$_}{no} } sort { $a <=> $b } keys %r;
+				my ($no, $yes) = map { my $k = $_; median(map { $_->{$k} } values %r) } qw(no yes);
+				[ $_, n($no, '%.0f'), n($yes, '%.0f'), x($yes / $no), join(' ', map { x($_) } @x) ]
+			} grep { -f "$DOCS/pg$_/time_questions_inserts.csv" } @MAJORS);
+	},
+	time_questions_targets => sub {
+		table([ 'PostgreSQL', 'question', 'cold / warm', 'target', 'measured', 'result' ],
+			map { my $m = $_; map { [ $m, $_->{question} =~ s/_/ /gr, $_->{state}, $_->{target}, $_->{measured}, $_->{result} ] }
+				  csv("pg$m/time_questions_targets.csv") } grep { -f "$DOCS/pg$_/time_questions_targets.csv" } @MAJORS);
 	},
 	cli => sub {
 		table([ 'command (1 M ids)', 'wall s (median of 5)', 'CPU s (median of 5)' ],

@@ -37,7 +37,7 @@ use Getopt::Long qw(:config no_ignore_case);
 use POSIX qw(floor WNOHANG);
 use Time::HiRes qw(time sleep);
 
-our ($BENCH, $ROOT, %o, $OUT, $START, $TERM_OUT, $TERM_ERR, %peer_skip, $CG);
+our ($BENCH, $ROOT, %o, $OUT, $START, $TERM_OUT, $TERM_ERR, %peer_skip);
 
 # say MESSAGE: one progress line with the elapsed time.
 sub say
@@ -45,130 +45,16 @@ sub say
 	my $s = int(time - $START);
 	print sprintf("[%02d:%02d] %s\n", $s / 60, $s % 60, "@_");
 }
-sub write_file { open my $f, '>', $_[0] or die "$_[0]: $!"; print $f $_[1]; close $f }
-sub read_file { open my $f, '<', $_[0] or return undef; local $/; my $t = <$f>; close $f; return $t }
-
-# cgroup_find: {version, root (the hierarchy's top directory)} of a memory cgroup hierarchy, or
-# the reason there is none.
-sub cgroup_find
-{
-	return 'not root: making a memory cgroup needs root' if $> != 0;
-	return { version => 1, root => '/sys/fs/cgroup/memory' } if -f '/sys/fs/cgroup/memory/memory.limit_in_bytes';
-	for (split /\n/, read_file('/proc/mounts') // '') {
-		my (undef, $dir, $type) = split / /;
-		next unless $type eq 'cgroup2';
-		next unless (read_file("$dir/cgroup.controllers") // '') =~ /\bmemory\b/;
-		return { version => 2, root => $dir };
-	}
-	return 'no memory cgroup hierarchy is mounted (neither v1 /sys/fs/cgroup/memory nor a cgroup2 with the memory controller)';
-}
-
-# cgroup_make LIMIT_MB: make the server's cgroup; dies with the reason when it cannot.
-sub cgroup_make
-{
-	my ($mb) = @_;
-	my $c = cgroup_find();
-	ref $c or die "past_memory.pl: $c\n";
-	$c->{dir} = "$c->{root}/locality_uuid_bench_$$";
-	if ($c->{version} == 2) {
-		my $sub = read_file("$c->{root}/cgroup.subtree_control") // '';
-		write_file("$c->{root}/cgroup.subtree_control", '+memory') unless $sub =~ /\bmemory\b/;
-	}
-	mkdir $c->{dir} or die "past_memory.pl: mkdir $c->{dir}: $!\n";
-	$CG = $c;
-	my $bytes = $mb * 1024 * 1024;
-	if ($c->{version} == 1) {
-		write_file("$c->{dir}/memory.limit_in_bytes", $bytes);
-		# The memory a process had when it came in goes with it.
-		eval { write_file("$c->{dir}/memory.move_charge_at_immigrate", 3) };
-		eval { write_file("$c->{dir}/memory.memsw.limit_in_bytes", $bytes) } if -e "$c->{dir}/memory.memsw.limit_in_bytes";
-	} else {
-		write_file("$c->{dir}/memory.max", $bytes);
-		eval { write_file("$c->{dir}/memory.swap.max", 0) } if -e "$c->{dir}/memory.swap.max";
-	}
-	return $c;
-}
-
-# children PID: PID's child processes.
-sub children
-{
-	my ($pid) = @_;
-	my @c;
-	for my $stat (glob '/proc/[0-9]*/stat') {
-		my $t = read_file($stat) // next;
-		push @c, $1 if $t =~ /^(\d+) \(.*\) \S (\d+) / && $2 == $pid;
-	}
-	return @c;
-}
-
-# cgroup_of PID: the line of /proc/PID/cgroup of the memory hierarchy.
-sub cgroup_of
-{
-	my $t = read_file("/proc/$_[0]/cgroup") // return '';
-	my ($l) = $CG->{version} == 1 ? $t =~ /^(\d+:(?:[^:]*,)?memory(?:,[^:]*)?:.*)$/m : $t =~ /^(0::.*)$/m;
-	return $l // '';
-}
-
-# cgroup_move POSTMASTER: move the postmaster and its children into the cgroup; their
-# membership lines, or dies.
-sub cgroup_move
-{
-	my ($pm) = @_;
-	my @pids = ($pm, children($pm));
-	my $rel = substr($CG->{dir}, length $CG->{root});
-	my @lines;
-	for my $pid (@pids) {
-		eval { write_file("$CG->{dir}/cgroup.procs", $pid) };
-		my $l = cgroup_of($pid);
-		# A child that has just exited is no longer there to move.
-		next if $l eq '' && !-e "/proc/$pid";
-		$l =~ /:\Q$rel\E$/ or die "past_memory.pl: process $pid is not in $CG->{dir}: $l\n";
-		push @lines, "$pid $l";
-	}
-	return @lines;
-}
-
-# cgroup_remove: move what is left in the cgroup out of it, then remove it.
-sub cgroup_remove
-{
-	my $c = $CG or return;
-	undef $CG;
-	return unless -d $c->{dir};
-	for my $try (1 .. 50) {
-		my @left = grep { /\d/ } split /\n/, read_file("$c->{dir}/cgroup.procs") // '';
-		if (@left) {
-			warn "past_memory.pl: processes @left are still in $c->{dir}; moving them out\n" if $try == 1;
-			eval { write_file("$c->{root}/cgroup.procs", $_) } for @left;
-		}
-		return print "cgroup $c->{dir} removed\n" if rmdir $c->{dir};
-		sleep 0.1;
-	}
-	warn "past_memory.pl: could not remove $c->{dir}: $!\n";
-}
-
-# cgroup_usage: meta lines of the cgroup's peak use and limit hits.
-sub cgroup_usage
-{
-	my $d = $CG->{dir};
-	my @m;
-	if ($CG->{version} == 1) {
-		my $peak = read_file("$d/memory.max_usage_in_bytes") // 0;
-		push @m, sprintf('meta,cgroup_peak_mb,%.1f', $peak / 1048576), 'meta,cgroup_failcnt,' . ((read_file("$d/memory.failcnt") // '') =~ s/\s//gr);
-		push @m, "meta,cgroup_oom_kill,$1" if (read_file("$d/memory.oom_control") // '') =~ /^oom_kill (\d+)/m;
-	} else {
-		my $peak = read_file("$d/memory.peak");
-		push @m, sprintf('meta,cgroup_peak_mb,%.1f', $peak / 1048576) if defined $peak;
-		my $ev = read_file("$d/memory.events") // '';
-		push @m, "meta,cgroup_$1,$2" while $ev =~ /^(max|oom_kill) (\d+)$/mg;
-	}
-	return @m;
-}
+# Bench's and Cgroup's, under the names the script uses.
+sub write_file { Bench::write_file(@_) }
+sub read_file { Bench::read_file(@_) }
 
 # The parent (root) makes the cgroup, builds and installs, runs the rest as postgres (initdb
 # refuses root) and moves the server into the cgroup when asked; it removes the cgroup at the end.
 BEGIN {
 	unshift @INC, dirname(abs_path($0));
 	require Bench;
+	require Cgroup;
 	($BENCH, $ROOT, $START) = Bench::start();
 	my @args = @ARGV;
 	%o = (limit => 64, 'shared-buffers' => 0, seconds => 90, progress => 5, clients => '1,8',
@@ -189,20 +75,14 @@ BEGIN {
 	$o{'shared-buffers'} ||= int($o{limit} / 4);
 	$o{$_} > 0 or die "past_memory.pl: --$_ must be positive\n" for qw(limit shared-buffers seconds progress lookups ids clock-every checkpoint-timeout);
 	$o{clients} =~ /^\d+(,\d+)*$/ or die "past_memory.pl: --clients is a list like 1,8\n";
-	# Whether a cgroup can be made, limited and removed here (a read-only hierarchy cannot).
-	if ($o{'check-cgroup'}) {
-		my $c = eval { cgroup_make($o{limit}) };
-		my $why = $@ =~ s/^past_memory.pl: //r =~ s/\n//r;
-		print $c ? "cgroup v$c->{version} memory hierarchy at $c->{root}\n" : "$why\n";
-		cgroup_remove() if $CG;
-		exit($c ? 0 : 3);
-	}
+	# Whether a cgroup can be made, limited and removed here.
+	Cgroup::check($o{limit}) if $o{'check-cgroup'};
 	make_path($o{out});
 	$o{out} = abs_path($o{out});
 	$o{vendor} = abs_path($o{vendor}) // $o{vendor} if $o{vendor};
 	$OUT = $o{out};
 	unless ($o{child} || $o{list} || $^C) {
-		my $c = cgroup_find();
+		my $c = Cgroup::find();
 		ref $c or die "past_memory.pl: $c\n";
 		remove_tree(grep { -e } map { glob "$OUT/$_" } qw(*.csv *.md *.dat *.png *.gp *.gp.log *.log *.pgbench
 			  lookup_log* cgroup.* src tmp_check));
@@ -221,48 +101,14 @@ BEGIN {
 			$raw .= "skip,peer,$_->[0]," . ($why =~ s/,/;/gr) . "\n" if $why;
 		}
 		write_file("$OUT/past_memory_raw.csv", $raw);
-		$c = cgroup_make($o{limit});
-		say("cgroup v$c->{version} $c->{dir}: memory limit $o{limit} MB");
-		system('chown', '-R', 'postgres:', $OUT);
-		$ENV{BENCH_ARGS} = join ' ', @args;
-		# The child asks by writing OUT/cgroup.request (the postmaster's pid); the answer goes
-		# to OUT/cgroup.reply: "ok" and the membership lines, or "error" and the reason.
-		my $kid = fork // die "past_memory.pl: fork: $!\n";
-		if ($kid == 0) {
-			exec('runuser', '-u', 'postgres', '--', $^X, $0, @args, '--child', '--out', $OUT);
-			die "past_memory.pl: runuser: $!\n";
-		}
-		my $signal;
-		$SIG{$_} = sub { $signal = $_[0]; kill 'TERM', $kid } for qw(INT TERM HUP);
-		my ($rc, $since);
-		while (1) {
-			my $w = waitpid($kid, WNOHANG);
-			if ($w == $kid) { $rc = $?; last }
-			if (-f "$OUT/cgroup.request" && !-f "$OUT/cgroup.reply") {
-				my ($pm) = (read_file("$OUT/cgroup.request") // '') =~ /^(\d+)/;
-				my @l = eval { cgroup_move($pm // 0) };
-				write_file("$OUT/cgroup.reply.tmp", $@ ? "error $@"
-					  : join("\n", 'ok', "version $CG->{version}", "root $CG->{root}", "dir $CG->{dir}", @l) . "\n");
-				rename "$OUT/cgroup.reply.tmp", "$OUT/cgroup.reply";
-			}
-			# Gone 60 s after a signal: leave it; the cgroup still goes.
-			$since //= time if $signal;
-			last if $since && time - $since > 60;
-			sleep 0.2;
-		}
-		if (open my $f, '>>', "$OUT/past_memory_raw.csv") {
-			print $f map { "$_\n" } cgroup_usage();
-			close $f;
-		}
-		cgroup_remove();
-		exit($signal ? 1 : $rc >> 8 || ($rc & 127 ? 1 : 0));
+		exit Cgroup::run_child($o{limit}, $OUT, "$OUT/past_memory_raw.csv", \&say, @args);
 	}
 	($TERM_OUT, $TERM_ERR) = Bench::framework($OUT);
 }
 # After the framework's own END (which stops the server): the cgroup (parent), the data
 # directory, which may hold gigabytes (child, also after a failure).
 our $DATA;
-END { cgroup_remove() if $CG && $> == 0; remove_tree($DATA) if $DATA && -d $DATA }
+END { Cgroup::remove() if $Cgroup::CG && $> == 0; remove_tree($DATA) if $DATA && -d $DATA }
 
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils ();
@@ -334,16 +180,6 @@ if ($o{'clock-step'}) {
 my ($HOST, $PORT) = ($node->host, $node->port);
 my $PM = (read_file($node->data_dir . '/postmaster.pid') // '') =~ s/\n.*//sr;
 
-# Into the cgroup: the parent (root) moves the postmaster and its children; later ones inherit.
-write_file("$OUT/cgroup.request", "$PM\n");
-my $reply;
-for (1 .. 300) { last if defined($reply = read_file("$OUT/cgroup.reply")); sleep 0.1 }
-defined $reply && $reply =~ /^ok\n/ or die "past_memory.pl: the server was not moved into the cgroup: " . ($reply // 'no reply') . "\n";
-my @member = grep { length } split /\n/, $reply =~ s/^ok\n//r;
-# The child's view of the cgroup, to read memberships (it is not root: it removes nothing).
-$CG = { map { /^(version|root|dir) (.*)$/ ? ($1 => $2) : () } @member };
-@member = grep { !/^(version|root|dir) / } @member;
-
 $ENV{PGOPTIONS} = '-c client_min_messages=warning';
 # psql DB ARGS...: psql's output (-At -F,); dies on an error.
 sub psql
@@ -360,10 +196,10 @@ sub psql
 sub q1 { psql($_[0], '-c', $_[1]) }
 my $PGBENCH = "pgbench -n -h '$HOST' -p $PORT";
 
-# A backend, and the checkpointer (forked before the move), must be in the cgroup too.
-my ($bpid, $bline) = split /,/, q1('postgres', "SELECT pg_backend_pid(), (regexp_match(pg_read_file('/proc/self/cgroup'), '"
-	  . ($CG->{version} == 1 ? '(?:^|\n)(\d+:(?:[^:\n]*,)?memory(?:,[^:\n]*)?:[^\n]*)' : '(?:^|\n)(0::[^\n]*)') . "'))[1]");
-$bline =~ m{/locality_uuid_bench_\d+$} or die "past_memory.pl: a backend is not in the cgroup: $bline\n";
+# Into the cgroup: the parent (root) moves the postmaster and its children; later ones inherit.
+my ($m, $backend) = Cgroup::join_server($OUT, $PM, sub { q1('postgres', $_[0]) });
+my @member = @$m;
+my ($bpid, $bline) = split / /, $backend, 2;
 say("server in the cgroup: postmaster $member[0]; a backend $bpid $bline");
 
 q1('postgres', 'CREATE EXTENSION locality_uuid; CREATE EXTENSION pgstattuple;');
@@ -384,7 +220,7 @@ my %SPEC = specs($V7);
 
 my @meta = ('meta,machine,' . Bench::machine(), 'meta,postgres,' . q1('postgres', 'SHOW server_version'),
 	'meta,extension,' . q1('postgres', "SELECT extversion FROM pg_extension WHERE extname = 'locality_uuid'"),
-	"meta,cgroup,v$CG->{version} $CG->{dir}", "meta,limit_mb,$LIMIT", "meta,shared_buffers_mb,$SB", "meta,seconds,$o{seconds}",
+	"meta,cgroup,v$Cgroup::CG->{version} $Cgroup::CG->{dir}", "meta,limit_mb,$LIMIT", "meta,shared_buffers_mb,$SB", "meta,seconds,$o{seconds}",
 	"meta,progress_s,$o{progress}", 'meta,clients,' . join(' ', @CLIENTS), "meta,max_mb,$o{'max-mb'}",
 	"meta,lookups,$o{lookups}", "meta,ids,$o{ids}", "meta,clock_step_s,$o{'clock-step'}", "meta,clock_every,$o{'clock-every'}", "meta,batch_rows,1000", 'meta,short,' . ($o{short} ? 1 : 0),
 	(map { "meta,member,$_" } @member), "meta,member_backend,$bpid $bline", "meta,v7_owner,$v7_owner",

@@ -8,22 +8,9 @@ cd "$(dirname "$0")/../.." || exit
 export PG_CONFIG=${PG_CONFIG:-pg_config}
 OUT=test/out/bench-past-memory
 
-if ! why=$(perl test/bench/past_memory.pl --check-cgroup); then
-	echo "1..0 # SKIP no memory cgroup: $why"
-	exit 0
-fi
 . test/bench/check.sh
-
-mkdir -p "$(dirname "$OUT")"
-perl test/bench/past_memory.pl --short --no-build --out "$OUT" >"$OUT.log" 2>&1
-rc=$?
-check "past_memory.pl --short exits 0" '[ $rc -eq 0 ] || { tail -20 "$OUT.log"; false; }'
-R=$OUT/past_memory_raw.csv
-cg=$(awk -F, '$1 == "meta" && $2 == "cgroup" { sub(/^v[12] /, "", $3); print $3 }' "$R" 2>/dev/null)
-check "the cgroup was made (${cg:-none}) and is removed" '[ -n "$cg" ] && [ ! -e "$cg" ]'
-check "the postmaster and a backend were in the cgroup" \
-	'[ "$(grep -c "^meta,member,[0-9]* .*/locality_uuid_bench_[0-9]*$" "$R")" -ge 2 ] && grep -q "^meta,member_backend,[0-9]* .*/locality_uuid_bench_[0-9]*$" "$R"'
-check "the cgroup's peak use is recorded" 'grep -q "^meta,cgroup_peak_mb,[0-9.]*$" "$R"'
+short_run_in_cgroup test/bench/past_memory.pl "$OUT"
+cgroup_checks "$OUT/past_memory_raw.csv"
 # rows CSV PATTERN N: N data rows of CSV (after its header) match PATTERN.
 rows() {
 	local m
