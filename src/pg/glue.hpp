@@ -143,6 +143,10 @@ uint64_t lease_generation();
 // advance.
 Oid extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user);
 
+// Give up the range allocations hold if it came from a sequence dropped or replaced since
+// (lease_generation moved on from *seen): a restored sequence may have handed it out too.
+void forget_stale_allocations(Allocator *allocations, uint64_t *seen);
+
 // Act on what allocations answered (st, not ok): hand them the next range of the extension's
 // sequence of that name (nextval v: v * 256 .. v * 256 + 255, none of them handed out before in
 // the database), or raise 54000 when st or the new range says the numbers are used up.

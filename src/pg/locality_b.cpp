@@ -56,8 +56,8 @@ static constexpr int64_t b_window_max = INT64_C(1) << 26;
 static constexpr int64_t b_lease_min_ms = 1000;
 static int64_t           b_window = 256;
 static int64_t           b_lease = 0;
-static int64_t           b_renewed_ms = 0; /* wall clock of this backend's last renewal */
-static uint64_t          b_generation = 0; /* lease_generation() when b_lease was taken */
+static int64_t           b_renewed_ms = 0;     /* wall clock of this backend's last renewal */
+static uint64_t          b_generation = 0;     /* lease_generation() when b_lease was taken */
 static bool              b_floor_seen = false; /* this backend took its lease sequence's floor */
 
 // Take the position of a sequential id in the continued run, under the database's lease.

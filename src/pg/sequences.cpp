@@ -175,6 +175,16 @@ extension_sequence_if_writable(FunctionCallInfo fcinfo, const char *name)
 }
 
 void
+forget_stale_allocations(Allocator *allocations, uint64_t *seen)
+{
+	if (*seen != generation)
+	{
+		*allocations = Allocator(allocations->bits());
+		*seen = generation;
+	}
+}
+
+void
 take_allocations(FunctionCallInfo fcinfo, Allocator *allocations, AllocationStatus st,
 				 const char *sequence, const char *user)
 {

@@ -42,6 +42,7 @@ static uint64_t          lease_generation_seen = 0; /* lease_generation() when l
 
 /* Allocation numbers of explicit-time ids (41 bits), in ranges, as hot_uuid's (src/pg/hot.cpp). */
 static const char allocation_sequence[] = "locality_uuid_v7_allocation";
+static uint64_t   allocations_generation = 0; /* lease_generation() of the range held */
 static Allocator  allocations(v7_allocation_bits);
 static const char explicit_user[] = "uuidv7_ordered at an explicit time";
 
@@ -258,6 +259,7 @@ uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 	AllocationStatus st;
 
 	require_writable(explicit_user);
+	forget_stale_allocations(&allocations, &allocations_generation);
 	while ((st = allocations.next(&allocation)) != AllocationStatus::ok)
 		take_allocations(fcinfo, &allocations, st, allocation_sequence, explicit_user);
 	random_or_error(random, sizeof(random));

@@ -39,8 +39,10 @@ is( as($src, dave => 'app', q{CREATE EXTENSION locality_uuid; CREATE TABLE made 
 	'|', 'source (an hour ahead): dave makes 1000 ordered ids');
 my $now = int(time());
 set_fake_clock($clock_file, sprintf('%+d', int($now / 600) * 600 + 605 - $now));
-is(as($src, dave => 'app', q{INSERT INTO made SELECT 'sequential', locality_uuid(true) FROM generate_series(1, 100000)}),
-	'|', 'source: dave makes 100,000 sequential ids');
+is(as($src, dave => 'app', q{INSERT INTO made SELECT 'sequential', locality_uuid(true) FROM generate_series(1, 100000);
+		INSERT INTO made SELECT 'hot', hot_uuid(7, timestamptz '2024-01-01 00:00:00+00') FROM generate_series(1, 1000);
+		INSERT INTO made SELECT 'v7at', uuidv7_ordered(timestamptz '2024-01-01 00:00:00+00') FROM generate_series(1, 1000)}),
+	'|', 'source: dave makes 100,000 sequential ids, 1000 backfills of one second of each kind');
 my $dump = $src->basedir . '/app.dump';
 my ($ok, $err) = run('pg_dump', '-Fc', '-f', $dump, '-d', $src->connstr('app') . ' user=dave');
 ok($ok && $err eq '', 'pg_dump -Fc as dave') or diag $err;
@@ -69,7 +71,8 @@ for my $kind (state_kinds())
 	is(as($node, dave => 'app', 'CREATE EXTENSION locality_uuid'), '|', "$label: dave creates the extension in app");
 	$node->safe_psql('postgres', 'CREATE EXTENSION locality_uuid; SELECT uuidv7_ordered(), locality_uuid(true)');
 	my $session = $node->background_psql('app', on_error_stop => 0, extra_params => [ '-U', 'dave' ]);
-	$session->query_safe('SELECT uuidv7_ordered(), locality_uuid(true) FROM generate_series(1, 10)');
+	$session->query_safe(q{SELECT uuidv7_ordered(), locality_uuid(true), hot_uuid(7, timestamptz '2024-01-01 00:00:00+00'),
+		uuidv7_ordered(timestamptz '2024-01-01 00:00:00+00') FROM generate_series(1, 10)});
 
 	($ok, $err) = run('pg_restore', '--clean', '--if-exists', '--no-owner', '-d', $conn, $dump);
 	ok($ok && $err !~ /ERROR/, "$label: dave's pg_restore --clean into the live database: no error") or diag $err;
@@ -82,6 +85,15 @@ for my $kind (state_kinds())
 		is("$out|$states", '0|', "$label: the session that made ids before: 0 of 1000 $k ids at or below the restored ones");
 		is(as($node, dave => 'app', below_sql($k)), '0|', "$label: a new session: 0 of 1000 $k ids at or below the restored ones");
 	}
+	# Its allocation ranges came from the dropped sequences: the restored ones handed them out too.
+	# The allocation key: the whole id for hot_uuid, the millisecond and allocation number for
+	# uuidv7_ordered(at) (its last 4 bytes are random).
+	my $key = q{CASE kind WHEN 'hot' THEN id::text ELSE left(id::text, 18) || substr(id::text, 20, 4) || substr(id::text, 25, 4) END};
+	my ($out, $states) = session_states($session, qq{SELECT count(*) FROM (
+		SELECT 'hot' AS kind, hot_uuid(7, timestamptz '2024-01-01 00:00:00+00') AS id FROM generate_series(1, 1000)
+		UNION ALL SELECT 'v7at', uuidv7_ordered(timestamptz '2024-01-01 00:00:00+00') FROM generate_series(1, 1000)) n
+		WHERE $key IN (SELECT $key FROM made WHERE kind IN ('hot', 'v7at'))});
+	is("$out|$states", '0|', "$label: the session's next 1000 backfills of each kind repeat 0 restored ids");
 	$session->quit;
 
 	# 2. A superuser created the extension, dave restores his dump: the sequences are set (the
