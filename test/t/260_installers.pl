@@ -489,7 +489,8 @@ for my $s (@setups)
 			my ($rout, $rerr) = ('', '');
 			my $rok = IPC::Run::run([ 'pg_restore', '--no-owner', '--no-privileges', @opts, '-d', $restored->connstr($db),
 				'-U', $actor_role, $dump ], '>', \$rout, '2>', \$rerr);
-			ok($rok && $rerr eq '', "$name: $db: pg_restore @opts -U $actor_role exits 0, no error") or diag $rerr;
+			ok($rok && $rerr eq '', "$name: $db: pg_restore " . join(' ', grep { !m{/} } @opts) . " -U $actor_role exits 0, no error")
+			  or diag $rerr;
 			$restored->safe_psql($db, 'GRANT USAGE ON SCHEMA ids, app TO PUBLIC');
 			$restored->safe_psql($db, 'GRANT USAGE ON SCHEMA ids_internal TO PUBLIC') if $s->{edition} ne 'C extension';
 		};
