@@ -796,26 +796,23 @@ AS 'MODULE_PATHNAME', 'uuidv7_time_decoder';
 -- restore by the database owner into a database where a superuser created the extension sets
 -- them (pg_dump writes setval for each), so that ids made after it sort above the restored ones.
 -- pg_database_owner is whoever owns the database at the time; pg_init_privs records the grant,
--- so a dump carries none. The sequences from pg_depend, never by name in the schema.
+-- so a dump carries none. The sequences are the extension's members (pg_depend), never looked
+-- up by name; operators on exact pg_catalog types only, as this runs as a superuser.
 DO $$
 DECLARE
-    seq record;
+    seq pg_catalog.regclass;
 BEGIN
     FOR seq IN
-        SELECT n.nspname, c.relname
+        SELECT d.objid::pg_catalog.regclass
         FROM pg_catalog.pg_depend AS d
-        JOIN pg_catalog.pg_extension AS e ON e.oid = d.refobjid
-        JOIN pg_catalog.pg_class AS c ON c.oid = d.objid
-        JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace
-        WHERE e.extname = 'locality_uuid'
-          AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass::pg_catalog.oid
+        WHERE d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass::pg_catalog.oid
+          AND d.refobjid = (SELECT e.oid FROM pg_catalog.pg_extension AS e WHERE e.extname = 'locality_uuid')
           AND d.classid = 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid
           AND d.deptype = 'e'
-          AND c.relkind = 'S'
-        ORDER BY c.relname
+          AND (SELECT c.relkind FROM pg_catalog.pg_class AS c WHERE c.oid = d.objid) = 'S'
+        ORDER BY 1
     LOOP
-        EXECUTE pg_catalog.format('GRANT SELECT, UPDATE ON SEQUENCE %I.%I TO pg_database_owner',
-                                  seq.nspname, seq.relname);
+        EXECUTE pg_catalog.format('GRANT SELECT, UPDATE ON SEQUENCE %s TO pg_database_owner', seq);
     END LOOP;
 END
 $$;
