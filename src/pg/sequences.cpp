@@ -62,6 +62,7 @@ static constexpr int known_max = 8;
 static KnownSequence known[known_max];
 static int           known_count = 0;
 static uint64_t      generation = 1;
+static uint64_t      invalidations = 0; /* calls of forget_sequences */
 static bool          callback_registered = false;
 
 // Forget the sequences looked up when relid (InvalidOid: every relation) is invalidated.
@@ -70,6 +71,7 @@ forget_sequences(Datum, Oid relid)
 {
 	int kept = 0;
 
+	invalidations++;
 	for (int i = 0; i < known_count; i++)
 	{
 		if (!OidIsValid(relid) || (OidIsValid(known[i].oid) && known[i].oid == relid))
@@ -140,11 +142,11 @@ lease_sequence(FunctionCallInfo fcinfo, const char *name)
 		callback_registered = true;
 	}
 
-	uint64_t before = generation;
+	uint64_t before = invalidations;
 	Oid      seq = find_member_sequence(fcinfo, name);
 
 	/* An invalidation read during the search may concern what it found: keep nothing then. */
-	if (generation == before && known_count < known_max)
+	if (invalidations == before && known_count < known_max)
 		known[known_count++] = KnownSequence{name, seq};
 	return seq;
 }
