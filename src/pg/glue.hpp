@@ -135,9 +135,21 @@ const pg_uuid_t *uuid_text_arg(FunctionCallInfo fcinfo, int n);
 // messages) advances one of the extension's sequences, if not on this call then on a later one.
 void require_writable(const char *user);
 
-// Return the extension's sequence name, in the schema of the calling function, for user;
-// raise 55000 if it is missing and 25006 where it cannot advance.
+// Return the sequence name of the extension that holds the calling function (a member, looked
+// up once and then when a relation's invalidation says it may have changed), or InvalidOid.
+Oid lease_sequence(FunctionCallInfo fcinfo, const char *name);
+
+// Return a number that moves on whenever a sequence lease_sequence found may have been dropped
+// or replaced (a restore): a lease taken under another number is given up before the next id.
+uint64_t lease_generation();
+
+// Return lease_sequence(name) for user; raise 55000 if it is missing and 25006 where it cannot
+// advance.
 Oid extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user);
+
+// Give up the range allocations hold if it came from a sequence dropped or replaced since
+// (lease_generation moved on from *seen): a restored sequence may have handed it out too.
+void forget_stale_allocations(Allocator *allocations, uint64_t *seen);
 
 // Act on what allocations answered (st, not ok): hand them the next range of the extension's
 // sequence of that name (nextval v: v * 256 .. v * 256 + 255, none of them handed out before in
@@ -153,6 +165,10 @@ Oid extension_sequence_if_writable(FunctionCallInfo fcinfo, const char *name);
 // return its value before (nextval: above every value set before) and give the value after.
 int64_t extend_lease(FunctionCallInfo fcinfo, const char *sequence, const char *user, int64_t wanted,
 					 int64_t *lease);
+
+// Return the floor extend_lease would give for the extension's sequence seq, without advancing
+// it: where a transaction cannot (read-only, a standby, a parallel operation).
+int64_t read_lease(Oid seq);
 
 /* Generator state (state.cpp): shared by the cluster's backends, or this backend's own. */
 enum StateKind
@@ -183,22 +199,23 @@ SeqStatus state_seq_take(int64_t bucket, SeqTake *take);
 SeqStatus state_seq_continue(uint64_t start, uint64_t floor, SeqTake *take);
 
 // True if the continued run is shared and a backend of database db has taken a position at or
-// above the database's lease since the server started (state_b_mark_database).
-bool state_b_database_started(Oid db);
+// above the lease of its sequence lease since the server started (state_b_mark_database): a
+// lease sequence replaced by a restore starts again.
+bool state_b_database_started(Oid db, Oid lease);
 
-// Remember that a backend of database db took a position at or above the database's lease.
-void state_b_mark_database(Oid db);
+// Remember that a backend of database db took a position at or above the lease of sequence lease.
+void state_b_mark_database(Oid db, Oid lease);
 
 // Take the next ordered version 7 word: the larger of clock_word and the last word taken + 1,
 // across the cluster's backends when there is shared state, else in this backend.
 uint64_t state_v7_take(uint64_t clock_word);
 
 // True if the ordered word is shared and a backend of database db has taken a word at or above
-// the database's lease since the server started (state_v7_mark_database).
-bool state_v7_database_started(Oid db);
+// the lease of its sequence lease since the server started (state_v7_mark_database).
+bool state_v7_database_started(Oid db, Oid lease);
 
-// Remember that a backend of database db took a word at or above the database's lease.
-void state_v7_mark_database(Oid db);
+// Remember that a backend of database db took a word at or above the lease of sequence lease.
+void state_v7_mark_database(Oid db, Oid lease);
 
 /* The time range spellings (made.cpp). */
 

@@ -39,6 +39,7 @@ static uint8_t      machine[hot_machine_len];
  * (pg_extension_config_dump); it lives in the schema of the calling function.
  */
 static const char allocation_sequence[] = "locality_uuid_hot_allocation";
+static uint64_t   allocations_generation = 0; /* lease_generation() of the range held */
 static Allocator  allocations(hot_allocation_bits);
 static const char explicit_user[] = "hot_uuid at an explicit time";
 
@@ -151,6 +152,7 @@ hot_uuid_generate_at(PG_FUNCTION_ARGS)
 
 	HotEnvironment env = environment();
 
+	forget_stale_allocations(&allocations, &allocations_generation);
 	while ((st = generator.next_at(shard, seconds, env, &allocations, bytes)) != AllocationStatus::ok)
 		take_allocations(fcinfo, &allocations, st, allocation_sequence, explicit_user);
 	PG_RETURN_UUID_P(make_uuid(bytes));

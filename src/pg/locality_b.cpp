@@ -44,9 +44,10 @@ environment()
  * used one soon renews seldom, and a busy one writes the sequence about once a second whatever
  * the cluster's rate: a renewal takes a lock, writes WAL and makes its transaction's commit wait
  * for the flush (stopping at 65536 made 8 clients' calls 6 % dearer on 15). A transaction that
- * cannot advance the sequence (read-only, on a standby, in a parallel operation, or in a
- * database whose extension has not been updated) takes positions without it: those ids are
- * unique all the same, but ids made after a restart can sort below them.
+ * cannot advance the sequence (read-only, on a standby, in a parallel operation) takes
+ * positions without it, above its floor (read_lease): those ids are unique all the same, but
+ * ids made after a later restart can sort below those past the lease. A database whose
+ * extension has no lease sequence yet (before ALTER EXTENSION UPDATE) has neither.
  */
 static const char        b_lease_sequence[] = "locality_uuid_b_lease";
 static const char        b_user[] = "locality_uuid(true)";
@@ -55,25 +56,47 @@ static constexpr int64_t b_window_max = INT64_C(1) << 26;
 static constexpr int64_t b_lease_min_ms = 1000;
 static int64_t           b_window = 256;
 static int64_t           b_lease = 0;
-static int64_t           b_renewed_ms = 0; /* wall clock of this backend's last renewal */
+static int64_t           b_renewed_ms = 0;     /* wall clock of this backend's last renewal */
+static uint64_t          b_generation = 0;     /* lease_generation() when b_lease was taken */
+static bool              b_floor_seen = false; /* this backend took its lease sequence's floor */
 
 // Take the position of a sequential id in the continued run, under the database's lease.
 static void
 take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 {
 	Oid      seq = InvalidOid;
+	Oid      lease = InvalidOid;
 	uint64_t floor = 0;
 	bool     at_floor = false;
+	bool     floor_step = false;
 
-	/* A backend's first position takes a lease; the database's first since the start, its floor. */
-	if (b_lease == 0 && OidIsValid(seq = extension_sequence_if_writable(fcinfo, b_lease_sequence)))
+	/* A lease of a sequence dropped or replaced since (a restore) is given up before the next id. */
+	if (b_generation != lease_generation())
 	{
-		int64_t lease_floor = extend_lease(fcinfo, b_lease_sequence, b_user, 0, &b_lease);
+		b_lease = 0;
+		b_floor_seen = false;
+		b_generation = lease_generation();
+	}
 
-		if (!state_b_database_started(MyDatabaseId))
+	/*
+	 * A backend's first position takes a lease; the database's first since the start (or since a
+	 * restore replaced the lease sequence), its floor. A transaction that cannot advance the
+	 * sequence reads the floor, once a backend, and takes no lease.
+	 */
+	if (b_lease == 0 && OidIsValid(lease = lease_sequence(fcinfo, b_lease_sequence)))
+	{
+		seq = extension_sequence_if_writable(fcinfo, b_lease_sequence);
+		if (OidIsValid(seq) || !b_floor_seen)
 		{
-			floor = static_cast<uint64_t>(lease_floor);
-			at_floor = true;
+			int64_t lease_floor = OidIsValid(seq) ? extend_lease(fcinfo, b_lease_sequence, b_user, 0, &b_lease)
+												  : read_lease(lease);
+
+			floor_step = true;
+			if (!state_b_database_started(MyDatabaseId, lease))
+			{
+				floor = static_cast<uint64_t>(lease_floor);
+				at_floor = true;
+			}
 		}
 	}
 	if (state_seq_continue(seq_start(place), floor, take) != SeqStatus::ok)
@@ -85,7 +108,9 @@ take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 				 errhint("Set locality_uuid.sequential_seed to bucket.")));
 	/* Only once the shared word is at the floor may others skip it. */
 	if (at_floor)
-		state_b_mark_database(MyDatabaseId);
+		state_b_mark_database(MyDatabaseId, lease);
+	if (floor_step)
+		b_floor_seen = true;
 	/* The sequence is looked up only when the lease runs out, not on every call. */
 	if (take->position >= static_cast<uint64_t>(b_lease) &&
 		(OidIsValid(seq) || OidIsValid(extension_sequence_if_writable(fcinfo, b_lease_sequence))))

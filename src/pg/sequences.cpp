@@ -1,14 +1,27 @@
-// The extension's sequences: found in the calling function's schema, advanced for allocation ranges and leases.
+// The extension's sequences: found by the extension's membership, advanced for allocation ranges and leases.
 #include "glue.hpp"
 
+#include <cstring>
+
 extern "C" {
+#include "access/genam.h"
+#include "access/htup_details.h"
 #include "access/relation.h"
+#include "access/table.h"
 #include "access/xact.h"
 #include "access/xlog.h"
+#include "catalog/dependency.h"
+#include "catalog/pg_class.h"
+#include "catalog/pg_depend.h"
+#include "catalog/pg_extension.h"
+#include "catalog/pg_proc.h"
+#include "commands/extension.h"
 #include "commands/sequence.h"
 #include "miscadmin.h"
 #include "storage/lock.h"
+#include "utils/fmgroids.h"
 #include "utils/fmgrprotos.h"
+#include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 }
@@ -30,17 +43,126 @@ require_writable(const char *user)
 				 errhint("Call it on the primary, in a read-write transaction.")));
 }
 
+/*
+ * The extension's sequences this backend has looked up, by name (InvalidOid: none). They are
+ * found by membership of the extension that holds the calling function (pg_depend), never by
+ * name in a schema: a relation another role made there under that name is not the extension's.
+ * An invalidation of a sequence found (dropped, replaced by a restore, altered) or of every
+ * relation forgets them all and moves lease_generation on, so that a lease held against a
+ * sequence that is gone is given up before the next id; a name found missing is looked up
+ * again after any relation's invalidation, so that an update that creates it is seen.
+ */
+struct KnownSequence
+{
+	const char *name;
+	Oid         oid;
+};
+
+static constexpr int known_max = 8;
+static KnownSequence known[known_max];
+static int           known_count = 0;
+static uint64_t      generation = 1;
+static uint64_t      invalidations = 0; /* calls of forget_sequences */
+static bool          callback_registered = false;
+
+// Forget the sequences looked up when relid (InvalidOid: every relation) is invalidated.
+static void
+forget_sequences(Datum, Oid relid)
+{
+	int kept = 0;
+
+	invalidations++;
+	for (int i = 0; i < known_count; i++)
+	{
+		if (!OidIsValid(relid) || (OidIsValid(known[i].oid) && known[i].oid == relid))
+		{
+			known_count = 0;
+			generation++;
+			return;
+		}
+	}
+	for (int i = 0; i < known_count; i++)
+		if (OidIsValid(known[i].oid))
+			known[kept++] = known[i];
+	known_count = kept;
+}
+
+uint64_t
+lease_generation()
+{
+	return generation;
+}
+
+// Find the sequence name among the members of the extension of the calling function.
+static Oid
+find_member_sequence(FunctionCallInfo fcinfo, const char *name)
+{
+	Oid         ext = getExtensionOfObject(ProcedureRelationId, fcinfo->flinfo->fn_oid);
+	Oid         found = InvalidOid;
+	ScanKeyData key[2];
+	HeapTuple   tup;
+
+	if (!OidIsValid(ext))
+		return InvalidOid;
+
+	Relation    depend = table_open(DependRelationId, AccessShareLock);
+	SysScanDesc scan;
+
+	ScanKeyInit(&key[0], Anum_pg_depend_refclassid, BTEqualStrategyNumber, F_OIDEQ,
+				ObjectIdGetDatum(ExtensionRelationId));
+	ScanKeyInit(&key[1], Anum_pg_depend_refobjid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(ext));
+	scan = systable_beginscan(depend, DependReferenceIndexId, true, NULL, 2, key);
+	while (!OidIsValid(found) && HeapTupleIsValid(tup = systable_getnext(scan)))
+	{
+		Form_pg_depend dep = reinterpret_cast<Form_pg_depend>(GETSTRUCT(tup));
+
+		if (dep->classid == RelationRelationId && dep->objsubid == 0 && dep->deptype == DEPENDENCY_EXTENSION &&
+			get_rel_relkind(dep->objid) == RELKIND_SEQUENCE)
+		{
+			char *relname = get_rel_name(dep->objid);
+
+			if (relname != NULL && strcmp(relname, name) == 0)
+				found = dep->objid;
+		}
+	}
+	systable_endscan(scan);
+	table_close(depend, AccessShareLock);
+	return found;
+}
+
+Oid
+lease_sequence(FunctionCallInfo fcinfo, const char *name)
+{
+	for (int i = 0; i < known_count; i++)
+		if (strcmp(known[i].name, name) == 0)
+			return known[i].oid;
+	if (!callback_registered)
+	{
+		CacheRegisterRelcacheCallback(forget_sequences, PointerGetDatum(NULL));
+		callback_registered = true;
+	}
+
+	uint64_t before = invalidations;
+	Oid      seq = find_member_sequence(fcinfo, name);
+
+	/* An invalidation read during the search may concern what it found: keep nothing then. */
+	if (invalidations == before && known_count < known_max)
+		known[known_count++] = KnownSequence{name, seq};
+	return seq;
+}
+
 Oid
 extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user)
 {
-	Oid schema = get_func_namespace(fcinfo->flinfo->fn_oid);
-	Oid seq = get_relname_relid(name, schema);
+	Oid seq = lease_sequence(fcinfo, name);
 
 	if (!OidIsValid(seq))
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("sequence %s.%s does not exist", get_namespace_name(schema), name),
-				 errdetail("%s needs that sequence of the extension.", user),
+				 errmsg("sequence %s of extension locality_uuid does not exist", name),
+				 errdetail("%s needs that sequence of the extension; a relation of that name that the "
+						   "extension did not create is never used.",
+						   user),
 				 errhint("Run ALTER EXTENSION locality_uuid UPDATE.")));
 	require_writable(user);
 	return seq;
@@ -51,7 +173,17 @@ extension_sequence_if_writable(FunctionCallInfo fcinfo, const char *name)
 {
 	if (RecoveryInProgress() || XactReadOnly || IsInParallelMode())
 		return InvalidOid;
-	return get_relname_relid(name, get_func_namespace(fcinfo->flinfo->fn_oid));
+	return lease_sequence(fcinfo, name);
+}
+
+void
+forget_stale_allocations(Allocator *allocations, uint64_t *seen)
+{
+	if (*seen != generation)
+	{
+		*allocations = Allocator(allocations->bits());
+		*seen = generation;
+	}
 }
 
 void
@@ -75,9 +207,10 @@ take_allocations(FunctionCallInfo fcinfo, Allocator *allocations, AllocationStat
 					   allocations->bits(), sequence, allocation_range)));
 }
 
-// Set the extension's sequence seq to value, as its owner: callers have no privilege on it.
+// Call fn(seq) as the owner of the extension's sequence seq: callers have no privilege on it.
+template<typename Fn>
 static void
-set_sequence(Oid seq, int64_t value)
+as_sequence_owner(Oid seq, Fn fn)
 {
 	Relation rel = relation_open(seq, AccessShareLock);
 	Oid      owner = rel->rd_rel->relowner;
@@ -87,8 +220,38 @@ set_sequence(Oid seq, int64_t value)
 	relation_close(rel, AccessShareLock);
 	GetUserIdAndSecContext(&save_userid, &save_sec_context);
 	SetUserIdAndSecContext(owner, save_sec_context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION);
-	DirectFunctionCall3(setval3_oid, ObjectIdGetDatum(seq), Int64GetDatum(value), BoolGetDatum(true));
+	fn(seq);
 	SetUserIdAndSecContext(save_userid, save_sec_context);
+}
+
+// Set the extension's sequence seq to value.
+static void
+set_sequence(Oid seq, int64_t value)
+{
+	as_sequence_owner(seq, [&](Oid s) {
+		DirectFunctionCall3(setval3_oid, ObjectIdGetDatum(s), Int64GetDatum(value), BoolGetDatum(true));
+	});
+}
+
+int64_t
+read_lease(Oid seq)
+{
+	int64_t floor = 0;
+
+	/* pg_sequence_last_value: no nextval, so a read-only transaction or a parallel worker may. */
+	as_sequence_owner(seq, [&](Oid s) {
+		LOCAL_FCINFO(call, 1);
+		Datum last;
+
+		InitFunctionCallInfoData(*call, NULL, 1, InvalidOid, NULL, NULL);
+		call->args[0].value = ObjectIdGetDatum(s);
+		call->args[0].isnull = false;
+		last = pg_sequence_last_value(call);
+		/* NULL until its first nextval: it starts at 0, the floor a first nextval gives. */
+		if (!call->isnull)
+			floor = DatumGetInt64(last) + 1;
+	});
+	return floor;
 }
 
 /*

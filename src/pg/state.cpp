@@ -60,13 +60,14 @@ static uint64_t          seq_own = seq_word_empty; /* this backend's run word (w
 
 /*
  * The databases whose first uuidv7_ordered() id since the server started was taken at or above
- * the database's lease (a set of OIDs, open addressing, insert only, 0 = free). A database that
- * finds no room is never counted as started: then the first id of each backend starts at its
- * lease, which keeps the order and may run ids up to a lease window ahead of the clock.
+ * the database's lease (a set of keys: the database's OID, then its lease sequence's, so that a
+ * lease replaced by a restore starts again; open addressing, insert only, 0 = free). A database
+ * that finds no room is never counted as started: then the first id of each backend starts at
+ * its lease, which keeps the order and may run ids up to a lease window ahead of the clock.
  */
 static constexpr uint32  v7_database_slots = 1024;
-static const char        v7_databases_name[] = "locality_uuid_v7_databases";
-static pg_atomic_uint32 *v7_databases = NULL;
+static const char        v7_databases_name[] = "locality_uuid_v7_leases";
+static pg_atomic_uint64 *v7_databases = NULL;
 
 /*
  * The continued sequential run (locality_uuid.sequential_seed = continue): the position of its
@@ -77,8 +78,8 @@ static const char b_state_name[] = "locality_uuid_b_continue";
 static_assert(seq_word_empty == 0, "shared words start at 0, which must be the empty run word");
 static pg_atomic_uint64 *b_shared = NULL;
 static uint64_t          b_own = seq_word_empty; /* this backend's word (with shared memory: a guess) */
-static const char        b_databases_name[] = "locality_uuid_b_databases";
-static pg_atomic_uint32 *b_databases = NULL;
+static const char        b_databases_name[] = "locality_uuid_b_leases";
+static pg_atomic_uint64 *b_databases = NULL;
 
 // Return the size of the state for nslots slots.
 static Size
@@ -144,10 +145,10 @@ static void
 init_database_set_dsm(void *ptr)
 #endif
 {
-	pg_atomic_uint32 *set = static_cast<pg_atomic_uint32 *>(ptr);
+	pg_atomic_uint64 *set = static_cast<pg_atomic_uint64 *>(ptr);
 
 	for (uint32 i = 0; i < v7_database_slots; i++)
-		pg_atomic_init_u32(&set[i], 0);
+		pg_atomic_init_u64(&set[i], 0);
 }
 
 // Find or create the named DSM segment of size bytes, which init sets up when it is created.
@@ -189,7 +190,7 @@ request_shmem()
 		prev_shmem_request_hook();
 	RequestAddinShmemSpace(state_size(slot_count()));
 	RequestAddinShmemSpace(2 * sizeof(pg_atomic_uint64));                     /* v7, b */
-	RequestAddinShmemSpace(2 * v7_database_slots * sizeof(pg_atomic_uint32)); /* their database sets */
+	RequestAddinShmemSpace(2 * v7_database_slots * sizeof(pg_atomic_uint64)); /* their database sets */
 }
 
 // Create or find a word in shared memory, 0 when created (caller holds AddinShmemInitLock).
@@ -205,17 +206,17 @@ shmem_word(const char *name)
 }
 
 // Create or find an empty set of database OIDs in shared memory (caller holds AddinShmemInitLock).
-static pg_atomic_uint32 *
+static pg_atomic_uint64 *
 shmem_database_set(const char *name)
 {
 	bool              found;
-	pg_atomic_uint32 *set = static_cast<pg_atomic_uint32 *>(
-		ShmemInitStruct(name, v7_database_slots * sizeof(pg_atomic_uint32), &found));
+	pg_atomic_uint64 *set = static_cast<pg_atomic_uint64 *>(
+		ShmemInitStruct(name, v7_database_slots * sizeof(pg_atomic_uint64), &found));
 
 	if (!found)
 	{
 		for (uint32 i = 0; i < v7_database_slots; i++)
-			pg_atomic_init_u32(&set[i], 0);
+			pg_atomic_init_u64(&set[i], 0);
 	}
 	return set;
 }
@@ -259,11 +260,11 @@ attach()
 #if PG_VERSION_NUM >= 170000
 	shared = static_cast<SharedHeader *>(named_segment(state_name, state_size(slot_count()), init_dsm));
 	v7_shared = static_cast<pg_atomic_uint64 *>(named_segment(v7_state_name, sizeof(pg_atomic_uint64), init_word_dsm));
-	v7_databases = static_cast<pg_atomic_uint32 *>(
-		named_segment(v7_databases_name, v7_database_slots * sizeof(pg_atomic_uint32), init_database_set_dsm));
+	v7_databases = static_cast<pg_atomic_uint64 *>(
+		named_segment(v7_databases_name, v7_database_slots * sizeof(pg_atomic_uint64), init_database_set_dsm));
 	b_shared = static_cast<pg_atomic_uint64 *>(named_segment(b_state_name, sizeof(pg_atomic_uint64), init_word_dsm));
-	b_databases = static_cast<pg_atomic_uint32 *>(
-		named_segment(b_databases_name, v7_database_slots * sizeof(pg_atomic_uint32), init_database_set_dsm));
+	b_databases = static_cast<pg_atomic_uint64 *>(
+		named_segment(b_databases_name, v7_database_slots * sizeof(pg_atomic_uint64), init_database_set_dsm));
 	kind = STATE_DSM_REGISTRY;
 #else
 	if (shared != NULL)
@@ -393,24 +394,31 @@ state_seq_continue(uint64_t start, uint64_t floor, SeqTake *take)
 	return st;
 }
 
-// Return the first slot of a database set to probe for db.
-static uint32
-database_home(Oid db)
+// Return the key of a database and its lease sequence in a database set (never 0: db is not).
+static uint64
+database_key(Oid db, Oid lease)
 {
-	return (static_cast<uint32>(db) * UINT32_C(0x9E3779B9)) % v7_database_slots;
+	return (static_cast<uint64>(db) << 32) | lease;
 }
 
-// True if db is in the database set (none: false).
+// Return the first slot of a database set to probe for key.
+static uint32
+database_home(uint64 key)
+{
+	return static_cast<uint32>((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) % v7_database_slots;
+}
+
+// True if key is in the database set (none: false).
 static bool
-database_set_has(pg_atomic_uint32 *set, Oid db)
+database_set_has(pg_atomic_uint64 *set, uint64 key)
 {
 	if (set == NULL)
 		return false;
-	for (uint32 i = 0, h = database_home(db); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
+	for (uint32 i = 0, h = database_home(key); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
 	{
-		uint32 entry = pg_atomic_read_u32(&set[h]);
+		uint64 entry = pg_atomic_read_u64(&set[h]);
 
-		if (entry == db)
+		if (entry == key)
 			return true;
 		if (entry == 0)
 			return false;
@@ -418,54 +426,54 @@ database_set_has(pg_atomic_uint32 *set, Oid db)
 	return false;
 }
 
-// Put db in the database set, if there is one and it has room.
+// Put key in the database set, if there is one and it has room.
 static void
-database_set_add(pg_atomic_uint32 *set, Oid db)
+database_set_add(pg_atomic_uint64 *set, uint64 key)
 {
 	if (set == NULL)
 		return;
-	for (uint32 i = 0, h = database_home(db); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
+	for (uint32 i = 0, h = database_home(key); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
 	{
-		uint32 entry = pg_atomic_read_u32(&set[h]);
+		uint64 entry = pg_atomic_read_u64(&set[h]);
 
-		/* On failure entry holds the OID another backend put there first: db, or go on. */
-		if (entry == 0 && pg_atomic_compare_exchange_u32(&set[h], &entry, db))
+		/* On failure entry holds the key another backend put there first: key, or go on. */
+		if (entry == 0 && pg_atomic_compare_exchange_u64(&set[h], &entry, key))
 			return;
-		if (entry == db)
+		if (entry == key)
 			return;
 	}
 }
 
 bool
-state_v7_database_started(Oid db)
+state_v7_database_started(Oid db, Oid lease)
 {
 	if (!attached)
 		attach();
-	return database_set_has(v7_databases, db);
+	return database_set_has(v7_databases, database_key(db, lease));
 }
 
 void
-state_v7_mark_database(Oid db)
+state_v7_mark_database(Oid db, Oid lease)
 {
 	if (!attached)
 		attach();
-	database_set_add(v7_databases, db);
+	database_set_add(v7_databases, database_key(db, lease));
 }
 
 bool
-state_b_database_started(Oid db)
+state_b_database_started(Oid db, Oid lease)
 {
 	if (!attached)
 		attach();
-	return database_set_has(b_databases, db);
+	return database_set_has(b_databases, database_key(db, lease));
 }
 
 void
-state_b_mark_database(Oid db)
+state_b_mark_database(Oid db, Oid lease)
 {
 	if (!attached)
 		attach();
-	database_set_add(b_databases, db);
+	database_set_add(b_databases, database_key(db, lease));
 }
 
 uint64_t

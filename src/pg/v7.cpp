@@ -30,7 +30,7 @@ static V7Clock backend_clock;
 /*
  * The lease of ordered ids: this backend makes clock ids only of milliseconds below lease_ms
  * (0: none yet), and lease_ms is never above the value of the database's sequence
- * lease_sequence, which only grows. A sequence is WAL-logged, so after a restart, a crash, a
+ * lease_sequence_name, which only grows. A sequence is WAL-logged, so after a restart, a crash, a
  * promotion or pg_upgrade, the first ordered id of the database starts at or above the value it
  * had, that is after every id made before in the database, whatever the clock does. A lease
  * reaches lease_window_ms past the clock (and past the millisecond that needed it), so a
@@ -38,13 +38,15 @@ static V7Clock backend_clock;
  * after a restart are at most that far ahead of a clock that is right; a clock that was ahead
  * and came back leaves them ahead until it catches up, across restarts too.
  */
-static const char        lease_sequence[] = "locality_uuid_v7_lease";
+static const char        lease_sequence_name[] = "locality_uuid_v7_lease";
 static const char        ordered_user[] = "uuidv7_ordered";
 static constexpr int64_t lease_window_ms = 1000;
 static int64_t           lease_ms = 0;
+static uint64_t          lease_generation_seen = 0; /* lease_generation() when lease_ms was taken */
 
 /* Allocation numbers of explicit-time ids (41 bits), in ranges, as hot_uuid's (src/pg/hot.cpp). */
 static const char allocation_sequence[] = "locality_uuid_v7_allocation";
+static uint64_t   allocations_generation = 0; /* lease_generation() of the range held */
 static Allocator  allocations(v7_allocation_bits);
 static const char explicit_user[] = "uuidv7_ordered at an explicit time";
 
@@ -191,7 +193,7 @@ locality_uuid_extract_version(PG_FUNCTION_ARGS)
 static int64_t
 extend_ordered_lease(FunctionCallInfo fcinfo, int64_t word_ms, int64_t clock_ms)
 {
-	return extend_lease(fcinfo, lease_sequence, ordered_user, Max(word_ms + 1, clock_ms + lease_window_ms),
+	return extend_lease(fcinfo, lease_sequence_name, ordered_user, Max(word_ms + 1, clock_ms + lease_window_ms),
 						&lease_ms);
 }
 
@@ -215,11 +217,21 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 	 * that database find the shared word there already (state_v7_database_started). Without
 	 * shared state the word is per backend, and every backend's first id starts at the floor.
 	 */
+	if (lease_generation_seen != lease_generation())
+	{
+		/* A lease of a sequence dropped or replaced since (a restore) is given up. */
+		lease_ms = 0;
+		lease_generation_seen = lease_generation();
+	}
+
+	Oid lease = InvalidOid;
+
 	if (lease_ms == 0)
 	{
 		int64_t floor = extend_ordered_lease(fcinfo, clock_ms, clock_ms);
 
-		if (!state_v7_database_started(MyDatabaseId))
+		lease = lease_sequence(fcinfo, lease_sequence_name);
+		if (!state_v7_database_started(MyDatabaseId, lease))
 		{
 			clock_word = Max(clock_word, v7_word(V7Time{floor, 0}));
 			at_floor = true;
@@ -230,7 +242,7 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 
 	/* Only once the shared word is at the floor may others skip it. */
 	if (at_floor)
-		state_v7_mark_database(MyDatabaseId);
+		state_v7_mark_database(MyDatabaseId, lease);
 	if (v7_word_ms(word) >= lease_ms)
 		extend_ordered_lease(fcinfo, v7_word_ms(word), clock_ms);
 	if (v7_word_ms(word) > v7_ms_max)
@@ -251,6 +263,7 @@ uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 	AllocationStatus st;
 
 	require_writable(explicit_user);
+	forget_stale_allocations(&allocations, &allocations_generation);
 	while ((st = allocations.next(&allocation)) != AllocationStatus::ok)
 		take_allocations(fcinfo, &allocations, st, allocation_sequence, explicit_user);
 	random_or_error(random, sizeof(random));

@@ -9,7 +9,9 @@
 # pg_upgrade and pg_dump/restore (each on a clock set back another hour, the other database
 # calling first): no id of either database repeats, explicit-time ids repeat none made before,
 # uuidv7_ordered() never goes below an id of its database, no planted object runs, nothing
-# fails because of one; read-only calls refuse with 25006 every time; privileges hold.
+# fails because of one; read-only calls refuse with 25006 every time; privileges hold. The
+# restore also goes, by the same actor, with --clean into a live database that made ids, and
+# (C extension) into a database where a superuser created the extension, then a restart.
 # The portable edition orders uuidv7_ordered() per session only (docs/portable.md): its ordered
 # ids are checked within each session. LOCALITY_UUID_SETUPS=REGEX runs the set-ups it matches;
 # LOCALITY_UUID_260_PLANTS=0 plants nothing (to see what else fails where a planted object
@@ -477,7 +479,57 @@ for my $s (@setups)
 		$restored->append_conf('postgresql.conf', join("\n", @conf));
 		$step_back->();
 		start_on_fake_clock($restored, $clock);
-		$restored->safe_psql('postgres', "$roles CREATE DATABASE db1 OWNER owner");
+		$restored->safe_psql('postgres', $roles);
+
+		# 10a. The actor's pg_restore --clean into a live database of that cluster, which made
+		# ordered ids on its clock (five hours behind the dumped ones): the next ordered ids of
+		# the running server sort above every restored one.
+		my $restore_into = sub {
+			my ($db, @opts) = @_;
+			my ($rout, $rerr) = ('', '');
+			my $rok = IPC::Run::run([ 'pg_restore', '--no-owner', '--no-privileges', @opts, '-d', $restored->connstr($db),
+				'-U', $actor_role, $dump ], '>', \$rout, '2>', \$rerr);
+			ok($rok && $rerr eq '', "$name: $db: pg_restore " . join(' ', grep { !m{/} } @opts) . " -U $actor_role exits 0, no error")
+			  or diag $rerr;
+			$restored->safe_psql($db, 'GRANT USAGE ON SCHEMA ids, app TO PUBLIC');
+			$restored->safe_psql($db, 'GRANT USAGE ON SCHEMA ids_internal TO PUBLIC') if $s->{edition} ne 'C extension';
+		};
+		my $above_dumped = sub {
+			my ($db, $what) = @_;
+			ok_as($restored, $db, $actor, "INSERT INTO app.ord (phase, id) SELECT 'after', uuidv7_ordered() FROM generate_series(1, $n)",
+				"$name: $db: $n ordered ids $what");
+			return unless $s->{ordered_across_sessions};
+			is( $restored->safe_psql($db, qq{SELECT count(*) FROM app.ord WHERE phase = 'after'
+				AND id <= (SELECT id FROM app.ord WHERE phase <> 'after' ORDER BY id DESC LIMIT 1)}),
+				'0', "$name: $db: 0 of $n ordered ids $what below the restored ones");
+		};
+		$databases->($restored, 'live');
+		$restored->safe_psql('postgres', qq{GRANT CREATE ON DATABASE live TO "$actor_role"});
+		is($s->{install}->($restored, 'live', $actor), '', "$name: live: $who installs");
+		ok_as($restored, 'live', $actor, 'SELECT count(uuidv7_ordered()) + count(locality_uuid(true)) FROM generate_series(1, 100)',
+			"$name: live: ordered and sequential ids made before the restore");
+		$restore_into->('live', '--clean', '--if-exists');
+		$above_dumped->('live', 'after pg_restore --clean into the live database, without a restart');
+
+		# 10b. A database where a superuser created the extension; the actor restores into it (the
+		# superuser's schema ids and the extension's comment left out) and the server restarts.
+		if ($s->{edition} eq 'C extension')
+		{
+			$restored->safe_psql('postgres', 'CREATE DATABASE su OWNER owner');
+			$restored->safe_psql('postgres', qq{GRANT CREATE ON DATABASE su TO "$actor_role"});
+			$restored->safe_psql('su', qq{CREATE SCHEMA ids AUTHORIZATION "$actor_role"; CREATE EXTENSION locality_uuid SCHEMA ids;
+				GRANT USAGE ON SCHEMA ids TO PUBLIC});
+			my $list = $restored->basedir . '/su.list';
+			my ($lout, $lerr) = ('', '');
+			IPC::Run::run([ 'pg_restore', '-l', $dump ], '>', \$lout, '2>', \$lerr) or die "pg_restore -l failed: $lerr";
+			PostgreSQL::Test::Utils::append_to_file($list, join '', grep { !/ SCHEMA - ids / } split /^/, $lout);
+			$restore_into->('su', '--no-comments', '-L', $list);
+			$restored->stop;
+			start_on_fake_clock($restored, $clock);
+			$above_dumped->('su', "after a restore into a superuser's install and a restart");
+		}
+
+		$restored->safe_psql('postgres', "CREATE DATABASE db1 OWNER owner");
 		$restored->safe_psql('postgres', qq{GRANT CREATE ON DATABASE db1 TO "$actor_role"});
 		$restored->safe_psql('db1', qq{GRANT CREATE ON SCHEMA public TO "$actor_role"});
 		my ($restore_out, $restore_err) = ('', '');
