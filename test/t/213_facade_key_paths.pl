@@ -16,14 +16,14 @@ use Test::More;
 
 my %key = (conf => '8f1e6b0a3c5d7e9f00112233445566aa', map { $_->[0] => $_->[1] x 16 }
 	[ set => 'a1' ], [ role => 'b2' ], [ bound => 'c3' ], [ quiet => 'd4' ], [ bound_error => 'e5' ],
-	[ literal => 'f6' ], [ function => '17' ], [ view => '28' ], [ table => '39' ]);
+	[ literal => 'f6' ], [ literal_ok => '4a' ], [ system => '5b' ], [ index => '6c' ], [ function => '17' ], [ view => '28' ], [ table => '39' ]);
 my $pkglibdir = `pg_config --pkglibdir`;
 chomp $pkglibdir;
 my $pss = -f "$pkglibdir/pg_stat_statements.so";
 my $node = extension_node('facade_paths',
 	conf => [ "shared_preload_libraries = 'locality_uuid" . ($pss ? ',pg_stat_statements' : '') . "'",
 		"locality_uuid.facade_key = '$key{conf}'", 'log_statement = all' ]);
-$node->safe_psql('postgres', q{CREATE ROLE app LOGIN; CREATE ROLE stats LOGIN IN ROLE pg_read_all_stats;
+$node->safe_psql('postgres', q{CREATE ROLE app LOGIN; CREATE ROLE stats LOGIN IN ROLE pg_read_all_stats; CREATE ROLE settings LOGIN IN ROLE pg_read_all_settings;
 	CREATE ROLE keeper LOGIN; GRANT CREATE ON SCHEMA public TO keeper});
 $node->safe_psql('postgres', 'CREATE EXTENSION pg_stat_statements') if $pss;
 my $id = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
@@ -46,6 +46,19 @@ SKIP:
 		q{SELECT query FROM pg_stat_statements WHERE query LIKE 'SET locality_uuid.facade_key%'}, user => 'stats');
 	is($out, "SET locality_uuid.facade_key = '$key{set}'", 'SET: a member of pg_read_all_stats reads the key in pg_stat_statements');
 }
+
+# ALTER SYSTEM, as SET (reset without a reload, so the server keeps the key of postgresql.conf).
+$node->safe_psql('postgres', qq{ALTER SYSTEM SET locality_uuid.facade_key = '$key{system}'; ALTER SYSTEM RESET locality_uuid.facade_key});
+like($log->(), qr/LOG:  statement: ALTER SYSTEM SET locality_uuid.facade_key = '$key{system}'/, 'ALTER SYSTEM: log_statement = all logs the key');
+SKIP:
+{
+	skip 'pg_stat_statements is not installed', 1 unless $pss;
+	($out, $err) = psql_states($node, 'postgres',
+		q{SELECT query FROM pg_stat_statements WHERE query LIKE 'ALTER SYSTEM SET locality_uuid.facade_key%'}, user => 'stats');
+	is($out, "ALTER SYSTEM SET locality_uuid.facade_key = '$key{system}'", 'ALTER SYSTEM: so does pg_stat_statements');
+}
+($out, $err) = psql_states($node, 'postgres', q{SELECT count(*) FROM pg_file_settings}, user => 'settings');
+is($err, 'ERROR:  42501', 'pg_file_settings is for superusers, not for pg_read_all_settings');
 
 # ALTER ROLE ... SET: every role reads pg_db_role_setting.
 $node->safe_psql('postgres', qq{ALTER ROLE keeper SET locality_uuid.facade_key = '$key{role}'});
@@ -74,6 +87,19 @@ my $l = $log->();
 like($l, qr/STATEMENT:  SELECT uuidv7_to_facade\(\$1::uuid, \$2::bytea\)/, 'a bound parameter\'s error is logged');
 unlike($l, qr/$key{bound_error}/, 'without the parameters (log_parameter_max_length_on_error = 0)');
 
+# A literal key: logged with the statement, but pg_stat_statements replaces it by $n.
+$node->safe_psql('postgres', qq{SELECT uuidv7_to_facade('$id', '\\x$key{literal_ok}')});
+like($log->(), qr/statement: SELECT uuidv7_to_facade\('$id', '\\x$key{literal_ok}'\)/, 'a literal key: log_statement = all logs it');
+SKIP:
+{
+	skip 'pg_stat_statements is not installed', 2 unless $pss;
+	($out, $err) = psql_states($node, 'postgres',
+		q{SELECT query FROM pg_stat_statements WHERE query LIKE 'SELECT uuidv7_to_facade($1, $2)'}, user => 'stats');
+	is($out, 'SELECT uuidv7_to_facade($1, $2)', 'pg_stat_statements keeps the query with $n');
+	is($node->safe_psql('postgres', qq{SELECT count(*) FROM pg_stat_statements WHERE query LIKE '%$key{literal_ok}%'}), '0',
+		'and without the key');
+}
+
 # A literal key: the STATEMENT line of any error, with log_statement off.
 ($out, $err) = psql_states($node, 'postgres', qq{SET log_statement = none; SELECT uuidv7_to_facade('$v4', '\\x$key{literal}')});
 is($err, 'ERROR:  22023', 'an error in a statement with a literal key');
@@ -85,11 +111,15 @@ $node->safe_psql('postgres', qq{
 	CREATE FUNCTION api_facade(id uuid) RETURNS uuid LANGUAGE sql STABLE SET locality_uuid.facade_key = '$key{function}'
 	RETURN uuidv7_to_facade(id);
 	CREATE VIEW api_view AS SELECT uuidv7_to_facade('$id', '\\x$key{view}') AS id;
+	CREATE TABLE api_table (id uuid); CREATE INDEX api_index ON api_table (uuidv7_to_facade(id, '\\x$key{index}'));
 	REVOKE ALL ON FUNCTION api_facade(uuid) FROM PUBLIC; REVOKE ALL ON api_view FROM PUBLIC});
 ($out, $err) = psql_states($node, 'postgres', q{SELECT array_to_string(proconfig, ',') FROM pg_proc WHERE proname = 'api_facade';
-	SELECT pg_get_viewdef('api_view')}, user => 'app');
+	SELECT pg_get_viewdef('api_view'); SELECT indexdef FROM pg_indexes WHERE indexname = 'api_index';
+	SELECT pg_get_functiondef('api_facade'::regproc)}, user => 'app');
 like($out, qr/^locality_uuid.facade_key=$key{function}\n/, 'a function\'s SET clause: any role reads the key in pg_proc.proconfig');
 like($out, qr/'\\x$key{view}'::bytea/, 'a view\'s literal key: any role reads it with pg_get_viewdef');
+like($out, qr/'\\x$key{index}'::bytea/, 'an index\'s literal key: any role reads it in pg_indexes');
+like($out, qr/SET "locality_uuid.facade_key" TO '$key{function}'/, 'and the SET clause with pg_get_functiondef');
 
 # The keyed form through a SECURITY DEFINER function of a role that alone reads the key, loaded
 # with COPY FROM STDIN: every role makes facades, no role reads the key, nothing logs it.
