@@ -66,6 +66,31 @@ CREATE SCHEMA :"locality_uuid_internal";
 \endif
 \unset locality_uuid_internal_fits
 \unset locality_uuid_new_internal
+-- Every object of a schema, of any kind (tables, views, sequences, types, domains, operators,
+-- functions, aggregates, ...), depends on it in pg_depend; each that is not the schema owner's,
+-- or whose kind has no owner, is another role's: "<object> owned by <role>".
+CREATE TEMP VIEW locality_uuid_foreign_objects AS
+SELECT d.refobjid AS nsp,
+       pg_describe_object(d.classid, d.objid, 0) || ' owned by ' || coalesce(o.owner::regrole::text, 'no role') AS object
+FROM pg_depend d
+JOIN pg_namespace n ON n.oid = d.refobjid
+CROSS JOIN LATERAL (SELECT CASE d.classid
+    WHEN 'pg_class'::regclass THEN (SELECT relowner FROM pg_class WHERE oid = d.objid)
+    WHEN 'pg_type'::regclass THEN (SELECT typowner FROM pg_type WHERE oid = d.objid)
+    WHEN 'pg_proc'::regclass THEN (SELECT proowner FROM pg_proc WHERE oid = d.objid)
+    WHEN 'pg_operator'::regclass THEN (SELECT oprowner FROM pg_operator WHERE oid = d.objid)
+    WHEN 'pg_opclass'::regclass THEN (SELECT opcowner FROM pg_opclass WHERE oid = d.objid)
+    WHEN 'pg_opfamily'::regclass THEN (SELECT opfowner FROM pg_opfamily WHERE oid = d.objid)
+    WHEN 'pg_collation'::regclass THEN (SELECT collowner FROM pg_collation WHERE oid = d.objid)
+    WHEN 'pg_conversion'::regclass THEN (SELECT conowner FROM pg_conversion WHERE oid = d.objid)
+    WHEN 'pg_ts_config'::regclass THEN (SELECT cfgowner FROM pg_ts_config WHERE oid = d.objid)
+    WHEN 'pg_ts_dict'::regclass THEN (SELECT dictowner FROM pg_ts_dict WHERE oid = d.objid)
+    WHEN 'pg_statistic_ext'::regclass THEN (SELECT stxowner FROM pg_statistic_ext WHERE oid = d.objid)
+    WHEN 'pg_extension'::regclass THEN (SELECT extowner FROM pg_extension WHERE oid = d.objid)
+    END AS owner) o
+WHERE d.refclassid = 'pg_namespace'::regclass
+  AND n.nspname = :'locality_uuid_internal'
+  AND o.owner IS DISTINCT FROM n.nspowner;
 SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE = %L, DETAIL = %L, HINT = %L; END $locality_uuid_refuse$',
               'schema ' || quote_ident(:'locality_uuid_internal') || ' is not the portable edition''s own',
               'insufficient_privilege',
@@ -76,17 +101,17 @@ SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE 
                                        FROM aclexplode(n.nspacl) a
                                        WHERE a.privilege_type = 'CREATE' AND a.grantee <> n.nspowner)
                           || ' may create in it', '')
-              || coalesce(', and it holds objects of ' || (SELECT string_agg(DISTINCT p.proowner::regrole::text, ', ')
-                                                         FROM pg_proc p
-                                                         WHERE p.pronamespace = n.oid AND p.proowner <> n.nspowner), '')
+              || coalesce(', and it holds ' || (SELECT string_agg(o.object, ', ' ORDER BY o.object)
+                                                FROM locality_uuid_foreign_objects o WHERE o.nsp = n.oid), '')
               || '.',
               'Drop or rename that schema, or have its owner give it to the installing role and revoke CREATE from the others.')
 FROM pg_namespace n
 WHERE n.nspname = :'locality_uuid_internal'
   AND (n.nspowner <> current_user::regrole
        OR EXISTS (SELECT FROM aclexplode(n.nspacl) a WHERE a.privilege_type = 'CREATE' AND a.grantee <> n.nspowner)
-       OR EXISTS (SELECT FROM pg_proc p WHERE p.pronamespace = n.oid AND p.proowner <> n.nspowner))
+       OR EXISTS (SELECT FROM locality_uuid_foreign_objects o WHERE o.nsp = n.oid))
 \gexec
+DROP VIEW locality_uuid_foreign_objects;
 GRANT USAGE ON SCHEMA :"locality_uuid_internal" TO PUBLIC;
 COMMENT ON SCHEMA :"locality_uuid_internal" IS
 'helpers of the locality_uuid portable edition installed in the schema without the _internal suffix; no other role may create here';
@@ -96,28 +121,31 @@ COMMENT ON SCHEMA :"locality_uuid_internal" IS
 -- failover, dump and restore), owned by the installer, with no privilege for anyone else;
 -- callers take numbers only through locality_uuid_portable_explicit_next() and
 -- locality_uuid_portable_v7_explicit_next(), so that no other role can setval them. An
--- existing relation of either name is used only if it is a sequence of the installing role.
+-- existing relation or type of either name is used only if it is a sequence of the installing
+-- role; anything else stops the install (42710), naming it, with nothing made.
+SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE = %L, DETAIL = %L, HINT = %L; END $locality_uuid_refuse$',
+              'objects of the names the portable edition would create exist in schema ' || quote_ident(:'schema'),
+              'duplicate_object',
+              'The edition keeps its allocation numbers in sequences of the installing role ' || quote_ident(current_user)
+              || ' named ' || quote_ident(:'schema') || '.locality_uuid_portable_explicit and '
+              || quote_ident(:'schema') || '.locality_uuid_portable_v7_explicit; these exist: '
+              || string_agg(o.object, ', ' ORDER BY o.object) || '.',
+              'Drop or rename them, or install the edition into another schema.')
+FROM (SELECT pg_describe_object('pg_class'::regclass, c.oid, 0) || ' owned by ' || c.relowner::regrole AS object
+      FROM pg_class c
+      WHERE c.relnamespace = quote_ident(:'schema')::regnamespace
+        AND c.relname IN ('locality_uuid_portable_explicit', 'locality_uuid_portable_v7_explicit')
+        AND (c.relkind <> 'S' OR c.relowner <> current_user::regrole)
+      UNION ALL
+      SELECT pg_describe_object('pg_type'::regclass, t.oid, 0) || ' owned by ' || t.typowner::regrole
+      FROM pg_type t
+      WHERE t.typnamespace = quote_ident(:'schema')::regnamespace
+        AND t.typname IN ('locality_uuid_portable_explicit', 'locality_uuid_portable_v7_explicit')
+        AND t.typrelid = 0) o
+HAVING count(*) > 0
+\gexec
 CREATE SEQUENCE IF NOT EXISTS :"schema".locality_uuid_portable_explicit;
-SELECT EXISTS (SELECT FROM pg_class WHERE oid = to_regclass(format('%I.locality_uuid_portable_explicit', :'schema'))
-                                      AND relkind = 'S' AND relowner = current_user::regrole)
-       AS locality_uuid_sequence_ok \gset
-\if :locality_uuid_sequence_ok
-\else
-\warn 'the relation locality_uuid_portable_explicit of the install schema is not a sequence of the installing role'
-ROLLBACK;
-\quit
-\endif
 CREATE SEQUENCE IF NOT EXISTS :"schema".locality_uuid_portable_v7_explicit;
-SELECT EXISTS (SELECT FROM pg_class WHERE oid = to_regclass(format('%I.locality_uuid_portable_v7_explicit', :'schema'))
-                                      AND relkind = 'S' AND relowner = current_user::regrole)
-       AS locality_uuid_sequence_ok \gset
-\if :locality_uuid_sequence_ok
-\else
-\warn 'the relation locality_uuid_portable_v7_explicit of the install schema is not a sequence of the installing role'
-ROLLBACK;
-\quit
-\endif
-\unset locality_uuid_sequence_ok
 REVOKE ALL ON SEQUENCE :"schema".locality_uuid_portable_explicit, :"schema".locality_uuid_portable_v7_explicit
     FROM PUBLIC;
 COMMENT ON SEQUENCE :"schema".locality_uuid_portable_explicit IS

@@ -175,5 +175,58 @@ isnt($rc, 0, 'an install stopped by a helpers\' schema of another owner fails');
 is($node->safe_psql('app', q{SELECT count(*) FROM pg_namespace WHERE nspname = 'Taken'}), '0',
 	'and leaves no install schema behind');
 
+# Objects of another role named as the edition's in the install schema (its allocation
+# sequences) stop the install with an error, so psql -f exits non-zero, naming them, with
+# nothing installed (before, a warning and exit code 0): a table, a view, another role's
+# sequence, a type.
+$node->safe_psql('app', 'CREATE SCHEMA clash; GRANT USAGE, CREATE ON SCHEMA clash TO installer, reader');
+for my $case (
+	[ 'a table', 'CREATE TABLE clash.locality_uuid_portable_explicit (x integer)', 'table clash.locality_uuid_portable_explicit' ],
+	[ 'a view', 'CREATE VIEW clash.locality_uuid_portable_v7_explicit AS SELECT 1 AS x', 'view clash.locality_uuid_portable_v7_explicit' ],
+	[ 'another role\'s sequence', 'CREATE SEQUENCE clash.locality_uuid_portable_explicit', 'sequence clash.locality_uuid_portable_explicit' ],
+	[ 'a type', q{CREATE TYPE clash.locality_uuid_portable_v7_explicit AS ENUM ('a')}, 'type clash.locality_uuid_portable_v7_explicit' ])
+{
+	my ($what, $make, $named) = @$case;
+	psql_as($node, reader => app => $make);
+	($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'VERBOSITY=verbose', '-v', 'schema=clash',
+		'-f', 'portable/locality_uuid_portable.sql');
+	is($rc, 3, "$what named as an allocation sequence: the install fails (psql's ON_ERROR_STOP exit code)");
+	like($err, qr/ERROR:  42710: objects of the names the portable edition would create exist in schema clash\nDETAIL:  .*these exist: \Q$named\E owned by reader\./,
+		"$what: the error names it and its owner");
+	is($node->safe_psql('app', q{SELECT count(*) FROM pg_proc WHERE pronamespace = 'clash'::regnamespace},
+		) . $node->safe_psql('app', q{SELECT count(*) FROM pg_namespace WHERE nspname = 'clash_internal'}),
+		'00', "$what: nothing installed");
+	$node->safe_psql('app', 'DROP SCHEMA clash CASCADE; CREATE SCHEMA clash; GRANT USAGE, CREATE ON SCHEMA clash TO installer, reader');
+}
+
+# Objects of every kind that another role left in a <schema>_internal a DBA gave to the
+# installer stop the install (42501), naming them: not only functions.
+my $i = 0;
+for my $case (
+	[ 'a table', 'CREATE TABLE %s.t (x integer)', 'table %s.t' ],
+	[ 'a view', 'CREATE VIEW %s.v AS SELECT 1 AS x', 'view %s.v' ],
+	[ 'a sequence', 'CREATE SEQUENCE %s.s', 'sequence %s.s' ],
+	[ 'an enum type', q{CREATE TYPE %s.e AS ENUM ('a')}, 'type %s.e' ],
+	[ 'a composite type', 'CREATE TYPE %s.c AS (a integer)', 'type %s.c' ],
+	[ 'a domain', 'CREATE DOMAIN %s.d AS integer', 'type %s.d' ],
+	[ 'an operator', 'CREATE OPERATOR %s.=== (LEFTARG = integer, RIGHTARG = integer, FUNCTION = int4eq)', 'operator %s.===(integer,integer)' ],
+	[ 'an aggregate', 'CREATE AGGREGATE %s.agg(integer) (SFUNC = int4pl, STYPE = integer)', 'function %s.agg(integer)' ],
+	[ 'a function', 'CREATE FUNCTION %s.f() RETURNS integer LANGUAGE sql RETURN 1', 'function %s.f()' ],
+	[ 'a collation', 'CREATE COLLATION %s.co FROM "C"', 'collation %s.co' ])
+{
+	my ($what, $make, $named) = @$case;
+	my $schema = 'left' . ++$i;
+	$node->safe_psql('app', "CREATE SCHEMA ${schema}_internal; GRANT USAGE, CREATE ON SCHEMA ${schema}_internal TO reader");
+	($rc, $out, $err) = psql_as($node, reader => app => sprintf($make, "${schema}_internal"));
+	is($err, '', "another role makes $what in ${schema}_internal");
+	$node->safe_psql('app', "REVOKE CREATE ON SCHEMA ${schema}_internal FROM reader; ALTER SCHEMA ${schema}_internal OWNER TO installer");
+	($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'VERBOSITY=verbose', '-v', "schema=$schema",
+		'-f', 'portable/locality_uuid_portable.sql');
+	is($rc, 3, "$what of another role in ${schema}_internal: the install fails");
+	like($err, qr/ERROR:  42501: schema ${schema}_internal is not the portable edition's own\nDETAIL:  .*owned by installer, and it holds \Q@{[sprintf($named, "${schema}_internal")]}\E owned by reader\./,
+		"$what: the error names it and its owner");
+	is($node->safe_psql('app', "SELECT count(*) FROM pg_namespace WHERE nspname = '$schema'"), '0', "$what: nothing installed");
+}
+
 $node->stop;
 done_testing();

@@ -25,7 +25,9 @@ my @preload = ('locality_uuid', -f "$pkglibdir/timescaledb.so" ? ('timescaledb')
 my %nodes = (
 	c => extension_node('doc_c', extension => 0,
 		conf => [ "shared_preload_libraries = '" . join(',', @preload) . "'",
-			'timescaledb.telemetry_level = off', "timezone = 'UTC'" ]),
+			'timescaledb.telemetry_level = off', "timezone = 'UTC'",
+			# README's façade key, which it shows in postgresql.conf
+			"locality_uuid.facade_key = '000102030405060708090a0b0c0d0e0f'" ]),
 	plain => extension_node('doc_plain', extension => 0, conf => ["timezone = 'UTC'"]),
 );
 $nodes{plain}->safe_psql('postgres', 'CREATE ROLE app LOGIN CREATEROLE');
