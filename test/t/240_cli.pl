@@ -12,6 +12,7 @@ use IPC::Run;
 use LocalityUuid;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes qw(clock_gettime CLOCK_REALTIME);
 
 my $node = extension_node('cli');
 my $cli = $ENV{LOCALITY_UUID_CLI};
@@ -715,9 +716,11 @@ for ns in (uuid.NAMESPACE_DNS, uuid.NAMESPACE_URL, uuid.NAMESPACE_OID, uuid.NAME
 		for my $v (1, 6)
 		{
 			my $file = "$dir/gen_v$v.ids";
-			my $before = time;
+			# The clock the tool reads (Perl's time lags it by up to a tick), 1 ms either side for
+			# rounding; after also 1 ms more, as the ids may lead the clock by one 100 ns step each.
+			my $before = sprintf('%.6f', clock_gettime(CLOCK_REALTIME) - 0.001);
 			my ($rc) = tool([ "--v$v", '-n', '10000' ], stdout => $file);
-			my $after = time + 1;
+			my $after = sprintf('%.6f', clock_gettime(CLOCK_REALTIME) + 0.002);
 			my $check = q{
 import sys, uuid
 ids = [uuid.UUID(l) for l in open(sys.argv[1]).read().split()]
