@@ -13,13 +13,13 @@ PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp src/core/v7.cpp src/core/facade.cpp src/core/formats.cpp
 GLUE_SRCS = src/pg/module.cpp src/pg/settings.cpp src/pg/environment.cpp src/pg/values.cpp src/pg/errors.cpp \
 	src/pg/sequences.cpp src/pg/state.cpp src/pg/locality_b.cpp src/pg/blocks.cpp src/pg/hot.cpp src/pg/identity.cpp \
-	src/pg/v7.cpp src/pg/facade.cpp src/pg/formats.cpp
+	src/pg/v7.cpp src/pg/facade.cpp src/pg/formats.cpp src/pg/column_report.cpp
 # What both the module and the command-line tool read from the system (no PostgreSQL in it).
 OS_SRCS = src/os/mac.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(OS_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
 REGRESS = locality_b_layout locality_b_extract locality_b labels guc locality_b_errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
-	hot hot_recipes hot_errors badinput parallel state identity settings_parser v7_extension v7 partitioning facade describe
+	hot hot_recipes hot_errors badinput parallel state identity settings_parser v7_extension v7 partitioning facade describe column_report
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # TAP tests on PostgreSQL::Test::Cluster: everything that needs clusters of its own.
