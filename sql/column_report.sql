@@ -75,6 +75,13 @@ ANALYZE g_random;
 SELECT item, value::int BETWEEN 100 AND 300 AS about_sample, detail FROM locality_uuid_column_report('g_random', 'id', 200)
 WHERE item = 'sampled rows';
 
+-- A larger sample reads whole pages: 20 % of 100,000 rows is 128 pages or so.
+CREATE TABLE g_large (id uuid DEFAULT gen_random_uuid(), n int);
+INSERT INTO g_large (n) SELECT generate_series(1, 100000);
+ANALYZE g_large;
+SELECT item, value::int BETWEEN 10000 AND 30000 AS about_sample, detail LIKE 'TABLESAMPLE SYSTEM (%' AS by_pages
+FROM locality_uuid_column_report('g_large', 'id', 20000) WHERE item = 'sampled rows';
+
 -- No index, an empty table, bad arguments; a role without SELECT on the table: 42501.
 CREATE TABLE g_empty (id uuid, t text);
 SELECT * FROM locality_uuid_column_report('g_empty', 'id');

@@ -338,10 +338,10 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 	const char    *why = nullptr;
 	ReturnSetInfo *rsinfo;
 
-	if (limit < 2 || limit > 10000000)
+	if (limit < 2 || limit > 1000000)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("sample_rows must be between 2 and 10000000")));
+				 errmsg("sample_rows must be between 2 and 1000000")));
 	rel = relation_open(relid, AccessShareLock);
 	if (rel->rd_rel->relkind != RELKIND_RELATION && rel->rd_rel->relkind != RELKIND_MATVIEW)
 		ereport(ERROR,
