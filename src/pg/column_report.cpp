@@ -17,7 +17,6 @@ extern "C" {
 #include "miscadmin.h"
 #include "storage/bufmgr.h"
 #include "storage/itemptr.h"
-#include "utils/acl.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
@@ -222,7 +221,7 @@ pgstatindex_function(const char **why)
 	bool isnull;
 	Oid  fn;
 
-	if (SPI_execute("SELECT p.oid FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_proc p"
+	if (SPI_execute("SELECT p.oid, pg_catalog.has_function_privilege(p.oid, 'EXECUTE') FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_proc p"
 					" ON p.pronamespace OPERATOR(pg_catalog.=) e.extnamespace"
 					" WHERE e.extname OPERATOR(pg_catalog.=) 'pgstattuple'"
 					" AND p.proname OPERATOR(pg_catalog.=) 'pgstatindex'"
@@ -234,7 +233,7 @@ pgstatindex_function(const char **why)
 		return InvalidOid;
 	}
 	fn = DatumGetObjectId(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 1, &isnull));
-	if (pg_proc_aclcheck(fn, GetUserId(), ACL_EXECUTE) != ACLCHECK_OK)
+	if (!DatumGetBool(SPI_getbinval(SPI_tuptable->vals[0], SPI_tuptable->tupdesc, 2, &isnull)))
 	{
 		*why = "pgstattuple's pgstatindex is not granted to this role";
 		return InvalidOid;
