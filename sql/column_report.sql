@@ -1,3 +1,4 @@
+-- C edition only (the portable suite leaves this file out).
 -- locality_uuid_column_report(): tables filled by every generator, by gen_random_uuid(), and
 -- one that switched from version 4 to uuidv7_ordered() half way. Values that depend on random
 -- bits are shown as classes: a correlation of 1, under 0.5 (|r| < 0.5: random keys give |r| about

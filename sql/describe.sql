@@ -1,3 +1,4 @@
+-- C edition only (the portable suite leaves this file out).
 -- locality_uuid_describe(): the core's format rule (docs/format.md, section 6) on one id of each
 -- format, as of 2024-06-01 12:00:00.123456 UTC: the formats that fit, each reading's time, and
 -- which row gives the id's time.
