@@ -317,25 +317,11 @@ pick(const Tally &t, double rho, double rho_newest, int newest_format, const cha
 	return ordered_generator[newest_format];
 }
 
-} // namespace
-
-// locality_uuid_column_report(tab regclass, col name, sample_rows integer) RETURNS SETOF record
-extern "C" Datum
-locality_uuid_column_report(PG_FUNCTION_ARGS)
+// Open the table and find the column, refusing what cannot be reported on.
+Relation
+open_column(Oid relid, const char *col, int32 limit, AttrNumber *attnum)
 {
-	Oid            relid = PG_GETARG_OID(0);
-	const char    *col = NameStr(*PG_GETARG_NAME(1));
-	int32          limit = PG_GETARG_INT32(2);
-	Relation       rel;
-	AttrNumber     attnum;
-	Sampled       *rows;
-	int            n;
-	double         percent;
-	const char    *method;
-	Tally          t;
-	int64_t        now_us = GetCurrentTimestamp() + pg_epoch_unix_us;
-	const char    *why = nullptr;
-	ReturnSetInfo *rsinfo;
+	Relation rel;
 
 	if (limit < 2 || limit > 1000000)
 		ereport(ERROR,
@@ -347,33 +333,24 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
 				 errmsg("\"%s\" is not a table", RelationGetRelationName(rel)),
 				 errhint("Report on each partition of a partitioned table.")));
-	attnum = get_attnum(relid, col);
-	if (attnum == InvalidAttrNumber)
+	*attnum = get_attnum(relid, col);
+	if (*attnum == InvalidAttrNumber)
 		ereport(ERROR,
 				(errcode(ERRCODE_UNDEFINED_COLUMN),
 				 errmsg("column \"%s\" of relation \"%s\" does not exist", col, RelationGetRelationName(rel))));
-	if (get_atttype(relid, attnum) != UUIDOID)
+	if (get_atttype(relid, *attnum) != UUIDOID)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
 				 errmsg("column \"%s\" is not of type uuid", col)));
+	return rel;
+}
 
-	InitMaterializedSRF(fcinfo, 0);
-	rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);
-	rows = static_cast<Sampled *>(palloc(sizeof(Sampled) * limit));
-	SPI_connect();
-	n = sample(rel, attnum, limit, rows, &percent, &method);
-	qsort(rows, n, sizeof(Sampled), by_ctid);
-	tally(rows, n, now_us, &t);
+// Add the rows of what the keys say: formats, versions, blocks, time span.
+void
+put_key_rows(ReturnSetInfo *rsinfo, const Tally &t)
+{
+	int n = t.rows;
 
-	int    newest = n / 10 < 1000 ? n / 10 : 1000;
-	double rho_newest = order_correlation(rows, n - newest, n, false);
-	double rho = order_correlation(rows, 0, n, true);
-	int    newest_format = n > 0 ? first_format(rows[n - 1].key.data, now_us) : format_count;
-
-	put_row(rsinfo, "sampled rows", psprintf("%d", n),
-			rel->rd_rel->reltuples < 0 ? psprintf("TABLESAMPLE %s (%.6g %%) of a table not yet analyzed, in heap (ctid) order", method, percent)
-									   : psprintf("TABLESAMPLE %s (%.6g %%) of about %.0f rows, in heap (ctid) order", method,
-												  percent, static_cast<double>(rel->rd_rel->reltuples)));
 	for (int f = 0; f <= format_count; f++)
 		if (t.by_format[f] > 0)
 			put_row(rsinfo, psprintf("format %s", f < format_count ? format_name(static_cast<Format>(f)) : "none"),
@@ -390,36 +367,80 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 									   timestamptz_to_str(t.last_us - pg_epoch_unix_us))
 							: nullptr,
 			psprintf("%d of %d keys carry a time their bits fix", t.with_time, n));
+}
+
+// Add the rows of the column's B-tree index: its name, leaf density, the leaves the newest keys touch.
+void
+put_index_rows(ReturnSetInfo *rsinfo, Relation rel, AttrNumber attnum, const Sampled *rows, int n, int newest)
+{
+	Oid         index = btree_index(rel, attnum);
+	int64       leaf_pages;
+	double      density;
+	const char *why = nullptr;
+
+	if (!OidIsValid(index))
+	{
+		put_row(rsinfo, "index", nullptr, "no B-tree index leads with the column");
+		return;
+	}
+	put_row(rsinfo, "index", quote_identifier(get_rel_name(index)), "B-tree, leading with the column");
+	if (!index_stats(index, &leaf_pages, &density, &why))
+	{
+		Relation ir = index_open(index, AccessShareLock);
+
+		leaf_pages = RelationGetNumberOfBlocks(ir) - 1; /* less the metapage: leaves and inner pages */
+		index_close(ir, AccessShareLock);
+		put_row(rsinfo, "leaf density", nullptr, why);
+	}
+	else
+		put_row(rsinfo, "leaf density", psprintf("%.1f %%", density), "pgstattuple's pgstatindex");
+	if (newest > 0 && leaf_pages > 0)
+		put_row(rsinfo, "leaves the newest keys touch",
+				psprintf("%d of %lld", leaves_touched(rows, n, newest, leaf_pages), static_cast<long long>(leaf_pages)),
+				psprintf("the last %d sampled rows in heap order, placed among the leaves as the sample's keys", newest));
+}
+
+} // namespace
+
+// locality_uuid_column_report(tab regclass, col name, sample_rows integer) RETURNS SETOF record
+extern "C" Datum
+locality_uuid_column_report(PG_FUNCTION_ARGS)
+{
+	int32          limit = PG_GETARG_INT32(2);
+	AttrNumber     attnum;
+	Relation       rel = open_column(PG_GETARG_OID(0), NameStr(*PG_GETARG_NAME(1)), limit, &attnum);
+	Sampled       *rows = static_cast<Sampled *>(palloc(sizeof(Sampled) * limit));
+	int64_t        now_us = GetCurrentTimestamp() + pg_epoch_unix_us;
+	double         percent;
+	const char    *method;
+	const char    *why = nullptr;
+	Tally          t;
+	ReturnSetInfo *rsinfo;
+
+	InitMaterializedSRF(fcinfo, 0);
+	rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);
+	SPI_connect();
+
+	int n = sample(rel, attnum, limit, rows, &percent, &method);
+
+	qsort(rows, n, sizeof(Sampled), by_ctid);
+	tally(rows, n, now_us, &t);
+
+	int    newest = n / 10 < 1000 ? n / 10 : 1000;
+	double rho_newest = order_correlation(rows, n - newest, n, false);
+	double rho = order_correlation(rows, 0, n, true);
+	int    newest_format = n > 0 ? first_format(rows[n - 1].key.data, now_us) : format_count;
+
+	put_row(rsinfo, "sampled rows", psprintf("%d", n),
+			rel->rd_rel->reltuples < 0 ? psprintf("TABLESAMPLE %s (%.6g %%) of a table not yet analyzed, in heap (ctid) order", method, percent)
+									   : psprintf("TABLESAMPLE %s (%.6g %%) of about %.0f rows, in heap (ctid) order", method,
+												  percent, static_cast<double>(rel->rd_rel->reltuples)));
+	put_key_rows(rsinfo, t);
 	put_row(rsinfo, "key order follows insert order", n >= 2 ? psprintf("%.3f", rho) : nullptr,
 			"Spearman's correlation of key rank with heap order: 1 ordered, near 0 random");
 	put_row(rsinfo, "the newest keys' order follows insert order", newest >= 2 ? psprintf("%.3f", rho_newest) : nullptr,
 			psprintf("the same over the last %d sampled rows in heap order", newest));
-
-	Oid index = btree_index(rel, attnum);
-
-	if (!OidIsValid(index))
-		put_row(rsinfo, "index", nullptr, "no B-tree index leads with the column");
-	else
-	{
-		int64  leaf_pages;
-		double density;
-
-		put_row(rsinfo, "index", quote_identifier(get_rel_name(index)), "B-tree, leading with the column");
-		if (!index_stats(index, &leaf_pages, &density, &why))
-		{
-			Relation ir = index_open(index, AccessShareLock);
-
-			leaf_pages = RelationGetNumberOfBlocks(ir) - 1; /* less the metapage: leaves and inner pages */
-			index_close(ir, AccessShareLock);
-			put_row(rsinfo, "leaf density", nullptr, why);
-		}
-		else
-			put_row(rsinfo, "leaf density", psprintf("%.1f %%", density), "pgstattuple's pgstatindex");
-		if (newest > 0 && leaf_pages > 0)
-			put_row(rsinfo, "leaves the newest keys touch",
-					psprintf("%d of %lld", leaves_touched(rows, n, newest, leaf_pages), static_cast<long long>(leaf_pages)),
-					psprintf("the last %d sampled rows in heap order, placed among the leaves as the sample's keys", newest));
-	}
+	put_index_rows(rsinfo, rel, attnum, rows, n, newest);
 
 	const char *generator = pick(t, rho, rho_newest, newest_format, &why);
 
