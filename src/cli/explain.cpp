@@ -1,10 +1,10 @@
 // Explaining an id: which formats it can be, and its fields in each, as aligned text or JSON Lines.
 #include "explain.hpp"
 
+#include "core/formats.hpp"
 #include "core/hot.hpp"
 #include "core/locality_b.hpp"
 #include "core/v7.hpp"
-#include "rfc.hpp"
 
 #include <strings.h>
 #include <cstring>
@@ -15,25 +15,9 @@ namespace locality_uuid
 namespace
 {
 
-/* Microseconds from 1582-10-15 (version 1's epoch) to 1970-01-01. */
-constexpr int64_t v1_epoch_unix_us = INT64_C(12219292800) * usecs_per_sec;
-
 /* The earliest and latest block starts shown: years 1 to 9999. */
 constexpr int64_t shown_min_us = INT64_C(-62135596800) * usecs_per_sec;
 constexpr int64_t shown_max_us = (clock_seconds_max + 1) * usecs_per_sec - 1;
-
-// Name the variant that byte 8 carries, as RFC 9562 section 4.1 does.
-const char *
-variant_name(const uint8_t *u)
-{
-	if ((u[8] & 0x80) == 0)
-		return "ncs";
-	if ((u[8] & 0xc0) == 0x80)
-		return "rfc9562";
-	if ((u[8] & 0xe0) == 0xc0)
-		return "microsoft";
-	return "future";
-}
 
 // Start a text line for a field: its label, padded so that the values line up.
 template<std::size_t N>
@@ -280,20 +264,11 @@ v7(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	}
 }
 
-// Return the time of a version 1 or 6 uuid as Unix microseconds (truncated, as uuid_extract_timestamp).
-int64_t
-gregorian_us(const uint8_t *id)
-{
-	uint64_t t = version_nibble(id) == 6 ? v6_timestamp(id) : v1_timestamp(id);
-
-	return static_cast<int64_t>(t / 10) - v1_epoch_unix_us;
-}
-
 // Explain a version 1 or 6 uuid: time, clock sequence, node.
 void
 v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
-	int64_t  us = gregorian_us(id);
+	int64_t  us = gregorian_unix_us(id);
 	unsigned clock_seq = static_cast<unsigned>(get_be(id + 8, 2) & 0x3fff);
 
 	if (opts.json)
@@ -404,65 +379,34 @@ const struct
 /* The names of the fields -o prints, in the order of Field. */
 const char *const field_names[] = {"id", "version", "variant", "type", "time", "unix_us", "formats", "facade"};
 
-/* Each format that can explain an id, in the order they are listed. */
-struct Format
-{
-	const char *name;
-	void (*explain)(const uint8_t *id, const ExplainOptions &opts, Output &out);
-};
-enum FormatIndex
-{
-	f_locality,
-	f_block,
-	f_v7,
-	f_v1,
-	f_v6,
-	f_hot,
-	format_count
-};
-const Format formats[format_count] = {
-	{"locality", locality}, {"block", block}, {"v7", v7}, {"v1", v1}, {"v6", v1}, {"hot", hot}};
+/* How each format explains an id, in the order of the core's Format (version 6 as version 1). */
+void (*const explainers[format_count])(const uint8_t *id, const ExplainOptions &opts, Output &out) = {
+	locality, block, v7, v1, v1, hot};
 
-/* What the bits of an id say: its RFC 9562 kind, its time if it has one, and which formats fit. */
+/* What the bits of an id say (the core's reading), its time if they fix one, and the façade. */
 struct Reading
 {
-	unsigned       version;
+	IdReading      id;
 	const char    *variant;
 	const char    *type;
 	bool           has_time;
 	int64_t        unix_us;
 	int            time_digits;
-	bool           applies[format_count];
 	const uint8_t *facade; /* the façade the id was read from, or nullptr */
 };
 
-// Read an id: RFC 9562 first, then each format of ours that could have made it.
+// Read an id as the core does: RFC 9562 first, then each format of ours that could have made it.
 Reading
 read_id(const uint8_t *id, const ExplainOptions &opts)
 {
 	Reading r;
-	bool    rfc = rfc_variant(id);
-	int64_t hot_us = static_cast<int64_t>(hot_time_field(id)) * usecs_per_sec;
-	bool    hot_plausible = hot_us >= opts.as_of_us - hot_window_before * usecs_per_sec &&
-		hot_us <= opts.as_of_us + hot_window_after * usecs_per_sec;
 
-	r.version = version_nibble(id);
-	r.variant = variant_name(id);
-	r.type = rfc_type(id);
-
-	bool named = std::strcmp(r.type, "nil") == 0 || std::strcmp(r.type, "max") == 0;
-	bool rfc_claimed = rfc && r.version >= 1 && r.version <= 8;
-
-	r.applies[f_locality] = r.version == version_b;
-	r.applies[f_block] = r.version == version_4 && rfc;
-	r.applies[f_v7] = r.version == 7 && rfc;
-	r.applies[f_v1] = r.version == 1 && rfc;
-	r.applies[f_v6] = r.version == 6 && rfc;
-	r.applies[f_hot] = opts.all || (!named && ((!r.applies[f_locality] && !rfc_claimed) || hot_plausible));
-	r.has_time = r.applies[f_v7] || r.applies[f_v1] || r.applies[f_v6];
-	r.unix_us = r.applies[f_v7] ? v7_ms(id) * 1000 : r.has_time ? gregorian_us(id)
-																: 0;
-	r.time_digits = r.applies[f_v7] ? 3 : 6;
+	locality_uuid::read_id(id, opts.as_of_us, opts.all, &r.id);
+	r.variant = variant_name(r.id.variant);
+	r.type = rfc_kind_name(r.id.kind);
+	r.has_time = r.id.time_from >= 0;
+	r.unix_us = r.has_time ? r.id.formats[r.id.time_from].unix_us : 0;
+	r.time_digits = r.has_time ? r.id.formats[r.id.time_from].time_digits : 0;
 	r.facade = opts.facade;
 	return r;
 }
@@ -491,7 +435,7 @@ put_field(Output &out, Field f, const uint8_t *id, const Reading &r)
 			out.put_uuid(id);
 			break;
 		case Field::version:
-			out.put_hex(r.version, 1);
+			out.put_hex(r.id.version, 1);
 			break;
 		case Field::variant:
 			out.put_str(r.variant);
@@ -509,11 +453,11 @@ put_field(Output &out, Field f, const uint8_t *id, const Reading &r)
 			break;
 		case Field::formats:
 			for (int i = 0; i < format_count; i++)
-				if (r.applies[i])
+				if (r.id.formats[i].fits)
 				{
 					if (!first)
 						out.put(',');
-					out.put_str(formats[i].name);
+					out.put_str(format_name(static_cast<Format>(i)));
 					first = false;
 				}
 			break;
@@ -549,7 +493,7 @@ json_head(const uint8_t *id, const Reading &r, Output &out)
 		out.put_uuid(r.facade);
 	}
 	out.put("\",\"version\":\"");
-	out.put_hex(r.version, 1);
+	out.put_hex(r.id.version, 1);
 	out.put("\",\"variant\":\"");
 	out.put_str(r.variant);
 	out.put("\",\"type\":\"");
@@ -573,7 +517,7 @@ text_head(const uint8_t *id, const Reading &r, Output &out)
 {
 	out.put_uuid(id);
 	out.put("  version ");
-	out.put_hex(r.version, 1);
+	out.put_hex(r.id.version, 1);
 	out.put(", variant ");
 	out.put_str(r.variant);
 	out.put(": ");
@@ -630,12 +574,12 @@ explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out)
 		text_head(id, r, out);
 	for (int i = 0; i < format_count; i++)
 	{
-		if (!r.applies[i])
+		if (!r.id.formats[i].fits)
 			continue;
 		if (opts.json && !first)
 			out.put(',');
 		first = false;
-		formats[i].explain(id, opts, out);
+		explainers[i](id, opts, out);
 	}
 	if (first && opts.json)
 		out.put("],\"note\":\"none of locality_uuid's formats could have made it (--all reads it as a shard-key uuid)\"}\n");

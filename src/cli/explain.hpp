@@ -39,28 +39,8 @@ struct ExplainOptions
 // Read a comma-separated list of field names (any case); false with *bad the first unknown one.
 bool parse_fields(const std::string &list, std::vector<Field> *fields, std::string *bad);
 
-/*
- * An id is named by its RFC 9562 version, variant and kind first (rfc_type), then read as each
- * format that could have made it. Which formats an id can be, from its fixed bits:
- *
- *   locality uuid   version digit b (the format's only fixed part)
- *   block-wrapped   version 4 and RFC 9562's variant (also any random uuid)
- *   version 7       version 7 and RFC 9562's variant
- *   version 1, 6    version 1 or 6 and RFC 9562's variant (read as uuid_extract_timestamp does)
- *   shard-key       no fixed bits, so any id reads as one. Listed when none of the above and no
- *                   other RFC 9562 version claims the id (so whenever the process field is a
- *                   backend slot below 4096), or when its time field falls in the plausible
- *                   window: the hot_window_before seconds before as_of to hot_window_after
- *                   seconds after (a process field that is a pid can make any version and
- *                   variant digits); with all, for every id.
- *
- * The nil and max uuids are read as none (with all, as shard-key ids). An RFC 9562 id of version
- * 2, 3, 5 or 8 whose time field is outside the window is none of them; version 6 is read as
- * version 1 is.
- */
-constexpr int64_t hot_window_before = INT64_C(315576000); /* ten years of 365.25 days */
-constexpr int64_t hot_window_after = INT64_C(86400);      /* a day: clocks that run ahead */
-
+// Explain an id: its RFC 9562 version, variant and kind, then its reading as each format that
+// could have made it (read_id in src/core/formats.hpp: which formats fit, and the id's time).
 void explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out);
 
 } // namespace locality_uuid

@@ -1,7 +1,6 @@
 // RFC 9562's own kinds of uuid in the command-line tool: their names, versions 1 and 6 (time), 3 and 5 (names).
 #include "rfc.hpp"
 
-#include "core/v7.hpp"
 #include "md5.hpp"
 #include "sha1.hpp"
 #include "text.hpp"
@@ -64,25 +63,6 @@ name_based(int version, const uint8_t name_space[uuid_len], const char *name, st
 		sha1_digest(text.data(), text.size(), digest);
 	std::memcpy(out, digest, uuid_len);
 	stamp(version, out);
-}
-
-const char *
-rfc_type(const uint8_t u[uuid_len])
-{
-	static const char *const types[] = {
-		"unknown", "time", "dce", "md5", "random", "sha1", "reordered-time", "unix-time", "custom"};
-	static const uint8_t nil[uuid_len] = {};
-	static const uint8_t max[uuid_len] = {
-		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-	unsigned version = version_nibble(u);
-
-	if (std::memcmp(u, nil, uuid_len) == 0)
-		return "nil";
-	if (std::memcmp(u, max, uuid_len) == 0)
-		return "max";
-	if (!rfc_variant(u) || version > 8)
-		return "unknown";
-	return types[version];
 }
 
 void

@@ -1,13 +1,10 @@
-// RFC 9562's own kinds of uuid in the command-line tool: their names, versions 1 and 6 (time), 3 and 5 (names).
+// RFC 9562's own kinds of uuid the command-line tool makes: versions 1 and 6 (time), 3 and 5 (names).
 #pragma once
 
-#include "core/fields.hpp"
+#include "core/formats.hpp"
 
 namespace locality_uuid
 {
-
-/* 100 ns intervals from 1582-10-15 (the Gregorian epoch of versions 1 and 6) to 1970-01-01. */
-constexpr int64_t gregorian_unix_offset = INT64_C(122192928000000000);
 
 // Read a namespace: @dns, @url, @oid, @x500 (RFC 9562, section 6.6) or a uuid; false otherwise.
 bool parse_namespace(const char *text, std::size_t len, uint8_t out[uuid_len]);
@@ -15,16 +12,6 @@ bool parse_namespace(const char *text, std::size_t len, uint8_t out[uuid_len]);
 // Make the name-based uuid of version 3 (MD5) or 5 (SHA-1) of name in name_space.
 void name_based(int version, const uint8_t name_space[uuid_len], const char *name, std::size_t len,
 				uint8_t out[uuid_len]);
-
-// Read the 60-bit timestamp of a version 6 uuid: 100 ns intervals since 1582-10-15 UTC.
-constexpr uint64_t
-v6_timestamp(const uint8_t *u) noexcept
-{
-	return (get_be(u, 4) << 28) | (get_be(u + 4, 2) << 12) | (get_be(u + 6, 2) & 0x0fff);
-}
-
-// Return what RFC 9562 calls an id of this version and variant: "nil", "max", "random", ...
-const char *rfc_type(const uint8_t u[uuid_len]);
 
 /*
  * Versions 1 and 6 of one run: a clock sequence and a node drawn at random when the run starts

@@ -56,14 +56,6 @@ v7_ms(const uint8_t *u) noexcept
 	return static_cast<int64_t>(get_be(u, 6));
 }
 
-// Read the 60-bit timestamp of a version 1 uuid: 100 ns intervals since 1582-10-15 UTC.
-constexpr uint64_t
-v1_timestamp(const uint8_t *u) noexcept
-{
-	return (static_cast<uint64_t>(u[6] & 0x0f) << 56) | (static_cast<uint64_t>(u[7]) << 48) |
-		(get_be(u + 4, 2) << 32) | get_be(u, 4);
-}
-
 // A clock reading as version 7 reads it: Unix milliseconds and nanoseconds within the
 // millisecond (0 .. 999999). Two fields, since nanoseconds from 1970 overflow 64 bits in 2262.
 struct V7Time

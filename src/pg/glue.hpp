@@ -11,6 +11,7 @@
 #include "core/allocation.hpp"
 #include "core/fields.hpp"
 #include "core/blocks.hpp"
+#include "core/formats.hpp"
 #include "core/hot.hpp"
 #include "core/locality_b.hpp"
 #include "core/state.hpp"

@@ -50,11 +50,6 @@ static uint64_t   allocations_generation = 0; /* lease_generation() of the range
 static Allocator  allocations(v7_allocation_bits);
 static const char explicit_user[] = "uuidv7_ordered at an explicit time";
 
-/* Microseconds from 1582-10-15 to PostgreSQL's epoch (2000-01-01). */
-static constexpr int64_t gregorian_epoch_jdate = 2299161; /* 1582-10-15 */
-static constexpr int64_t pg_epoch_gregorian_us =
-	(POSTGRES_EPOCH_JDATE - gregorian_epoch_jdate) * SECS_PER_DAY * USECS_PER_SEC;
-
 // Return the time of a version 7 uuid's millisecond field.
 static TimestampTz
 v7_time(const uint8_t *u)
@@ -170,7 +165,7 @@ locality_uuid_extract_timestamp(PG_FUNCTION_ARGS)
 	switch (version_nibble(u))
 	{
 		case 1:
-			PG_RETURN_TIMESTAMPTZ(static_cast<TimestampTz>(v1_timestamp(u) / 10) - pg_epoch_gregorian_us);
+			PG_RETURN_TIMESTAMPTZ(gregorian_unix_us(u) - pg_epoch_unix_us);
 		case 7:
 			PG_RETURN_TIMESTAMPTZ(v7_time(u));
 		default:

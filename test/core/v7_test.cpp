@@ -1,4 +1,5 @@
 // Core unit tests of version 7 and 4: RFC 9562 vectors, boundaries, PostgreSQL 18's clock rule, ordered and explicit-time ids.
+#include "core/formats.hpp"
 #include "core/v7.hpp"
 #include "check.hpp"
 

@@ -20,6 +20,8 @@ my %C_ONLY = map { $_ => 1 } (
 	'locality_uuid_block_advice(double precision, interval, bigint)',    # reads shared_buffers
 	'uuidv7_made_support(internal)',          # a planner support function (rewrites uuidv7_made)
 	'hot_uuid_made_support(internal)',        # a planner support function (rewrites hot_uuid_made)
+	'locality_uuid_describe(uuid, timestamp with time zone)',    # the core's format rule (a SQL copy would be a second rule)
+	'locality_uuid_column_report(regclass, name, integer)',      # the same rule on a sample, and the relcache
 );
 
 # Functions of the portable edition alone: its session state, allocation numbers and the

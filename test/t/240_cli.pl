@@ -12,6 +12,7 @@ use IPC::Run;
 use LocalityUuid;
 use PostgreSQL::Test::Utils;
 use Test::More;
+use Time::HiRes qw(clock_gettime CLOCK_REALTIME);
 
 my $node = extension_node('cli');
 my $cli = $ENV{LOCALITY_UUID_CLI};
@@ -636,7 +637,7 @@ sub ids_of
 		[ $ids[6], 6, 'rfc9562', 'reordered-time', '2022-02-22T19:22:22.000000Z', '1645557742000000', 'v6' ],
 		[ $ids[7], 7, 'rfc9562', 'unix-time', '2022-02-22T19:22:22.000Z', '1645557742000000', 'v7' ],
 		[ $ids[8], 8, 'rfc9562', 'custom', '', '', '' ],
-		[ $ids[9], 'b', 'ncs', 'unknown', '', '', 'locality' ],
+		[ $ids[9], 'b', 'ncs', 'unknown', '2012-10-15T18:58:18.450Z', '1350327498450000', 'locality' ],
 		[ $ids[10], 0, 'ncs', 'unknown', '', '', 'hot' ])),
 		"-o: RFC 9562's examples, nil, max and ours: version, variant, kind, time, the formats that fit");
 
@@ -653,6 +654,31 @@ sub ids_of
 	like($out, qr/^\Q$ids[6]\E.*\n  version 6 uuid \(RFC 9562\)\n    time        2022-02-22 19:22:22\.000000 UTC\n/m,
 		'version 6: its time');
 	like($out, qr/^\Q$ids[3]\E.*\n  shard-key uuid, if hot_uuid made it \(a guess/m, 'a shard-key reading is marked as a guess');
+
+	# Issue 40: a locality id made by -s gives its time to -o (it gave none), the text's time.
+	my $before = int((clock_gettime(CLOCK_REALTIME) - 0.001) * 1e6);
+	my (undef, $seq) = tool(['-s']);
+	my $after = int((clock_gettime(CLOCK_REALTIME) + 0.001) * 1e6);
+	chomp $seq;
+	my (undef, $o) = tool([ '-o', 'id,time,unix_us,formats', $seq ]);
+	my (undef, $text) = tool([$seq]);
+	my ($text_time) = $text =~ /^    time        (\S+ \S+) UTC$/m;
+	my ($o_id, $o_time, $o_us, $o_formats) = split /\t/, $o;
+	$o_time =~ s/^(\S+)T(\S+)Z$/$1 $2/;
+	is(join(' ', $o_id, $o_time, $o_us >= $before && $o_us <= $after ? 'in the run' : "$o_us outside $before..$after", $o_formats =~ /^locality\b/ ? 'locality' : $o_formats),
+		"$seq $text_time in the run locality", '-o time of a locality id made by -s: its millisecond, as the text shows it');
+
+	# Issue 40: a hot_uuid of process 0x7080 reads as version 7 of the year 5536 (as of 2024-06-01);
+	# an id is not made after the time of asking, so -o gives no time (the shard-key time is a guess).
+	my $hot7 = '6659bbc0-e765-7001-8000-00052a000000';
+	($rc, $out) = tool([ '-o', 'version,time,unix_us,formats', '--as-of', $as_of, $hot7 ]);
+	is("$rc $out", "0 7\t\t\tv7,hot\n", '-o time of a hot_uuid that reads as version 7 of 5536: none');
+	($rc, $out) = tool([ '--as-of', $as_of, $hot7 ]);
+	like($out, qr/^  version 7 uuid \(RFC 9562\)\n    time        5536-02-11 05:35:04\.037 UTC\n.*^  shard-key uuid.*\n    time        2024-05-31 12:00:00 UTC\n/ms,
+		'its text still shows both readings: version 7 of 5536, shard-key id of 2024-05-31 12:00:00');
+	(undef, $out) = tool([qw(--hot 7 --process 28800 -n 100)]);
+	(undef, $out) = tool([ '-o', 'version,time,formats', split /\n/, $out ]);
+	is($out, "7\t\tv7,hot\n" x 100, 'hot_uuid(7) ids of process 28800 made now: version 7 to the bits, no time');
 
 	# -o's names are the JSON keys, with the same values.
 	my ($jrc, $json) = tool([ '-j', '--as-of', $as_of, $ids[2] ]);
@@ -715,9 +741,11 @@ for ns in (uuid.NAMESPACE_DNS, uuid.NAMESPACE_URL, uuid.NAMESPACE_OID, uuid.NAME
 		for my $v (1, 6)
 		{
 			my $file = "$dir/gen_v$v.ids";
-			my $before = time;
+			# The clock the tool reads (Perl's time lags it by up to a tick), 1 ms either side for
+			# rounding; after also 1 ms more, as the ids may lead the clock by one 100 ns step each.
+			my $before = sprintf('%.6f', clock_gettime(CLOCK_REALTIME) - 0.001);
 			my ($rc) = tool([ "--v$v", '-n', '10000' ], stdout => $file);
-			my $after = time + 1;
+			my $after = sprintf('%.6f', clock_gettime(CLOCK_REALTIME) + 0.002);
 			my $check = q{
 import sys, uuid
 ids = [uuid.UUID(l) for l in open(sys.argv[1]).read().split()]
