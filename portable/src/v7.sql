@@ -159,3 +159,45 @@ RETURN (lpad(to_hex(@internal@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7
 
 COMMENT ON FUNCTION @extschema@.uuidv7_upper(timestamptz) IS
 'largest version 7 uuid of the millisecond of at';
+
+-- The keys of uuidv7_made: the smallest version 7 uuid of the first millisecond at or after
+-- since, the largest of the last millisecond before before; clamped to the nil uuid at or before
+-- 1970 and to the max uuid past the format's end (2^48 - 1 ms), so that no bound raises.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_since_key(since timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN since <= timestamptz '1970-01-01 00:00:00+00' THEN '00000000-0000-0000-0000-000000000000'::uuid
+            WHEN since > timestamptz '10889-08-02 05:31:50.655+00' THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+            ELSE (lpad(to_hex(ceil(extract(epoch FROM since - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint
+                              + 946684800000), 12, '0') || '70008000000000000000')::uuid END;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_since_key(timestamptz) IS
+'smallest version 7 uuid made at or after since (nil uuid at or before 1970, max uuid after 10889-08-02 05:31:50.655 UTC, NULL for NULL); called by uuidv7_made of the portable edition';
+
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_before_key(before timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN before <= timestamptz '1970-01-01 00:00:00+00' THEN '00000000-0000-0000-0000-000000000000'::uuid
+            WHEN before > timestamptz '10889-08-02 05:31:50.655+00' THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+            ELSE (lpad(to_hex(ceil(extract(epoch FROM before - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint
+                              + 946684799999), 12, '0') || '7fffbfffffffffffffff')::uuid END;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_before_key(timestamptz) IS
+'largest version 7 uuid made before before (nil uuid at or before 1970, max uuid after 10889-08-02 05:31:50.655 UTC, NULL for NULL); called by uuidv7_made of the portable edition';
+
+-- Inlined by the planner into two conditions on id that a B-tree on id serves and the exact
+-- test. The test is ORed with a term that is always false (never NULL) but that the planner
+-- estimates at 0.995, so that the estimate is that of the id range alone (docs/portable.md).
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_made(id uuid, since timestamptz DEFAULT '-infinity',
+                                                   before timestamptz DEFAULT 'infinity')
+RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= @internal@.locality_uuid_portable_v7_since_key(since)
+   AND id <= @internal@.locality_uuid_portable_v7_before_key(before)
+   AND ((id IS NULL OR @internal@.locality_uuid_portable_v7_time(id) IS NOT NULL)
+        AND @internal@.locality_uuid_portable_v7_time(id) >= since
+        AND @internal@.locality_uuid_portable_v7_time(id) < before
+        OR nullif(id, id) IS NOT NULL);
+
+COMMENT ON FUNCTION @extschema@.uuidv7_made(uuid, timestamptz, timestamptz) IS
+'whether the version 7 uuid id was made in [since, before): uuidv7_timestamp(id) >= since AND uuidv7_timestamp(id) < before, false for an id of another version or variant; planned as a range of id that a B-tree on id serves';
