@@ -13,7 +13,7 @@ PGFILEDESC = "locality_uuid - UUIDs with chosen B-tree and shard locality"
 CORE_SRCS = src/core/locality_b.cpp src/core/blocks.cpp src/core/hot.cpp src/core/state.cpp src/core/v7.cpp src/core/facade.cpp
 GLUE_SRCS = src/pg/module.cpp src/pg/settings.cpp src/pg/environment.cpp src/pg/values.cpp src/pg/errors.cpp \
 	src/pg/sequences.cpp src/pg/state.cpp src/pg/locality_b.cpp src/pg/blocks.cpp src/pg/hot.cpp src/pg/identity.cpp \
-	src/pg/v7.cpp src/pg/facade.cpp
+	src/pg/v7.cpp src/pg/facade.cpp src/pg/made.cpp
 # What both the module and the command-line tool read from the system (no PostgreSQL in it).
 OS_SRCS = src/os/mac.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(OS_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)

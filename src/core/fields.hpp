@@ -101,6 +101,33 @@ floor_div(int64_t a, int64_t b) noexcept
 	return a / b - ((a % b != 0) && (a < 0));
 }
 
+/*
+ * "Made at or after a, before b" on ids that lead with a time: their time field counts units of
+ * unit_us microseconds from 1970 (0 .. unit_max), so time(id) >= a holds when the field is at
+ * least ceil(a / unit_us). The glue passes times as Unix microseconds saturated at the ends of
+ * int64 (-infinity is INT64_MIN, infinity INT64_MAX). The format writes the keys: since's is
+ * its smallest id of that unit, or the max uuid past the format's end; before's its largest id
+ * of the unit before, or the nil uuid when no unit is before it. These clamps never fail.
+ */
+
+// Return the first unit at or after Unix microsecond us, clamped to 0 .. unit_max + 1.
+constexpr int64_t
+made_unit(int64_t us, int64_t unit_us, int64_t unit_max) noexcept
+{
+	int64_t unit = us / unit_us + (us % unit_us > 0);
+
+	return unit < 0 ? 0 : unit > unit_max ? unit_max + 1
+										  : unit;
+}
+
+// Write 16 bytes of fill: the nil (0x00) or the max (0xff) uuid.
+constexpr void
+uuid_fill(uint8_t out[uuid_len], uint8_t fill) noexcept
+{
+	for (std::size_t i = 0; i < uuid_len; i++)
+		out[i] = fill;
+}
+
 // Convert days since 1970-01-01 to a proleptic Gregorian date.
 constexpr void
 civil_from_days(int64_t days, int64_t *year, int *month, int *day) noexcept

@@ -51,6 +51,29 @@ hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept
 	put_be(out, seconds, 4);
 }
 
+bool
+hot_made_since(int64_t us, uint8_t out[uuid_len]) noexcept
+{
+	int64_t seconds = made_unit(us, 1000000, hot_seconds_max);
+
+	if (seconds > hot_seconds_max)
+		return false;
+	hot_boundary(static_cast<uint32_t>(seconds), out);
+	return true;
+}
+
+bool
+hot_made_before(int64_t us, uint8_t out[uuid_len]) noexcept
+{
+	int64_t seconds = made_unit(us, 1000000, hot_seconds_max);
+
+	if (seconds == 0)
+		return false;
+	uuid_fill(out, 0xff);
+	put_be(out, static_cast<uint64_t>(seconds - 1), 4);
+	return true;
+}
+
 Status
 hot_machine_hash(const char *machine_name, const char *host_name, Md5Function md5,
 				 uint8_t out[hot_machine_len]) noexcept

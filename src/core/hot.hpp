@@ -135,6 +135,32 @@ hot_time_field(const uint8_t in[uuid_len]) noexcept
 // Write the smallest id of a second: its time field, every other byte zero.
 void hot_boundary(uint32_t seconds, uint8_t out[uuid_len]) noexcept;
 
+/* The last value of the 32-bit time field: 2106-02-07 06:28:15 UTC. */
+constexpr int64_t hot_seconds_max = INT64_C(4294967295);
+
+/*
+ * Every uuid is a shard-key id (the layout has no version), the nil and the max uuid included,
+ * so no key can stand for "no id": when none is made in the range the keys are absent.
+ */
+
+// Write the smallest key of the ids made at or after Unix microsecond us (made_unit); false
+// (nothing written) when none is.
+bool hot_made_since(int64_t us, uint8_t out[uuid_len]) noexcept;
+
+// Write the largest key of the ids made before Unix microsecond us (made_unit); false
+// (nothing written) when none is.
+bool hot_made_before(int64_t us, uint8_t out[uuid_len]) noexcept;
+
+// True if the id's second (hot_uuid_timestamp's) is at or after since_us and before before_us.
+constexpr bool
+hot_made(const uint8_t in[uuid_len], int64_t since_us, int64_t before_us) noexcept
+{
+	int64_t seconds = hot_time_field(in);
+
+	return seconds >= made_unit(since_us, 1000000, hot_seconds_max) &&
+		seconds < made_unit(before_us, 1000000, hot_seconds_max);
+}
+
 /*
  * Machine hash, as HotGuid derives it: the first hot_machine_len bytes of the MD5 digest of
  * a name, in digest order (encode_hot stores them at bytes 5, 4, 7). The name is

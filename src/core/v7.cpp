@@ -53,6 +53,28 @@ v7_upper(int64_t ms, uint8_t out[uuid_len]) noexcept
 }
 
 void
+v7_made_since(int64_t us, uint8_t out[uuid_len]) noexcept
+{
+	int64_t ms = made_unit(us, 1000, v7_ms_max);
+
+	if (ms == 0 || ms > v7_ms_max)
+		uuid_fill(out, ms == 0 ? 0x00 : 0xff);
+	else
+		v7_lower(ms, out);
+}
+
+void
+v7_made_before(int64_t us, uint8_t out[uuid_len]) noexcept
+{
+	int64_t ms = made_unit(us, 1000, v7_ms_max);
+
+	if (ms == 0 || ms > v7_ms_max)
+		uuid_fill(out, ms == 0 ? 0x00 : 0xff);
+	else
+		v7_upper(ms - 1, out);
+}
+
+void
 encode_v7_ordered(uint64_t word, const uint8_t random[8], uint8_t out[uuid_len]) noexcept
 {
 	uint16_t fraction = static_cast<uint16_t>((word >> v7_counter_bits) & 0x0fff);

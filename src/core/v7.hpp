@@ -107,6 +107,29 @@ void v7_lower(int64_t ms, uint8_t out[uuid_len]) noexcept;
 // Write the largest version 7 uuid of a millisecond: every bit after the time one but version and variant.
 void v7_upper(int64_t ms, uint8_t out[uuid_len]) noexcept;
 
+// True if the uuid is version 7 with RFC 9562's variant: the ids whose time uuidv7_timestamp reads.
+constexpr bool
+v7_id(const uint8_t *u) noexcept
+{
+	return rfc_variant(u) && version_nibble(u) == 7;
+}
+
+// True if the uuid is a version 7 id made at or after since_us and before before_us (made_unit).
+constexpr bool
+v7_made(const uint8_t *u, int64_t since_us, int64_t before_us) noexcept
+{
+	return v7_id(u) && v7_ms(u) >= made_unit(since_us, 1000, v7_ms_max) &&
+		v7_ms(u) < made_unit(before_us, 1000, v7_ms_max);
+}
+
+// Write the smallest key of the version 7 ids made at or after Unix microsecond us (made_unit):
+// the nil uuid when every one is, the max uuid (no version 7 id) when none is.
+void v7_made_since(int64_t us, uint8_t out[uuid_len]) noexcept;
+
+// Write the largest key of the version 7 ids made before Unix microsecond us (made_unit): the
+// nil uuid (no version 7 id) when none is, the max uuid when every one is.
+void v7_made_before(int64_t us, uint8_t out[uuid_len]) noexcept;
+
 /*
  * PostgreSQL 18's per-backend clock for version 7: each reading is the clock's, or the previous
  * reading plus v7_step_ns when the clock has not moved on that far (a burst, a coarse or stopped

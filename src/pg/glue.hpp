@@ -113,6 +113,10 @@ void machine_hash(uint8_t out[hot_machine_len], const char **host_name);
 // Convert a timestamptz to Unix milliseconds (floor), erroring on infinity.
 int64_t timestamptz_to_unix_ms(TimestampTz ts, const char *argname);
 
+// Read argument n, a timestamptz, as Unix microseconds saturated at the ends of int64
+// (-infinity INT64_MIN, infinity INT64_MAX: made_unit's input); SQL NULL reads as if_null.
+int64_t made_bound_arg(FunctionCallInfo fcinfo, int n, int64_t if_null);
+
 // Convert Unix milliseconds to a timestamptz.
 TimestampTz unix_ms_to_timestamptz(int64_t ms);
 
@@ -195,6 +199,22 @@ bool state_v7_database_started(Oid db);
 
 // Remember that a backend of database db took a word at or above the database's lease.
 void state_v7_mark_database(Oid db);
+
+/* The time range spellings (made.cpp). */
+
+// The functions a spelling expands to, named in its own schema: the keys of since and before
+// (C functions of one timestamptz), the check of the id (NULL: id IS NOT NULL; else a function
+// of the id whose result IS NOT NULL), and whether a key can be NULL (no id in the range).
+struct MadeSpelling
+{
+	const char *since_key;
+	const char *before_key;
+	const char *id_check;
+	bool        keys_nullable;
+};
+
+// Answer a planner support request of a spelling: SupportRequestSimplify with its expansion.
+struct Node *made_support(struct Node *request, const MadeSpelling &spelling);
 
 /* Errors (errors.cpp). */
 

@@ -20,6 +20,10 @@ PG_FUNCTION_INFO_V1(hot_uuid_machine);
 PG_FUNCTION_INFO_V1(hot_uuid_process);
 PG_FUNCTION_INFO_V1(hot_uuid_counter);
 PG_FUNCTION_INFO_V1(hot_uuid_make);
+PG_FUNCTION_INFO_V1(hot_uuid_made_since);
+PG_FUNCTION_INFO_V1(hot_uuid_made_before);
+PG_FUNCTION_INFO_V1(hot_uuid_made_support);
+PG_FUNCTION_INFO_V1(hot_uuid_made);
 }
 
 using namespace locality_uuid;
@@ -243,4 +247,44 @@ extern "C" Datum
 hot_uuid_time_decoder(PG_FUNCTION_ARGS)
 {
 	return hot_timestamp_datum(uuid_text_arg(fcinfo, 0)->data);
+}
+
+// hot_uuid_made_since(since timestamptz) RETURNS uuid
+extern "C" Datum
+hot_uuid_made_since(PG_FUNCTION_ARGS)
+{
+	uint8_t bytes[uuid_len];
+
+	if (PG_ARGISNULL(0) || !hot_made_since(made_bound_arg(fcinfo, 0, 0), bytes))
+		PG_RETURN_NULL();
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+// hot_uuid_made_before(before timestamptz) RETURNS uuid
+extern "C" Datum
+hot_uuid_made_before(PG_FUNCTION_ARGS)
+{
+	uint8_t bytes[uuid_len];
+
+	if (PG_ARGISNULL(0) || !hot_made_before(made_bound_arg(fcinfo, 0, 0), bytes))
+		PG_RETURN_NULL();
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+// hot_uuid_made_support(internal) RETURNS internal
+extern "C" Datum
+hot_uuid_made_support(PG_FUNCTION_ARGS)
+{
+	static const MadeSpelling spelling = {"hot_uuid_made_since", "hot_uuid_made_before", NULL, true};
+
+	PG_RETURN_POINTER(made_support(reinterpret_cast<struct Node *>(PG_GETARG_POINTER(0)), spelling));
+}
+
+// hot_uuid_made(id uuid, since timestamptz, before timestamptz) RETURNS boolean
+extern "C" Datum
+hot_uuid_made(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(!PG_ARGISNULL(0) && !PG_ARGISNULL(1) && !PG_ARGISNULL(2) &&
+				   hot_made(PG_GETARG_UUID_P(0)->data, made_bound_arg(fcinfo, 1, 0),
+							made_bound_arg(fcinfo, 2, 0)));
 }

@@ -16,6 +16,10 @@ PG_FUNCTION_INFO_V1(uuidv7_ordered_generate);
 PG_FUNCTION_INFO_V1(uuidv7_ordered_generate_at);
 PG_FUNCTION_INFO_V1(uuidv7_lower_bound);
 PG_FUNCTION_INFO_V1(uuidv7_upper_bound);
+PG_FUNCTION_INFO_V1(uuidv7_made_since);
+PG_FUNCTION_INFO_V1(uuidv7_made_before);
+PG_FUNCTION_INFO_V1(uuidv7_made_support);
+PG_FUNCTION_INFO_V1(uuidv7_made);
 }
 
 using namespace locality_uuid;
@@ -258,7 +262,7 @@ uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 static Datum
 v7_timestamp_datum(FunctionCallInfo fcinfo, const uint8_t *u)
 {
-	if (!rfc_variant(u) || version_nibble(u) != 7)
+	if (!v7_id(u))
 		PG_RETURN_NULL();
 	PG_RETURN_TIMESTAMPTZ(v7_time(u));
 }
@@ -295,4 +299,42 @@ extern "C" Datum
 uuidv7_time_decoder(PG_FUNCTION_ARGS)
 {
 	return v7_timestamp_datum(fcinfo, uuid_text_arg(fcinfo, 0)->data);
+}
+
+// uuidv7_made_since(since timestamptz) RETURNS uuid
+extern "C" Datum
+uuidv7_made_since(PG_FUNCTION_ARGS)
+{
+	uint8_t bytes[uuid_len];
+
+	v7_made_since(made_bound_arg(fcinfo, 0, INT64_MAX), bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+// uuidv7_made_before(before timestamptz) RETURNS uuid
+extern "C" Datum
+uuidv7_made_before(PG_FUNCTION_ARGS)
+{
+	uint8_t bytes[uuid_len];
+
+	v7_made_before(made_bound_arg(fcinfo, 0, INT64_MIN), bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+// uuidv7_made_support(internal) RETURNS internal
+extern "C" Datum
+uuidv7_made_support(PG_FUNCTION_ARGS)
+{
+	static const MadeSpelling spelling = {"uuidv7_made_since", "uuidv7_made_before", "uuidv7_timestamp", false};
+
+	PG_RETURN_POINTER(made_support(reinterpret_cast<struct Node *>(PG_GETARG_POINTER(0)), spelling));
+}
+
+// uuidv7_made(id uuid, since timestamptz, before timestamptz) RETURNS boolean
+extern "C" Datum
+uuidv7_made(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(!PG_ARGISNULL(0) && !PG_ARGISNULL(1) && !PG_ARGISNULL(2) &&
+				   v7_made(PG_GETARG_UUID_P(0)->data, made_bound_arg(fcinfo, 1, 0),
+						   made_bound_arg(fcinfo, 2, 0)));
 }

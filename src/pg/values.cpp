@@ -21,6 +21,21 @@ timestamptz_to_unix_ms(TimestampTz ts, const char *argname)
 	return floor_div(ts, 1000) + pg_epoch_unix_ms;
 }
 
+int64_t
+made_bound_arg(FunctionCallInfo fcinfo, int n, int64_t if_null)
+{
+	TimestampTz ts;
+
+	if (PG_ARGISNULL(n))
+		return if_null;
+	ts = PG_GETARG_TIMESTAMPTZ(n);
+	if (TIMESTAMP_IS_NOBEGIN(ts))
+		return INT64_MIN;
+	if (ts > INT64_MAX - pg_epoch_unix_us)
+		return INT64_MAX;
+	return ts + pg_epoch_unix_us;
+}
+
 TimestampTz
 unix_ms_to_timestamptz(int64_t ms)
 {
