@@ -58,7 +58,7 @@ override PROVE_FLAGS += -I test/t
 # files in test/portable/expected (behaviour SQL cannot match; see docs/portable.md).
 PORTABLE_REGRESS = portable_setup locality_b_layout locality_b_extract locality_b locality_b_errors \
 	blocks blocks_compat blocks_errors hot hot_recipes hot_errors badinput settings_parser v7 portable_labels portable_generators \
-	portable_v7 portable_explicit facade
+	portable_v7 portable_explicit facade portable_made
 PORTABLE_DIR = test/out/portable
 # pg_regress reads expected files from --inputdir up to 15, from --expecteddir (default .) since 16.
 PORTABLE_EXPECTED = $(if $(filter-out 15,$(MAJORVERSION)),--expecteddir=$(PORTABLE_DIR))
