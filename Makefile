@@ -19,7 +19,7 @@ OS_SRCS = src/os/mac.cpp
 OBJS = $(CORE_SRCS:.cpp=.o) $(OS_SRCS:.cpp=.o) $(GLUE_SRCS:.cpp=.o)
 
 REGRESS = locality_b_layout locality_b_extract locality_b labels guc locality_b_errors blocks blocks_compat blocks_errors blocks_interval blocks_advice \
-	hot hot_recipes hot_errors badinput parallel state identity settings_parser v7_extension v7 partitioning facade
+	hot hot_recipes hot_errors badinput parallel state identity settings_parser v7_extension v7 partitioning facade time_ranges
 REGRESS_OPTS = --inputdir=. --load-extension=$(EXTENSION)
 
 # TAP tests on PostgreSQL::Test::Cluster: everything that needs clusters of its own.

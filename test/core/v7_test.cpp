@@ -194,6 +194,86 @@ test_explicit()
 	CHECK(a.next(&n) == AllocationStatus::exhausted);
 }
 
+/* 2026-03-02 00:00:00 UTC in Unix microseconds; its millisecond is 0x019cabd83800. */
+constexpr int64_t us_day = INT64_C(1772409600000000);
+
+void
+test_made_keys()
+{
+	uint8_t u[uuid_len];
+
+	/* made_unit: a bound with microseconds rounds up to the id's millisecond, then clamps. */
+	CHECK_EQ(made_unit(0, 1000, v7_ms_max), 0);
+	CHECK_EQ(made_unit(1, 1000, v7_ms_max), 1);
+	CHECK_EQ(made_unit(1000, 1000, v7_ms_max), 1);
+	CHECK_EQ(made_unit(1001, 1000, v7_ms_max), 2);
+	CHECK_EQ(made_unit(-1, 1000, v7_ms_max), 0);
+	CHECK_EQ(made_unit(-1001, 1000, v7_ms_max), 0);
+	CHECK_EQ(made_unit(INT64_MIN, 1000, v7_ms_max), 0);
+	CHECK_EQ(made_unit(INT64_MAX, 1000, v7_ms_max), v7_ms_max + 1);
+
+	v7_made_since(us_day, u);
+	CHECK_UUID(u, "019cabd8-3800-7000-8000-000000000000");
+	v7_made_since(us_day + 1, u);
+	CHECK_UUID(u, "019cabd8-3801-7000-8000-000000000000");
+	v7_made_before(us_day, u);
+	CHECK_UUID(u, "019cabd8-37ff-7fff-bfff-ffffffffffff");
+	v7_made_before(us_day + 1, u);
+	CHECK_UUID(u, "019cabd8-3800-7fff-bfff-ffffffffffff");
+
+	/* 1970 and earlier, -infinity: every id from since, none before. */
+	v7_made_since(INT64_MIN, u);
+	CHECK_UUID(u, "00000000-0000-0000-0000-000000000000");
+	v7_made_since(-5, u);
+	CHECK_UUID(u, "00000000-0000-0000-0000-000000000000");
+	v7_made_since(1, u);
+	CHECK_UUID(u, "00000000-0001-7000-8000-000000000000");
+	v7_made_before(0, u);
+	CHECK_UUID(u, "00000000-0000-0000-0000-000000000000");
+	v7_made_before(INT64_MIN, u);
+	CHECK_UUID(u, "00000000-0000-0000-0000-000000000000");
+	v7_made_before(1, u);
+	CHECK_UUID(u, "00000000-0000-7fff-bfff-ffffffffffff");
+
+	/* The format's end (10889-08-02 05:31:50.655 UTC), infinity: none from since, every id before. */
+	v7_made_since(v7_ms_max * 1000, u);
+	CHECK_UUID(u, "ffffffff-ffff-7000-8000-000000000000");
+	v7_made_since(v7_ms_max * 1000 + 1, u);
+	CHECK_UUID(u, "ffffffff-ffff-ffff-ffff-ffffffffffff");
+	v7_made_since(INT64_MAX, u);
+	CHECK_UUID(u, "ffffffff-ffff-ffff-ffff-ffffffffffff");
+	v7_made_before(v7_ms_max * 1000, u);
+	CHECK_UUID(u, "ffffffff-fffe-7fff-bfff-ffffffffffff");
+	v7_made_before(v7_ms_max * 1000 + 1, u);
+	CHECK_UUID(u, "ffffffff-ffff-ffff-ffff-ffffffffffff");
+	v7_made_before(INT64_MAX, u);
+	CHECK_UUID(u, "ffffffff-ffff-ffff-ffff-ffffffffffff");
+}
+
+void
+test_made()
+{
+	const uint8_t rand_b[8] = {0x98, 0xC4, 0xDC, 0x0C, 0x0C, 0x07, 0x39, 0x8F};
+	const int64_t us = ms_rfc * 1000;
+	uint8_t		  u[uuid_len];
+	uint8_t		  ones[uuid_len];
+
+	encode_v7(ms_rfc, 0xCC3, rand_b, u);
+	CHECK(v7_id(u));
+	CHECK(v7_made(u, us, us + 1));
+	CHECK(v7_made(u, us - 999, us + 1));
+	CHECK(!v7_made(u, us + 1, INT64_MAX));
+	CHECK(!v7_made(u, INT64_MIN, us));
+	CHECK(v7_made(u, INT64_MIN, INT64_MAX));
+
+	/* Other versions carry no version 7 time. */
+	for (auto &b : ones)
+		b = 0xff;
+	encode_v4(ones, u);
+	CHECK(!v7_id(u));
+	CHECK(!v7_made(u, INT64_MIN, INT64_MAX));
+}
+
 }							// namespace
 
 int
@@ -204,5 +284,7 @@ main()
 	test_clock();
 	test_ordered();
 	test_explicit();
+	test_made_keys();
+	test_made();
 	return check::finish("v7");
 }

@@ -345,4 +345,32 @@ is($tasks, 1, 'after the move the idiom still has Task Count 1');
 my $other_port = $other->port;
 like($where, qr/port=$other_port\b/, '... on the worker the shard moved to');
 
+# --- "made between a and b" on a table distributed by its version 7 id: uuidv7_made goes to
+# every shard with the query (a hash of the id cannot prune a range) and each shard answers it
+# from its own primary key, with the rows of the plain predicate; hot_uuid_made the same.
+q_coord(qq{
+CREATE TABLE readings (id uuid PRIMARY KEY, hot uuid NOT NULL, v int NOT NULL);
+SELECT create_distributed_table('readings', 'id', shard_count => $shards);
+INSERT INTO readings
+SELECT uuidv7_ordered(at), hot_uuid(7, at), g
+FROM (SELECT timestamptz '2026-03-01+00' + g * interval '15 seconds' AS at, g FROM generate_series(1, 40000) g) s;
+CREATE INDEX ON readings (hot);
+ANALYZE readings;});
+for my $case ([ 'uuidv7_made', 'id', 'uuidv7_timestamp' ], [ 'hot_uuid_made', 'hot', 'hot_uuid_timestamp' ])
+{
+	my ($made, $column, $extractor) = @$case;
+	my $where = "$made($column, '2026-03-03 10:00+00', '2026-03-03 11:00+00')";
+	my $plan = q_coord("SET citus.explain_all_tasks = on; EXPLAIN (COSTS OFF) SELECT * FROM readings WHERE $where");
+	my $index = $column eq 'id' ? 'readings_pkey' : 'readings_hot_idx';
+	my @scans = $plan =~ /Index (?:Only )?Scan using ${index}_\d+ on readings_\d+/g;
+	my @conds = $plan =~ /Index Cond: \(\($column >= '[0-9a-f-]+'::uuid\) AND \($column <= '[0-9a-f-]+'::uuid\)/g;
+	is(scalar(@scans) . '|' . scalar(@conds), "$shards|$shards",
+		"$made on a distributed table: each of the $shards shards scans its own index on $column with the key range")
+	  or diag $plan;
+	is( q_coord("SELECT count(*) FROM readings WHERE $where"),
+		q_coord("SELECT count(*) FROM readings WHERE $extractor($column) >= '2026-03-03 10:00+00'
+		         AND $extractor($column) < '2026-03-03 11:00+00'"),
+		"$made on a distributed table: the rows of the plain predicate");
+}
+
 done_testing();

@@ -18,6 +18,8 @@ my %C_ONLY = map { $_ => 1 } (
 	'locality_uuid_identity()',               # the identity read from the host
 	'locality_uuid_release_core_names()',     # detaches core's names in pg_catalog before pg_upgrade
 	'locality_uuid_block_advice(double precision, interval, bigint)',    # reads shared_buffers
+	'uuidv7_made_support(internal)',          # a planner support function (rewrites uuidv7_made)
+	'hot_uuid_made_support(internal)',        # a planner support function (rewrites hot_uuid_made)
 );
 
 # Functions of the portable edition alone: its session state, allocation numbers and the

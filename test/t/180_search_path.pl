@@ -116,7 +116,8 @@ WHERE p.oid IN (SELECT d.objid FROM pg_depend d JOIN pg_extension e ON e.oid = d
                 WHERE d.classid = 'pg_proc'::regclass AND d.refclassid = 'pg_extension'::regclass
                   AND d.deptype = 'e' AND e.extname = 'locality_uuid')
    OR p.pronamespace IN ('ids'::regnamespace, to_regnamespace('ids_internal'))});
-	return @{ decode_json($json) };
+	# Planner support functions take internal, which no SQL caller can pass: the planner calls them.
+	return grep { !grep { $_ eq 'internal' } @{ $_->{args} } } @{ decode_json($json) };
 }
 
 # What the bodies of $db's edition may call: [kind (f or o), name, callers], the base types

@@ -1,0 +1,145 @@
+-- "Made at or after since, before before" on the id's own B-tree: uuidv7_made and hot_uuid_made
+-- answer (plain extractor predicate) IS TRUE for every id and bound, planned as index conditions
+-- on the id. Fixed ids of every kind in one column; plans printed without costs, sequential and
+-- bitmap scans off so that these small tables show their index plans.
+SET timezone = 'UTC';
+SET datestyle = 'ISO, YMD';
+\i sql/include/helpers.psql
+
+-- 1. Mixed versions in one column: version 7 (of 2026-03-01 12:00:00.000, .001 and .999, of
+-- 1970's first and 10889's last millisecond), version 4 (one inside 2026-03-01 12:00's version 7
+-- key range), 1 and 6 (RFC 9562's vectors), a version 7 digit with another variant, nil, max.
+CREATE TABLE mixed (id uuid PRIMARY KEY, label text NOT NULL);
+INSERT INTO mixed VALUES
+    ('019ca945-0a00-7000-8000-000000000001', 'v7 12:00:00.000'),
+    ('019ca945-0a01-7abc-9000-000000000002', 'v7 12:00:00.001'),
+    ('019ca945-0de7-7fff-bfff-ffffffffffff', 'v7 12:00:00.999'),
+    ('00000000-0000-7000-8000-000000000000', 'v7 1970'),
+    ('ffffffff-ffff-7fff-bfff-ffffffffffff', 'v7 10889'),
+    ('019ca945-0a00-4000-8000-000000000003', 'v4 in range'),
+    ('f47ac10b-58cc-4372-a567-0e02b2c3d479', 'v4'),
+    ('c232ab00-9414-11ec-b3c8-9f6bdeced846', 'v1'),
+    ('1ec9414c-232a-6b00-b3c8-9f6bdeced846', 'v6'),
+    ('019ca945-0a00-7000-c000-000000000004', 'v7 digit, other variant'),
+    ('00000000-0000-0000-0000-000000000000', 'nil'),
+    ('ffffffff-ffff-ffff-ffff-ffffffffffff', 'max');
+-- The fixtures' times, read by the extractor.
+SELECT label, uuidv7_timestamp(id) FROM mixed ORDER BY id;
+
+-- 2. Bounds of every kind: microseconds (rounded up to the id's millisecond), infinities, NULL,
+-- before 1970, after 10889. For each: the ids the spelling selects in WHERE (planned: the
+-- rewritten clauses), whether that is the plain predicate's set, and whether the function
+-- itself (a volatile bound keeps it from being rewritten) gives (plain predicate) IS TRUE for
+-- every id, a NULL id included.
+CREATE TABLE bounds (n integer PRIMARY KEY, since timestamptz, before timestamptz);
+INSERT INTO bounds VALUES
+    (1, '2026-03-01 12:00:00+00', '2026-03-01 12:00:00.001+00'),
+    (2, '2026-03-01 12:00:00.000001+00', '2026-03-01 12:00:00.999+00'),
+    (3, '2026-03-01 12:00:00.000001+00', '2026-03-01 12:00:00.999001+00'),
+    (4, '-infinity', 'infinity'),
+    (5, NULL, 'infinity'),
+    (6, '-infinity', NULL),
+    (7, '1900-01-01+00', '1970-01-01 00:00:00.001+00'),
+    (8, '1900-01-01+00', '1970-01-01+00'),
+    (9, '10889-08-02 05:31:50.655+00', 'infinity'),
+    (10, '10889-08-02 05:31:50.655001+00', 'infinity'),
+    (11, '2026-03-01 12:00:00.001+00', '2026-03-01 12:00:00.001+00'),
+    (12, 'infinity', '-infinity');
+SELECT n, since, before,
+       (SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE uuidv7_made(id, b.since, b.before)) AS made,
+       (SELECT array_agg(id ORDER BY id) FROM mixed WHERE uuidv7_made(id, b.since, b.before)) IS NOT DISTINCT FROM
+       (SELECT array_agg(id ORDER BY id) FROM mixed
+        WHERE uuidv7_timestamp(id) >= b.since AND uuidv7_timestamp(id) < b.before) AS same_rows,
+       (SELECT bool_and(uuidv7_made(m.id, b.since + random() * interval '0', b.before) IS NOT DISTINCT FROM
+                        coalesce(uuidv7_timestamp(m.id) >= b.since AND uuidv7_timestamp(m.id) < b.before, false))
+        FROM (SELECT id FROM mixed UNION ALL SELECT NULL) m) AS function_is_true_of_plain
+FROM bounds b ORDER BY n;
+
+-- The same with constant bounds, rewritten at plan time into constant keys.
+SELECT string_agg(label, ', ' ORDER BY id) FROM mixed
+WHERE uuidv7_made(id, '2026-03-01 12:00:00.000001+00', '2026-03-01 12:00:00.999001+00');
+SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE uuidv7_made(id, since => '2026-03-01 12:00:00.001+00');
+SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE uuidv7_made(id, before => '2026-03-01 12:00:00.001+00');
+SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE uuidv7_made(id);
+SELECT count(*) FROM mixed WHERE uuidv7_made(id, NULL);
+-- In a select list, never NULL: false for the ids the plain predicate leaves NULL.
+SELECT label, uuidv7_made(id, '2026-03-01+00') AS made,
+       uuidv7_timestamp(id) >= '2026-03-01+00' AS plain
+FROM mixed ORDER BY id;
+SELECT uuidv7_made(NULL), uuidv7_made(NULL, NULL, NULL), uuidv7_made('019ca945-0a00-7000-8000-000000000001', NULL);
+
+-- The keys clamp where uuidv7_lower raises 22008.
+SELECT uuidv7_made_since('-infinity'), uuidv7_made_since('1969-12-31 23:59:59.9999+00'),
+       uuidv7_made_since('2026-03-01 12:00:00.000001+00'), uuidv7_made_since('infinity'), uuidv7_made_since(NULL);
+SELECT uuidv7_made_before('-infinity'), uuidv7_made_before('1970-01-01 00:00:00.000001+00'),
+       uuidv7_made_before('2026-03-01 12:00:00.000001+00'), uuidv7_made_before('infinity'), uuidv7_made_before(NULL);
+SELECT pg_temp.try($$SELECT uuidv7_lower('-infinity')$$), pg_temp.try($$SELECT uuidv7_made(uuidv7(), '-infinity', '294276-12-31+00')$$);
+
+-- 3. Plans: index conditions on the primary key, with constants, now(), named arguments and
+-- defaults, a join's bounds, a prepared generic plan; a volatile bound is left to the function.
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+EXPLAIN (COSTS OFF) SELECT label FROM mixed WHERE uuidv7_made(id, '2026-03-01 12:00+00', '2026-03-01 13:00+00');
+EXPLAIN (COSTS OFF) SELECT label FROM mixed WHERE uuidv7_made(id, since => now() - interval '1 hour');
+EXPLAIN (COSTS OFF) SELECT label FROM mixed WHERE uuidv7_made(before => '2026-03-02+00', id => id);
+EXPLAIN (COSTS OFF) SELECT id FROM mixed WHERE uuidv7_made(id, '-infinity', 'infinity');
+EXPLAIN (COSTS OFF) SELECT id FROM mixed WHERE uuidv7_made(id, NULL);
+EXPLAIN (COSTS OFF) SELECT id FROM mixed WHERE uuidv7_made(id, clock_timestamp() - interval '1 hour');
+SET plan_cache_mode = force_generic_plan;
+PREPARE since_v7(timestamptz, timestamptz) AS SELECT label FROM mixed WHERE uuidv7_made(id, $1, $2);
+EXPLAIN (COSTS OFF) EXECUTE since_v7('2026-03-01 12:00+00', '2026-03-01 13:00+00');
+EXECUTE since_v7('2026-03-01 12:00:00.000001+00', NULL);
+EXECUTE since_v7('2026-03-01 12:00:00.000001+00', '2026-03-02+00');
+RESET plan_cache_mode;
+
+-- A look-alike of a key function with one more defaulted argument, planted in the extension's
+-- schema, is never taken: the rewrite looks its keys up by their exact signature.
+CREATE FUNCTION uuidv7_made_since(since timestamptz, other integer DEFAULT 0) RETURNS uuid
+LANGUAGE sql IMMUTABLE RETURN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid;
+EXPLAIN (COSTS OFF) SELECT label FROM mixed WHERE uuidv7_made(id, since => now() - interval '1 hour');
+SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE uuidv7_made(id, '2026-03-01 12:00:00.001+00');
+SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE uuidv7_made(id, since => now() - interval '100 years');
+DROP FUNCTION uuidv7_made_since(timestamptz, integer);
+
+-- 4. hot_uuid_made: every uuid is a shard-key id (bytes 0..3, Unix seconds), the nil uuid of
+-- 1970's first second and the max uuid of 2106-02-07 06:28:15 included. A nullable column, so
+-- that every major keeps the id IS NOT NULL of the rewrite (17 drops it on a NOT NULL column).
+CREATE TABLE hot_mixed (id uuid UNIQUE, label text NOT NULL);
+INSERT INTO hot_mixed VALUES
+    ('69a42a40-0000-0000-0000-000000000000', '2026-03-01 12:00:00'),
+    ('69a42a40-ffff-ffff-ffff-ffffffffffff', '2026-03-01 12:00:00 last'),
+    ('69a42a41-1234-5678-9abc-def012345678', '2026-03-01 12:00:01'),
+    ('00000000-0000-0000-0000-000000000000', 'nil'),
+    ('ffffffff-ffff-ffff-ffff-ffffffffffff', 'max'),
+    ('019ca945-0a00-7000-8000-000000000001', 'v7 (1970-11)');
+SELECT label, hot_uuid_timestamp(id) FROM hot_mixed ORDER BY id;
+SELECT n, since, before,
+       (SELECT string_agg(label, ', ' ORDER BY id) FROM hot_mixed WHERE hot_uuid_made(id, b.since, b.before)) AS made,
+       (SELECT array_agg(id ORDER BY id) FROM hot_mixed WHERE hot_uuid_made(id, b.since, b.before)) IS NOT DISTINCT FROM
+       (SELECT array_agg(id ORDER BY id) FROM hot_mixed
+        WHERE hot_uuid_timestamp(id) >= b.since AND hot_uuid_timestamp(id) < b.before) AS same_rows,
+       (SELECT bool_and(hot_uuid_made(m.id, b.since + random() * interval '0', b.before) IS NOT DISTINCT FROM
+                        coalesce(hot_uuid_timestamp(m.id) >= b.since AND hot_uuid_timestamp(m.id) < b.before, false))
+        FROM (SELECT id FROM hot_mixed UNION ALL SELECT NULL) m) AS function_is_true_of_plain
+FROM (VALUES (1, '2026-03-01 12:00:00+00'::timestamptz, '2026-03-01 12:00:01+00'::timestamptz),
+             (2, '2026-03-01 12:00:00.000001+00', '2026-03-01 12:00:01.000001+00'),
+             (3, '-infinity', 'infinity'),
+             (4, NULL, 'infinity'),
+             (5, '-infinity', NULL),
+             (6, '1900-01-01+00', '1970-01-01+00'),
+             (7, '1900-01-01+00', '1970-01-01 00:00:00.000001+00'),
+             (8, '2106-02-07 06:28:15+00', 'infinity'),
+             (9, '2106-02-07 06:28:15.000001+00', 'infinity'),
+             (10, '2106-02-07 06:28:15.000001+00', '2200-01-01+00')) AS b(n, since, before)
+ORDER BY n;
+SELECT hot_uuid_made_since('-infinity'), hot_uuid_made_since('2026-03-01 12:00:00.5+00'),
+       hot_uuid_made_since('2106-02-07 06:28:15.000001+00'), hot_uuid_made_before('1970-01-01+00'),
+       hot_uuid_made_before('2026-03-01 12:00:00.5+00'), hot_uuid_made_before('infinity');
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT label FROM hot_mixed WHERE hot_uuid_made(id, '2026-03-01 12:00+00', '2026-03-01 13:00+00');
+EXPLAIN (COSTS OFF) SELECT label FROM hot_mixed WHERE hot_uuid_made(id, since => now() - interval '1 hour');
+EXPLAIN (COSTS OFF) SELECT label FROM hot_mixed WHERE hot_uuid_made(id, '2106-02-07 06:28:16+00');
+
+-- 5. Ids that do not carry a version 7 time (locality_uuid(), wrapping blocks) are never made
+-- in a range by uuidv7_made: it answers false, as the extractor answers NULL.
+SELECT uuidv7_made(locality_uuid_make(1, 2, 3, '2026-02-01+00'), '2026-01-01+00', '2026-03-01+00') AS locality_id;
