@@ -6,8 +6,8 @@
 # IS TRUE, and hot_uuid_made's those of hot_uuid_timestamp's, with the index on id (whose use
 # the plan must show) and with a sequential scan, for the call and for NOT the call, and with
 # the bounds as constants (keys folded at plan time) and as join parameters (keys computed at
-# run time). LOCALITY_UUID_SEED picks another seed (the seed is printed); LOCALITY_UUID_ROUNDS
-# another number of tables.
+# run time). The key functions give the same keys in both editions. LOCALITY_UUID_SEED picks
+# another seed (the seed is printed); LOCALITY_UUID_ROUNDS another number of tables.
 use strict;
 use warnings FATAL => 'all';
 use LocalityUuid;
@@ -253,7 +253,7 @@ sub random_bound
 	return $e =~ /^'/ ? "timestamptz $e" : $e;
 }
 
-my %total = map { $_ => 0 } qw(tables pairs queries rows index_plans false_plans whole_plans);
+my %total = map { $_ => 0 } qw(tables pairs queries rows index_plans false_plans whole_plans keys);
 my @problems;
 for my $db ('c', 'p')
 {
@@ -281,9 +281,14 @@ for my $round (1 .. $rounds)
 	  . "CREATE INDEX ON ids (id);\nANALYZE ids;\n"
 	  . "CREATE TABLE bounds (n integer, a timestamptz, z timestamptz);\nINSERT INTO bounds VALUES\n"
 	  . join(",\n", map { "($_, $pairs[$_][0], $pairs[$_][1])" } 0 .. $#pairs) . ";\n";
+	my %keys;
 	for my $db ('c', 'p')
 	{
 		$node->safe_psql($db, $setup);
+		$keys{$db} = $node->safe_psql($db,
+			'SELECT n, ' . join(', ', map { ("$_(a)", "$_(z)") }
+				qw(uuidv7_made_since uuidv7_made_before hot_uuid_made_since hot_uuid_made_before))
+			  . ' FROM bounds ORDER BY n');
 		for my $spelling ([ 'uuidv7_made', 'uuidv7_timestamp' ], [ 'hot_uuid_made', 'hot_uuid_timestamp' ])
 		{
 			my $out = $node->safe_psql($db,
@@ -298,13 +303,16 @@ for my $round (1 .. $rounds)
 			}
 		}
 	}
+	push @problems, "table $round: the editions' keys differ" if $keys{c} ne $keys{p};
+	$total{keys} += 8 * @pairs;
 	$total{tables}++;
 	$total{pairs} += @pairs;
 }
 note sprintf '%d tables, %d bound pairs, %d queries, %d rows compared; plans: %d on the index, %d constant false, '
-  . '%d without a bound (both editions, both spellings)',
-  @total{qw(tables pairs queries rows index_plans false_plans whole_plans)};
-is(scalar @problems, 0, 'every spelling gives the rows of its plain predicate, with and without the index')
+  . '%d without a bound (both editions, both spellings); %d keys the same in both editions',
+  @total{qw(tables pairs queries rows index_plans false_plans whole_plans keys)};
+is(scalar @problems, 0,
+	'every spelling gives the rows of its plain predicate, with and without the index, and the same keys in both editions')
   or diag(scalar(@problems) . " problems, the first:\n" . join "\n", @problems[ 0 .. ($#problems < 19 ? $#problems : 19) ]);
 
 done_testing();
