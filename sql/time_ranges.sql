@@ -45,15 +45,25 @@ INSERT INTO bounds VALUES
     (10, '10889-08-02 05:31:50.655001+00', 'infinity'),
     (11, '2026-03-01 12:00:00.001+00', '2026-03-01 12:00:00.001+00'),
     (12, 'infinity', '-infinity');
-SELECT n, since, before,
-       (SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE uuidv7_made(id, b.since, b.before)) AS made,
-       (SELECT array_agg(id ORDER BY id) FROM mixed WHERE uuidv7_made(id, b.since, b.before)) IS NOT DISTINCT FROM
-       (SELECT array_agg(id ORDER BY id) FROM mixed
-        WHERE uuidv7_timestamp(id) >= b.since AND uuidv7_timestamp(id) < b.before) AS same_rows,
-       (SELECT bool_and(uuidv7_made(m.id, b.since + random() * interval '0', b.before) IS NOT DISTINCT FROM
-                        coalesce(uuidv7_timestamp(m.id) >= b.since AND uuidv7_timestamp(m.id) < b.before, false))
-        FROM (SELECT id FROM mixed UNION ALL SELECT NULL) m) AS function_is_true_of_plain
-FROM bounds b ORDER BY n;
+-- made_vs_plain(table, spelling, extractor, since, before): the labels of the rows the spelling
+-- selects, whether they are the plain predicate's, and whether the function itself (a volatile
+-- bound keeps it from being rewritten) is (plain predicate) IS TRUE for every id and a NULL id.
+CREATE FUNCTION pg_temp.made_vs_plain(tbl regclass, made text, extractor text, since timestamptz, before timestamptz,
+                                      OUT made_labels text, OUT same_rows boolean, OUT function_is_true_of_plain boolean)
+LANGUAGE plpgsql AS $f$
+BEGIN
+    EXECUTE format($q$
+        SELECT (SELECT string_agg(label, ', ' ORDER BY id) FROM %1$s WHERE %2$I(id, $1, $2)),
+               (SELECT array_agg(id ORDER BY id) FROM %1$s WHERE %2$I(id, $1, $2)) IS NOT DISTINCT FROM
+               (SELECT array_agg(id ORDER BY id) FROM %1$s WHERE %3$I(id) >= $1 AND %3$I(id) < $2),
+               (SELECT bool_and(%2$I(m.id, $1 + random() * interval '0', $2) IS NOT DISTINCT FROM
+                                coalesce(%3$I(m.id) >= $1 AND %3$I(m.id) < $2, false))
+                FROM (SELECT id FROM %1$s UNION ALL SELECT NULL) m)$q$, tbl, made, extractor)
+    INTO made_labels, same_rows, function_is_true_of_plain USING since, before;
+END
+$f$;
+SELECT n, since, before, r.*
+FROM bounds b, pg_temp.made_vs_plain('mixed', 'uuidv7_made', 'uuidv7_timestamp', b.since, b.before) r ORDER BY n;
 
 -- The same with constant bounds, rewritten at plan time into constant keys.
 SELECT string_agg(label, ', ' ORDER BY id) FROM mixed
@@ -113,14 +123,7 @@ INSERT INTO hot_mixed VALUES
     ('ffffffff-ffff-ffff-ffff-ffffffffffff', 'max'),
     ('019ca945-0a00-7000-8000-000000000001', 'v7 (1970-11)');
 SELECT label, hot_uuid_timestamp(id) FROM hot_mixed ORDER BY id;
-SELECT n, since, before,
-       (SELECT string_agg(label, ', ' ORDER BY id) FROM hot_mixed WHERE hot_uuid_made(id, b.since, b.before)) AS made,
-       (SELECT array_agg(id ORDER BY id) FROM hot_mixed WHERE hot_uuid_made(id, b.since, b.before)) IS NOT DISTINCT FROM
-       (SELECT array_agg(id ORDER BY id) FROM hot_mixed
-        WHERE hot_uuid_timestamp(id) >= b.since AND hot_uuid_timestamp(id) < b.before) AS same_rows,
-       (SELECT bool_and(hot_uuid_made(m.id, b.since + random() * interval '0', b.before) IS NOT DISTINCT FROM
-                        coalesce(hot_uuid_timestamp(m.id) >= b.since AND hot_uuid_timestamp(m.id) < b.before, false))
-        FROM (SELECT id FROM hot_mixed UNION ALL SELECT NULL) m) AS function_is_true_of_plain
+SELECT n, since, before, r.*
 FROM (VALUES (1, '2026-03-01 12:00:00+00'::timestamptz, '2026-03-01 12:00:01+00'::timestamptz),
              (2, '2026-03-01 12:00:00.000001+00', '2026-03-01 12:00:01.000001+00'),
              (3, '-infinity', 'infinity'),
@@ -130,7 +133,8 @@ FROM (VALUES (1, '2026-03-01 12:00:00+00'::timestamptz, '2026-03-01 12:00:01+00'
              (7, '1900-01-01+00', '1970-01-01 00:00:00.000001+00'),
              (8, '2106-02-07 06:28:15+00', 'infinity'),
              (9, '2106-02-07 06:28:15.000001+00', 'infinity'),
-             (10, '2106-02-07 06:28:15.000001+00', '2200-01-01+00')) AS b(n, since, before)
+             (10, '2106-02-07 06:28:15.000001+00', '2200-01-01+00')) AS b(n, since, before),
+     pg_temp.made_vs_plain('hot_mixed', 'hot_uuid_made', 'hot_uuid_timestamp', b.since, b.before) r
 ORDER BY n;
 SELECT hot_uuid_made_since('-infinity'), hot_uuid_made_since('2026-03-01 12:00:00.5+00'),
        hot_uuid_made_since('2106-02-07 06:28:15.000001+00'), hot_uuid_made_before('1970-01-01+00'),
@@ -139,6 +143,11 @@ SET enable_seqscan = off;
 EXPLAIN (COSTS OFF) SELECT label FROM hot_mixed WHERE hot_uuid_made(id, '2026-03-01 12:00+00', '2026-03-01 13:00+00');
 EXPLAIN (COSTS OFF) SELECT label FROM hot_mixed WHERE hot_uuid_made(id, since => now() - interval '1 hour');
 EXPLAIN (COSTS OFF) SELECT label FROM hot_mixed WHERE hot_uuid_made(id, '2106-02-07 06:28:16+00');
+
+-- uuid_time_nextval(1, 2147483647) leads with the Unix second, as hot_uuid does.
+SELECT hot_uuid_made(uuid_time_nextval(1, 2147483647), since => now() - interval '1 minute',
+                     before => now() + interval '1 minute') AS time_block_id,
+       hot_uuid_made(uuid_time_nextval(1, 2147483647), since => now() + interval '1 minute') AS not_later;
 
 -- 5. Ids that do not carry a version 7 time (locality_uuid(), wrapping blocks) are never made
 -- in a range by uuidv7_made: it answers false, as the extractor answers NULL.

@@ -52,26 +52,30 @@ v7_upper(int64_t ms, uint8_t out[uuid_len]) noexcept
 	v7_filled(ms, 0xff, out);
 }
 
-void
-v7_made_since(int64_t us, uint8_t out[uuid_len]) noexcept
+// Write the key of since (the smallest id of its first millisecond) or of before (the largest of the millisecond before it).
+static void
+v7_made_key(int64_t us, bool before, uint8_t out[uuid_len]) noexcept
 {
 	int64_t ms = made_unit(us, 1000, v7_ms_max);
 
 	if (ms == 0 || ms > v7_ms_max)
 		uuid_fill(out, ms == 0 ? 0x00 : 0xff);
+	else if (before)
+		v7_upper(ms - 1, out);
 	else
 		v7_lower(ms, out);
 }
 
 void
+v7_made_since(int64_t us, uint8_t out[uuid_len]) noexcept
+{
+	v7_made_key(us, false, out);
+}
+
+void
 v7_made_before(int64_t us, uint8_t out[uuid_len]) noexcept
 {
-	int64_t ms = made_unit(us, 1000, v7_ms_max);
-
-	if (ms == 0 || ms > v7_ms_max)
-		uuid_fill(out, ms == 0 ? 0x00 : 0xff);
-	else
-		v7_upper(ms - 1, out);
+	v7_made_key(us, true, out);
 }
 
 void

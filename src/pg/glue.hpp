@@ -213,6 +213,9 @@ struct MadeSpelling
 	bool        keys_nullable;
 };
 
+// Return a spelling's own answer, false where an argument is NULL: made(id, since_us, before_us).
+Datum made_datum(FunctionCallInfo fcinfo, bool (*made)(const uint8_t *id, int64_t since_us, int64_t before_us));
+
 // Answer a planner support request of a spelling: SupportRequestSimplify with its expansion.
 struct Node *made_support(struct Node *request, const MadeSpelling &spelling);
 

@@ -249,26 +249,29 @@ hot_uuid_time_decoder(PG_FUNCTION_ARGS)
 	return hot_timestamp_datum(uuid_text_arg(fcinfo, 0)->data);
 }
 
+// Return the key a core function writes for a bound (argument 0), or SQL NULL where it writes none.
+static Datum
+hot_key_datum(FunctionCallInfo fcinfo, bool (*key)(int64_t us, uint8_t out[uuid_len]))
+{
+	uint8_t bytes[uuid_len];
+
+	if (PG_ARGISNULL(0) || !key(made_bound_arg(fcinfo, 0, 0), bytes))
+		PG_RETURN_NULL();
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
 // hot_uuid_made_since(since timestamptz) RETURNS uuid
 extern "C" Datum
 hot_uuid_made_since(PG_FUNCTION_ARGS)
 {
-	uint8_t bytes[uuid_len];
-
-	if (PG_ARGISNULL(0) || !hot_made_since(made_bound_arg(fcinfo, 0, 0), bytes))
-		PG_RETURN_NULL();
-	PG_RETURN_UUID_P(make_uuid(bytes));
+	return hot_key_datum(fcinfo, hot_made_since);
 }
 
 // hot_uuid_made_before(before timestamptz) RETURNS uuid
 extern "C" Datum
 hot_uuid_made_before(PG_FUNCTION_ARGS)
 {
-	uint8_t bytes[uuid_len];
-
-	if (PG_ARGISNULL(0) || !hot_made_before(made_bound_arg(fcinfo, 0, 0), bytes))
-		PG_RETURN_NULL();
-	PG_RETURN_UUID_P(make_uuid(bytes));
+	return hot_key_datum(fcinfo, hot_made_before);
 }
 
 // hot_uuid_made_support(internal) RETURNS internal
@@ -284,7 +287,5 @@ hot_uuid_made_support(PG_FUNCTION_ARGS)
 extern "C" Datum
 hot_uuid_made(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(!PG_ARGISNULL(0) && !PG_ARGISNULL(1) && !PG_ARGISNULL(2) &&
-				   hot_made(PG_GETARG_UUID_P(0)->data, made_bound_arg(fcinfo, 1, 0),
-							made_bound_arg(fcinfo, 2, 0)));
+	return made_datum(fcinfo, hot_made);
 }

@@ -108,6 +108,13 @@ add_bound(List **clauses, Node *id, Node *key, StrategyNumber strategy, uint8_t 
 	return true;
 }
 
+Datum
+made_datum(FunctionCallInfo fcinfo, bool (*made)(const uint8_t *id, int64_t since_us, int64_t before_us))
+{
+	PG_RETURN_BOOL(!PG_ARGISNULL(0) && !PG_ARGISNULL(1) && !PG_ARGISNULL(2) &&
+				   made(PG_GETARG_UUID_P(0)->data, made_bound_arg(fcinfo, 1, 0), made_bound_arg(fcinfo, 2, 0)));
+}
+
 Node *
 made_support(Node *request, const MadeSpelling &spelling)
 {

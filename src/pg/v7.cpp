@@ -301,24 +301,28 @@ uuidv7_time_decoder(PG_FUNCTION_ARGS)
 	return v7_timestamp_datum(fcinfo, uuid_text_arg(fcinfo, 0)->data);
 }
 
+// Return the key a core function writes for a bound (argument 0; SQL NULL reads as if_null).
+static Datum
+v7_key_datum(FunctionCallInfo fcinfo, void (*key)(int64_t us, uint8_t out[uuid_len]), int64_t if_null)
+{
+	uint8_t bytes[uuid_len];
+
+	key(made_bound_arg(fcinfo, 0, if_null), bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
 // uuidv7_made_since(since timestamptz) RETURNS uuid
 extern "C" Datum
 uuidv7_made_since(PG_FUNCTION_ARGS)
 {
-	uint8_t bytes[uuid_len];
-
-	v7_made_since(made_bound_arg(fcinfo, 0, INT64_MAX), bytes);
-	PG_RETURN_UUID_P(make_uuid(bytes));
+	return v7_key_datum(fcinfo, v7_made_since, INT64_MAX);
 }
 
 // uuidv7_made_before(before timestamptz) RETURNS uuid
 extern "C" Datum
 uuidv7_made_before(PG_FUNCTION_ARGS)
 {
-	uint8_t bytes[uuid_len];
-
-	v7_made_before(made_bound_arg(fcinfo, 0, INT64_MIN), bytes);
-	PG_RETURN_UUID_P(make_uuid(bytes));
+	return v7_key_datum(fcinfo, v7_made_before, INT64_MIN);
 }
 
 // uuidv7_made_support(internal) RETURNS internal
@@ -334,7 +338,5 @@ uuidv7_made_support(PG_FUNCTION_ARGS)
 extern "C" Datum
 uuidv7_made(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(!PG_ARGISNULL(0) && !PG_ARGISNULL(1) && !PG_ARGISNULL(2) &&
-				   v7_made(PG_GETARG_UUID_P(0)->data, made_bound_arg(fcinfo, 1, 0),
-						   made_bound_arg(fcinfo, 2, 0)));
+	return made_datum(fcinfo, v7_made);
 }
