@@ -1398,6 +1398,64 @@ RETURN to_timestamp(('x' || left(id::text, 8))::bit(32)::bigint);
 COMMENT ON FUNCTION @extschema@.hot_uuid_timestamp(uuid) IS
 'creation second of a shard-key uuid (bytes 0..3 as unsigned Unix seconds, 1970 to 2106), as HotGuid''s ExtractUnixTimestamp';
 
+-- The keys of hot_uuid_made, as the C extension's: the smallest shard-key uuid of the first
+-- second at or after since (the nil uuid at or before 1970), the largest of the last second
+-- before before (the max uuid past 2^32 - 1 seconds). Every uuid is a shard-key id, so where no
+-- id is in the range (since past the end, before at or before 1970, NULL) the key is NULL.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_hot_made_since(since timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN since <= timestamptz '1970-01-01 00:00:00+00' THEN '00000000-0000-0000-0000-000000000000'::uuid
+            WHEN since <= timestamptz '2106-02-07 06:28:15+00'
+            THEN (lpad(to_hex(ceil(extract(epoch FROM since - timestamptz '2000-01-01 00:00:00+00'))::bigint
+                              + 946684800), 8, '0') || '000000000000000000000000')::uuid END;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_hot_made_since(timestamptz) IS
+'smallest key of the shard-key ids made at or after since; called by hot_uuid_made_since and hot_uuid_made of the portable edition';
+
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_hot_made_before(before timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN before > timestamptz '2106-02-07 06:28:15+00' THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+            WHEN before > timestamptz '1970-01-01 00:00:00+00'
+            THEN (lpad(to_hex(ceil(extract(epoch FROM before - timestamptz '2000-01-01 00:00:00+00'))::bigint
+                              + 946684799), 8, '0') || 'ffffffffffffffffffffffff')::uuid END;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_hot_made_before(timestamptz) IS
+'largest key of the shard-key ids made before before; called by hot_uuid_made_before and hot_uuid_made of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_made_since(since timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @internal@.locality_uuid_portable_hot_made_since(since);
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_made_since(timestamptz) IS
+'smallest key of the shard-key ids made at or after since (its second rounded up): the nil uuid before 1970, NULL (no id) past 2106-02-07 06:28:15 UTC or for NULL; never an error';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_made_before(before timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @internal@.locality_uuid_portable_hot_made_before(before);
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_made_before(timestamptz) IS
+'largest key of the shard-key ids made before before (its second rounded up): NULL (no id) at 1970 and earlier or for NULL, the max uuid past 2106; never an error';
+
+-- Inlined as uuidv7_made is. The keys are exact and every uuid is a shard-key id, so the check
+-- is id IS NOT NULL; a NULL key (no id in the range) makes it false, never NULL: the key's own
+-- IS NOT NULL folds away for a constant bound and is a one-time filter for now() or $1.
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_made(id uuid, since timestamptz DEFAULT '-infinity',
+                                                     before timestamptz DEFAULT 'infinity')
+RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @internal@.locality_uuid_portable_hot_made_since(since) IS NOT NULL
+   AND @internal@.locality_uuid_portable_hot_made_before(before) IS NOT NULL
+   AND id >= @internal@.locality_uuid_portable_hot_made_since(since)
+   AND id <= @internal@.locality_uuid_portable_hot_made_before(before)
+   AND id IS NOT NULL;
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_made(uuid, timestamptz, timestamptz) IS
+'(hot_uuid_timestamp(id) >= since AND hot_uuid_timestamp(id) < before) IS TRUE, planned as index conditions on id (its own B-tree, partition pruning); also for uuid_time_nextval(1, 2147483647): false for NULL ids and NULL bounds; never an error';
+
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_boundary(at timestamptz)
 RETURNS uuid
 AS $body$
@@ -1629,6 +1687,64 @@ RETURN (lpad(to_hex(@internal@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7
 
 COMMENT ON FUNCTION @extschema@.uuidv7_upper(timestamptz) IS
 'largest version 7 uuid of the millisecond of at';
+
+-- The keys of uuidv7_made, as the C extension's: the smallest version 7 uuid of the first
+-- millisecond at or after since (the nil uuid at or before 1970; the max uuid, no version 7 id,
+-- past the format's end or for NULL), the largest of the last millisecond before before (the
+-- nil uuid at or before 1970 or for NULL; the max uuid past the end). They never raise.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_made_since(since timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN since IS NULL OR since > timestamptz '10889-08-02 05:31:50.655+00'
+            THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+            WHEN since <= timestamptz '1970-01-01 00:00:00+00' THEN '00000000-0000-0000-0000-000000000000'::uuid
+            ELSE (lpad(to_hex(ceil(extract(epoch FROM since - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint
+                              + 946684800000), 12, '0') || '70008000000000000000')::uuid END;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_made_since(timestamptz) IS
+'smallest key of the version 7 ids made at or after since; called by uuidv7_made_since and uuidv7_made of the portable edition';
+
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_made_before(before timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN before IS NULL OR before <= timestamptz '1970-01-01 00:00:00+00'
+            THEN '00000000-0000-0000-0000-000000000000'::uuid
+            WHEN before > timestamptz '10889-08-02 05:31:50.655+00' THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+            ELSE (lpad(to_hex(ceil(extract(epoch FROM before - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint
+                              + 946684799999), 12, '0') || '7fffbfffffffffffffff')::uuid END;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_made_before(timestamptz) IS
+'largest key of the version 7 ids made before before; called by uuidv7_made_before and uuidv7_made of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_made_since(since timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @internal@.locality_uuid_portable_v7_made_since(since);
+
+COMMENT ON FUNCTION @extschema@.uuidv7_made_since(timestamptz) IS
+'smallest key of the version 7 ids made at or after since (its millisecond rounded up): the nil uuid (every id) at 1970 and earlier, the max uuid (no version 7 id) past 10889-08-02 05:31:50.655 UTC or for NULL; never an error';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_made_before(before timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @internal@.locality_uuid_portable_v7_made_before(before);
+
+COMMENT ON FUNCTION @extschema@.uuidv7_made_before(timestamptz) IS
+'largest key of the version 7 ids made before before (its millisecond rounded up): the nil uuid (no version 7 id) at 1970 and earlier or for NULL, the max uuid (every id) past 10889; never an error';
+
+-- Inlined by the planner (the C extension's support function writes the same) into two
+-- conditions on id that a B-tree on id serves and a check that the id is a version 7 id: the
+-- keys are exact, so no time is read. Never NULL: a NULL bound's key selects no version 7 id.
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_made(id uuid, since timestamptz DEFAULT '-infinity',
+                                                   before timestamptz DEFAULT 'infinity')
+RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= @internal@.locality_uuid_portable_v7_made_since(since)
+   AND id <= @internal@.locality_uuid_portable_v7_made_before(before)
+   AND @internal@.locality_uuid_portable_v7_time(id) IS NOT NULL;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_made(uuid, timestamptz, timestamptz) IS
+'(uuidv7_timestamp(id) >= since AND uuidv7_timestamp(id) < before) IS TRUE, planned as index conditions on id (its own B-tree, partition pruning): false for other versions, NULL ids and NULL bounds; never an error';
 $locality_uuid_portable$, '@extschema@', quote_ident(:'schema')), '@internal@', quote_ident(:'locality_uuid_internal')) \gexec
 
 -- portable/src/facade.sql

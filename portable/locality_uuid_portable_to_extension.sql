@@ -55,7 +55,9 @@ FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
     'uuidv7_upper(timestamptz)', 'uuidv7_timestamp(uuid)', 'uuidv7()', 'uuidv7(interval)', 'uuidv4()',
     'uuid_extract_timestamp(uuid)', 'uuid_extract_version(uuid)',
     'uuidv7_to_facade(uuid, bytea)', 'uuidv7_from_facade(uuid, bytea)', 'uuidv7_to_facade(uuid)',
-    'uuidv7_from_facade(uuid)'
+    'uuidv7_from_facade(uuid)', 'uuidv7_made(uuid, timestamptz, timestamptz)', 'uuidv7_made_since(timestamptz)',
+    'uuidv7_made_before(timestamptz)', 'hot_uuid_made(uuid, timestamptz, timestamptz)',
+    'hot_uuid_made_since(timestamptz)', 'hot_uuid_made_before(timestamptz)'
 ]) WITH ORDINALITY AS l(signature, n)
       UNION ALL
       SELECT signature, false, 200 + n FROM unnest(ARRAY[
@@ -86,7 +88,9 @@ FROM (SELECT signature, true AS required, 100 + n AS n FROM unnest(ARRAY[
     'locality_uuid_portable_block_start(uuid, boolean, integer, interval, integer, timestamptz)',
     'locality_uuid_portable_v7(boolean, interval)', 'locality_uuid_portable_v7_ms(timestamptz)',
     'locality_uuid_portable_check_v7_ms(timestamptz)', 'locality_uuid_portable_v7_time(uuid)', 'locality_uuid_portable_facade(uuid, bytea, boolean)',
-    'locality_uuid_portable_facade_mask(uuid, bytea, boolean)', 'locality_uuid_portable_facade_key()'
+    'locality_uuid_portable_facade_mask(uuid, bytea, boolean)', 'locality_uuid_portable_facade_key()',
+    'locality_uuid_portable_v7_made_since(timestamptz)', 'locality_uuid_portable_v7_made_before(timestamptz)',
+    'locality_uuid_portable_hot_made_since(timestamptz)', 'locality_uuid_portable_hot_made_before(timestamptz)'
 ]) WITH ORDINALITY AS l(signature, n)) AS s,
 LATERAL (SELECT pg_catalog.to_regprocedure(pg_catalog.format('%I.%s', nsp, s.signature)) AS oid
          FROM pg_catalog.unnest(ARRAY[:'schema', :'locality_uuid_internal']) AS nsp

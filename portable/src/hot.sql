@@ -156,6 +156,64 @@ RETURN to_timestamp(('x' || left(id::text, 8))::bit(32)::bigint);
 COMMENT ON FUNCTION @extschema@.hot_uuid_timestamp(uuid) IS
 'creation second of a shard-key uuid (bytes 0..3 as unsigned Unix seconds, 1970 to 2106), as HotGuid''s ExtractUnixTimestamp';
 
+-- The keys of hot_uuid_made, as the C extension's: the smallest shard-key uuid of the first
+-- second at or after since (the nil uuid at or before 1970), the largest of the last second
+-- before before (the max uuid past 2^32 - 1 seconds). Every uuid is a shard-key id, so where no
+-- id is in the range (since past the end, before at or before 1970, NULL) the key is NULL.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_hot_made_since(since timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN since <= timestamptz '1970-01-01 00:00:00+00' THEN '00000000-0000-0000-0000-000000000000'::uuid
+            WHEN since <= timestamptz '2106-02-07 06:28:15+00'
+            THEN (lpad(to_hex(ceil(extract(epoch FROM since - timestamptz '2000-01-01 00:00:00+00'))::bigint
+                              + 946684800), 8, '0') || '000000000000000000000000')::uuid END;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_hot_made_since(timestamptz) IS
+'smallest key of the shard-key ids made at or after since; called by hot_uuid_made_since and hot_uuid_made of the portable edition';
+
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_hot_made_before(before timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN before > timestamptz '2106-02-07 06:28:15+00' THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+            WHEN before > timestamptz '1970-01-01 00:00:00+00'
+            THEN (lpad(to_hex(ceil(extract(epoch FROM before - timestamptz '2000-01-01 00:00:00+00'))::bigint
+                              + 946684799), 8, '0') || 'ffffffffffffffffffffffff')::uuid END;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_hot_made_before(timestamptz) IS
+'largest key of the shard-key ids made before before; called by hot_uuid_made_before and hot_uuid_made of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_made_since(since timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @internal@.locality_uuid_portable_hot_made_since(since);
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_made_since(timestamptz) IS
+'smallest key of the shard-key ids made at or after since (its second rounded up): the nil uuid before 1970, NULL (no id) past 2106-02-07 06:28:15 UTC or for NULL; never an error';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_made_before(before timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @internal@.locality_uuid_portable_hot_made_before(before);
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_made_before(timestamptz) IS
+'largest key of the shard-key ids made before before (its second rounded up): NULL (no id) at 1970 and earlier or for NULL, the max uuid past 2106; never an error';
+
+-- Inlined as uuidv7_made is. The keys are exact and every uuid is a shard-key id, so the check
+-- is id IS NOT NULL; a NULL key (no id in the range) makes it false, never NULL: the key's own
+-- IS NOT NULL folds away for a constant bound and is a one-time filter for now() or $1.
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_made(id uuid, since timestamptz DEFAULT '-infinity',
+                                                     before timestamptz DEFAULT 'infinity')
+RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @internal@.locality_uuid_portable_hot_made_since(since) IS NOT NULL
+   AND @internal@.locality_uuid_portable_hot_made_before(before) IS NOT NULL
+   AND id >= @internal@.locality_uuid_portable_hot_made_since(since)
+   AND id <= @internal@.locality_uuid_portable_hot_made_before(before)
+   AND id IS NOT NULL;
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_made(uuid, timestamptz, timestamptz) IS
+'(hot_uuid_timestamp(id) >= since AND hot_uuid_timestamp(id) < before) IS TRUE, planned as index conditions on id (its own B-tree, partition pruning); also for uuid_time_nextval(1, 2147483647): false for NULL ids and NULL bounds; never an error';
+
 CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_boundary(at timestamptz)
 RETURNS uuid
 AS $body$

@@ -159,3 +159,61 @@ RETURN (lpad(to_hex(@internal@.locality_uuid_portable_v7_ms(at)), 12, '0') || '7
 
 COMMENT ON FUNCTION @extschema@.uuidv7_upper(timestamptz) IS
 'largest version 7 uuid of the millisecond of at';
+
+-- The keys of uuidv7_made, as the C extension's: the smallest version 7 uuid of the first
+-- millisecond at or after since (the nil uuid at or before 1970; the max uuid, no version 7 id,
+-- past the format's end or for NULL), the largest of the last millisecond before before (the
+-- nil uuid at or before 1970 or for NULL; the max uuid past the end). They never raise.
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_made_since(since timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN since IS NULL OR since > timestamptz '10889-08-02 05:31:50.655+00'
+            THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+            WHEN since <= timestamptz '1970-01-01 00:00:00+00' THEN '00000000-0000-0000-0000-000000000000'::uuid
+            ELSE (lpad(to_hex(ceil(extract(epoch FROM since - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint
+                              + 946684800000), 12, '0') || '70008000000000000000')::uuid END;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_made_since(timestamptz) IS
+'smallest key of the version 7 ids made at or after since; called by uuidv7_made_since and uuidv7_made of the portable edition';
+
+CREATE OR REPLACE FUNCTION @internal@.locality_uuid_portable_v7_made_before(before timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN before IS NULL OR before <= timestamptz '1970-01-01 00:00:00+00'
+            THEN '00000000-0000-0000-0000-000000000000'::uuid
+            WHEN before > timestamptz '10889-08-02 05:31:50.655+00' THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+            ELSE (lpad(to_hex(ceil(extract(epoch FROM before - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint
+                              + 946684799999), 12, '0') || '7fffbfffffffffffffff')::uuid END;
+
+COMMENT ON FUNCTION @internal@.locality_uuid_portable_v7_made_before(timestamptz) IS
+'largest key of the version 7 ids made before before; called by uuidv7_made_before and uuidv7_made of the portable edition';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_made_since(since timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @internal@.locality_uuid_portable_v7_made_since(since);
+
+COMMENT ON FUNCTION @extschema@.uuidv7_made_since(timestamptz) IS
+'smallest key of the version 7 ids made at or after since (its millisecond rounded up): the nil uuid (every id) at 1970 and earlier, the max uuid (no version 7 id) past 10889-08-02 05:31:50.655 UTC or for NULL; never an error';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_made_before(before timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN @internal@.locality_uuid_portable_v7_made_before(before);
+
+COMMENT ON FUNCTION @extschema@.uuidv7_made_before(timestamptz) IS
+'largest key of the version 7 ids made before before (its millisecond rounded up): the nil uuid (no version 7 id) at 1970 and earlier or for NULL, the max uuid (every id) past 10889; never an error';
+
+-- Inlined by the planner (the C extension's support function writes the same) into two
+-- conditions on id that a B-tree on id serves and a check that the id is a version 7 id: the
+-- keys are exact, so no time is read. Never NULL: a NULL bound's key selects no version 7 id.
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_made(id uuid, since timestamptz DEFAULT '-infinity',
+                                                   before timestamptz DEFAULT 'infinity')
+RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id >= @internal@.locality_uuid_portable_v7_made_since(since)
+   AND id <= @internal@.locality_uuid_portable_v7_made_before(before)
+   AND @internal@.locality_uuid_portable_v7_time(id) IS NOT NULL;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_made(uuid, timestamptz, timestamptz) IS
+'(uuidv7_timestamp(id) >= since AND uuidv7_timestamp(id) < before) IS TRUE, planned as index conditions on id (its own B-tree, partition pruning): false for other versions, NULL ids and NULL bounds; never an error';

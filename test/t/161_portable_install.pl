@@ -58,16 +58,16 @@ is($err, '', 'installs without warnings');
 ($rc, $out, $err) = psql_as($node, installer => app =>
 	q{SELECT count(*), count(*) FILTER (WHERE p.proowner = 'installer'::regrole) FROM pg_proc p
 	  WHERE pronamespace = 'ids'::regnamespace});
-# 39 of the C extension's names, and core's names where the server lacks them: uuidv7,
+# 45 of the C extension's names, and core's names where the server lacks them: uuidv7,
 # uuidv7(interval), uuidv4 before PostgreSQL 18, uuid_extract_timestamp and
 # uuid_extract_version before 17.
-my $functions = 39 + ($node->pg_version < 17 ? 5 : $node->pg_version < 18 ? 3 : 0);
+my $functions = 45 + ($node->pg_version < 17 ? 5 : $node->pg_version < 18 ? 3 : 0);
 is($out, "$functions|$functions", 'the functions are in ids, owned by the installer');
-# 38 helpers locality_uuid_portable_*, and the helper of uuidv7 before 18, in ids_internal.
+# 42 helpers locality_uuid_portable_*, and the helper of uuidv7 before 18, in ids_internal.
 ($rc, $out, $err) = psql_as($node, installer => app =>
 	q{SELECT count(*), count(*) FILTER (WHERE p.proowner = 'installer'::regrole AND p.proname LIKE 'locality\_uuid\_portable\_%')
 	  FROM pg_proc p WHERE pronamespace = 'ids_internal'::regnamespace});
-my $helpers = 38 + ($node->pg_version < 18 ? 1 : 0);
+my $helpers = 42 + ($node->pg_version < 18 ? 1 : 0);
 is($out, "$helpers|$helpers", 'the helpers are in ids_internal, owned by the installer');
 
 # Every function, called by the installer and by another role, schema-qualified and off the
