@@ -20,6 +20,10 @@ my %C_ONLY = map { $_ => 1 } (
 	'locality_uuid_block_advice(double precision, interval, bigint)',    # reads shared_buffers
 	'uuidv7_made_support(internal)',          # a planner support function (rewrites uuidv7_made)
 	'hot_uuid_made_support(internal)',        # a planner support function (rewrites hot_uuid_made)
+	'uuidv7_made_check_support(internal)',    # a planner support function (estimates uuidv7_made_check)
+	'hot_uuid_made_check_support(internal)',  # a planner support function (estimates hot_uuid_made_check)
+	'uuidv7_made_check(uuid, timestamp with time zone, timestamp with time zone)',      # the rewrite's check, for its estimate
+	'hot_uuid_made_check(uuid, timestamp with time zone, timestamp with time zone)',    # the rewrite's check, for its estimate
 );
 
 # Functions of the portable edition alone: its session state, allocation numbers and the
