@@ -224,9 +224,10 @@ value_of(const AttStatsSlot &hist, int i)
  * search, the place inside it by linear interpolation on the leading bytes. Ids are made up to
  * now (the key of the transaction's start, or NULL), so the last bucket reaches now where now is
  * less than a bucket past it (ANALYZE's newest sampled id is a little older than the newest id),
- * and a bucket from an id of the format to one of another (the version 4 ids above a column's
- * version 7 ids) holds the format's ids up to now. -1 where no place can be read off: a bucket
- * from another format's id, or between formats with no now.
+ * and in a bucket from an id of the format to one of another (the version 4 ids above a column's
+ * version 7 ids, most of that bucket's population) the format's ids go on at the pace of the
+ * bucket below, up to now. -1 where no place can be read off: a bucket from another format's id,
+ * or between formats with no bucket of the format below or no now.
  */
 static double
 histogram_fraction(const AttStatsSlot &hist, const uint8_t *key, bool (*of_format)(const uint8_t *id),
@@ -264,9 +265,12 @@ histogram_fraction(const AttStatsSlot &hist, const uint8_t *key, bool (*of_forma
 		return -1;
 	if (of_format != NULL && !of_format(value_of(hist, hi)))
 	{
-		if (now == NULL)
+		// Mostly another format's ids: the format's go on at the pace of the bucket below, up to now.
+		double pace = lo > 0 && of_format(value_of(hist, lo - 1)) ? low - leading(value_of(hist, lo - 1)) : 0;
+
+		if (now == NULL || pace <= 0)
 			return -1;
-		high = std::min(high, leading(now));
+		return (lo + std::min(1.0, std::max(0.0, (std::min(leading(key), leading(now)) - low) / pace))) / last;
 	}
 	return (lo + (high > low ? std::min(1.0, std::max(0.0, (leading(key) - low) / (high - low))) : 0.5)) / last;
 }
