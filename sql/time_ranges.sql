@@ -164,6 +164,12 @@ SELECT hot_uuid_made(uuid_time_nextval(1, 2147483647), since => now() - interval
 -- in a range by uuidv7_made: it answers false, as the extractor answers NULL.
 SELECT uuidv7_made(locality_uuid_make(1, 2, 3, '2026-02-01+00'), '2026-01-01+00', '2026-03-01+00') AS locality_id;
 
+-- The rewrite's checks of the id: version 7 of RFC 9562's variant (uuidv7_timestamp's ids), any
+-- shard-key id (every uuid); false for NULL; the bounds (for the estimate) change nothing.
+SELECT label, uuidv7_made_check(id, NULL, NULL) AS v7_check, hot_uuid_made_check(id, NULL, NULL) AS hot_check,
+       uuidv7_made_check(id, 'infinity', '-infinity') AS v7_check_any_bounds, uuidv7_timestamp(id) IS NOT NULL AS has_v7_time
+FROM (SELECT id, label FROM mixed UNION ALL SELECT NULL, 'NULL') m ORDER BY id;
+
 -- 6. Row estimates: 10,000 ids a minute apart (ANALYZE reads them all, so the histogram is
 -- fixed: 100 buckets of 100 ids). The planner cannot place a uuid inside a bucket and puts a key
 -- at its middle, so the hand-written range of the 30 minutes from 01:30 (across the first bucket
