@@ -27,6 +27,23 @@ LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION uuidv7_made_before(timestamptz) IS
 'largest key of the version 7 ids made before before (its millisecond rounded up): the nil uuid (no version 7 id) at 1970 and earlier or for NULL, the max uuid (every id) past 10889; never an error';
 
+CREATE FUNCTION uuidv7_made_check_support(internal)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'uuidv7_made_check_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION uuidv7_made_check_support(internal) IS
+'planner support of uuidv7_made_check: its selectivity, so that the estimate of uuidv7_made''s expansion is the share of the id''s histogram in the key range';
+
+CREATE FUNCTION uuidv7_made_check(id uuid, since timestamptz, before timestamptz)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'uuidv7_made_check'
+LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1
+SUPPORT uuidv7_made_check_support;
+
+COMMENT ON FUNCTION uuidv7_made_check(uuid, timestamptz, timestamptz) IS
+'the check of the id in uuidv7_made''s expansion: uuidv7_timestamp(id) IS NOT NULL: the id is version 7 of RFC 9562''s variant (false for NULL); since and before only serve the row estimate';
+
 CREATE FUNCTION uuidv7_made_support(internal)
 RETURNS internal
 AS 'MODULE_PATHNAME', 'uuidv7_made_support'
@@ -59,6 +76,23 @@ LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
 COMMENT ON FUNCTION hot_uuid_made_before(timestamptz) IS
 'largest key of the shard-key ids made before before (its second rounded up): NULL (no id) at 1970 and earlier or for NULL, the max uuid past 2106; never an error';
+
+CREATE FUNCTION hot_uuid_made_check_support(internal)
+RETURNS internal
+AS 'MODULE_PATHNAME', 'hot_uuid_made_check_support'
+LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+COMMENT ON FUNCTION hot_uuid_made_check_support(internal) IS
+'planner support of hot_uuid_made_check: its selectivity, so that the estimate of hot_uuid_made''s expansion is the share of the id''s histogram in the key range';
+
+CREATE FUNCTION hot_uuid_made_check(id uuid, since timestamptz, before timestamptz)
+RETURNS boolean
+AS 'MODULE_PATHNAME', 'hot_uuid_made_check'
+LANGUAGE C IMMUTABLE PARALLEL SAFE COST 1
+SUPPORT hot_uuid_made_check_support;
+
+COMMENT ON FUNCTION hot_uuid_made_check(uuid, timestamptz, timestamptz) IS
+'the check of the id in hot_uuid_made''s expansion: id IS NOT NULL: every uuid is a shard-key id (false for NULL); since and before only serve the row estimate';
 
 CREATE FUNCTION hot_uuid_made_support(internal)
 RETURNS internal

@@ -118,6 +118,9 @@ int64_t timestamptz_to_unix_ms(TimestampTz ts, const char *argname);
 // (-infinity INT64_MIN, infinity INT64_MAX: made_unit's input); SQL NULL reads as if_null.
 int64_t made_bound_arg(FunctionCallInfo fcinfo, int n, int64_t if_null);
 
+// Read a timestamptz as Unix microseconds saturated at the ends of int64 (made_bound_arg's).
+int64_t made_bound(TimestampTz ts);
+
 // Convert Unix milliseconds to a timestamptz.
 TimestampTz unix_ms_to_timestamptz(int64_t ms);
 
@@ -221,14 +224,20 @@ void state_v7_mark_database(Oid db, Oid lease);
 /* The time range spellings (made.cpp). */
 
 // The functions a spelling expands to, named in its own schema: the keys of since and before
-// (C functions of one timestamptz), the check of the id (NULL: id IS NOT NULL; else a function
-// of the id whose result IS NOT NULL), and whether a key can be NULL (no id in the range).
+// (C functions of one timestamptz), the check of the id (id_check(id uuid, since timestamptz,
+// before timestamptz) RETURNS boolean, true where the id is of the format), and whether a key
+// can be NULL (no id in the range).
 struct MadeSpelling
 {
 	const char *since_key;
 	const char *before_key;
 	const char *id_check;
 	bool        keys_nullable;
+	// The keys of since_key and before_key in C: false (nothing written) where no id is in range.
+	bool (*since_bytes)(int64_t us, uint8_t out[uuid_len]);
+	bool (*before_bytes)(int64_t us, uint8_t out[uuid_len]);
+	// True if a uuid is of the format (id_check's answer); NULL where every uuid is.
+	bool (*of_format)(const uint8_t *id);
 };
 
 // Return a spelling's own answer, false where an argument is NULL: made(id, since_us, before_us).
@@ -236,6 +245,9 @@ Datum made_datum(FunctionCallInfo fcinfo, bool (*made)(const uint8_t *id, int64_
 
 // Answer a planner support request of a spelling: SupportRequestSimplify with its expansion.
 struct Node *made_support(struct Node *request, const MadeSpelling &spelling);
+
+// Answer a planner support request of a spelling's check of the id: SupportRequestSelectivity.
+struct Node *made_check_support(struct Node *request, const MadeSpelling &spelling);
 
 /* Errors (errors.cpp). */
 

@@ -22,6 +22,8 @@ PG_FUNCTION_INFO_V1(hot_uuid_counter);
 PG_FUNCTION_INFO_V1(hot_uuid_make);
 PG_FUNCTION_INFO_V1(hot_uuid_made_since);
 PG_FUNCTION_INFO_V1(hot_uuid_made_before);
+PG_FUNCTION_INFO_V1(hot_uuid_made_check_support);
+PG_FUNCTION_INFO_V1(hot_uuid_made_check);
 PG_FUNCTION_INFO_V1(hot_uuid_made_support);
 PG_FUNCTION_INFO_V1(hot_uuid_made);
 }
@@ -276,13 +278,28 @@ hot_uuid_made_before(PG_FUNCTION_ARGS)
 	return hot_key_datum(fcinfo, hot_made_before);
 }
 
+static const MadeSpelling hot_spelling = {"hot_uuid_made_since", "hot_uuid_made_before", "hot_uuid_made_check", true,
+										  hot_made_since, hot_made_before, NULL};
+
+// hot_uuid_made_check_support(internal) RETURNS internal
+extern "C" Datum
+hot_uuid_made_check_support(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(made_check_support(reinterpret_cast<struct Node *>(PG_GETARG_POINTER(0)), hot_spelling));
+}
+
+// hot_uuid_made_check(id uuid, since timestamptz, before timestamptz) RETURNS boolean
+extern "C" Datum
+hot_uuid_made_check(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(!PG_ARGISNULL(0));
+}
+
 // hot_uuid_made_support(internal) RETURNS internal
 extern "C" Datum
 hot_uuid_made_support(PG_FUNCTION_ARGS)
 {
-	static const MadeSpelling spelling = {"hot_uuid_made_since", "hot_uuid_made_before", NULL, true};
-
-	PG_RETURN_POINTER(made_support(reinterpret_cast<struct Node *>(PG_GETARG_POINTER(0)), spelling));
+	PG_RETURN_POINTER(made_support(reinterpret_cast<struct Node *>(PG_GETARG_POINTER(0)), hot_spelling));
 }
 
 // hot_uuid_made(id uuid, since timestamptz, before timestamptz) RETURNS boolean

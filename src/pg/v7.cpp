@@ -18,6 +18,8 @@ PG_FUNCTION_INFO_V1(uuidv7_lower_bound);
 PG_FUNCTION_INFO_V1(uuidv7_upper_bound);
 PG_FUNCTION_INFO_V1(uuidv7_made_since);
 PG_FUNCTION_INFO_V1(uuidv7_made_before);
+PG_FUNCTION_INFO_V1(uuidv7_made_check_support);
+PG_FUNCTION_INFO_V1(uuidv7_made_check);
 PG_FUNCTION_INFO_V1(uuidv7_made_support);
 PG_FUNCTION_INFO_V1(uuidv7_made);
 }
@@ -333,13 +335,49 @@ uuidv7_made_before(PG_FUNCTION_ARGS)
 	return v7_key_datum(fcinfo, v7_made_before, INT64_MIN);
 }
 
+// The keys of uuidv7_made_since and uuidv7_made_before, as MadeSpelling takes them.
+static bool
+v7_since_bytes(int64_t us, uint8_t out[uuid_len])
+{
+	v7_made_since(us, out);
+	return true;
+}
+
+static bool
+v7_before_bytes(int64_t us, uint8_t out[uuid_len])
+{
+	v7_made_before(us, out);
+	return true;
+}
+
+static bool
+v7_of_format(const uint8_t *id)
+{
+	return v7_id(id);
+}
+
+static const MadeSpelling v7_spelling = {"uuidv7_made_since", "uuidv7_made_before", "uuidv7_made_check", false,
+										 v7_since_bytes, v7_before_bytes, v7_of_format};
+
+// uuidv7_made_check_support(internal) RETURNS internal
+extern "C" Datum
+uuidv7_made_check_support(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(made_check_support(reinterpret_cast<struct Node *>(PG_GETARG_POINTER(0)), v7_spelling));
+}
+
+// uuidv7_made_check(id uuid, since timestamptz, before timestamptz) RETURNS boolean
+extern "C" Datum
+uuidv7_made_check(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(!PG_ARGISNULL(0) && v7_of_format(PG_GETARG_UUID_P(0)->data));
+}
+
 // uuidv7_made_support(internal) RETURNS internal
 extern "C" Datum
 uuidv7_made_support(PG_FUNCTION_ARGS)
 {
-	static const MadeSpelling spelling = {"uuidv7_made_since", "uuidv7_made_before", "uuidv7_timestamp", false};
-
-	PG_RETURN_POINTER(made_support(reinterpret_cast<struct Node *>(PG_GETARG_POINTER(0)), spelling));
+	PG_RETURN_POINTER(made_support(reinterpret_cast<struct Node *>(PG_GETARG_POINTER(0)), v7_spelling));
 }
 
 // uuidv7_made(id uuid, since timestamptz, before timestamptz) RETURNS boolean

@@ -24,11 +24,12 @@ timestamptz_to_unix_ms(TimestampTz ts, const char *argname)
 int64_t
 made_bound_arg(FunctionCallInfo fcinfo, int n, int64_t if_null)
 {
-	TimestampTz ts;
+	return PG_ARGISNULL(n) ? if_null : made_bound(PG_GETARG_TIMESTAMPTZ(n));
+}
 
-	if (PG_ARGISNULL(n))
-		return if_null;
-	ts = PG_GETARG_TIMESTAMPTZ(n);
+int64_t
+made_bound(TimestampTz ts)
+{
 	if (TIMESTAMP_IS_NOBEGIN(ts))
 		return INT64_MIN;
 	if (ts > INT64_MAX - pg_epoch_unix_us)
