@@ -123,6 +123,23 @@ SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE uuidv7_made(id, '202
 SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE uuidv7_made(id, since => now() - interval '100 years');
 DROP FUNCTION uuidv7_made_since(timestamptz, integer);
 
+-- The spelling moved on its own to another schema, where functions of its helpers' names and
+-- signatures that raise when called stand: not members of the extension, so they are never
+-- taken; the call is left alone and filters each row, with the plain predicate's rows.
+CREATE SCHEMA moved;
+ALTER FUNCTION uuidv7_made(uuid, timestamptz, timestamptz) SET SCHEMA moved;
+CREATE FUNCTION moved.uuidv7_made_since(since timestamptz) RETURNS uuid
+LANGUAGE plpgsql IMMUTABLE AS $f$BEGIN RAISE EXCEPTION 'planted function called'; END$f$;
+CREATE FUNCTION moved.uuidv7_made_before(before timestamptz) RETURNS uuid
+LANGUAGE plpgsql IMMUTABLE AS $f$BEGIN RAISE EXCEPTION 'planted function called'; END$f$;
+CREATE FUNCTION moved.uuidv7_made_check(id uuid, since timestamptz, before timestamptz) RETURNS boolean
+LANGUAGE plpgsql IMMUTABLE AS $f$BEGIN RAISE EXCEPTION 'planted function called'; END$f$;
+SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE moved.uuidv7_made(id, '2026-03-01 12:00:00.001+00');
+SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE moved.uuidv7_made(id, since => now() - interval '100 years');
+SELECT string_agg(label, ', ' ORDER BY id) FROM mixed WHERE uuidv7_timestamp(id) >= '2026-03-01 12:00:00.001+00';
+ALTER FUNCTION moved.uuidv7_made(uuid, timestamptz, timestamptz) SET SCHEMA public;
+DROP SCHEMA moved CASCADE;
+
 -- 4. hot_uuid_made: every uuid is a shard-key id (bytes 0..3, Unix seconds), the nil uuid of
 -- 1970's first second and the max uuid of 2106-02-07 06:28:15 included. A nullable column, so
 -- that every major keeps the id IS NOT NULL of the rewrite (17 drops it on a NOT NULL column).

@@ -8,6 +8,7 @@ extern "C" {
 #include "access/htup_details.h"
 #include "access/stratnum.h"
 #include "access/xact.h"
+#include "catalog/dependency.h"
 #include "catalog/pg_am_d.h"
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
@@ -44,22 +45,23 @@ copy_of(Node *node)
 }
 
 /*
- * Return the function name(argtypes) of namespace schema: its exact signature only, so a
- * look-alike with other or more (defaulted) arguments, or in another schema, is never taken. One
- * probe of the catalog cache (the key is pg_proc's unique index), where LookupFuncName would load
- * every function of the name in every schema and check each one's namespace: a fresh session
- * planned uuidv7_made with 104 buffers more than the range written by hand, a warm one with 26
- * more (the default operator class was read from pg_opclass at each call too, see uuid_comparison).
+ * Return the function name(argtypes) of namespace schema if it is a member of extension ext;
+ * InvalidOid where there is none. Its exact signature only, so a look-alike with other or more
+ * (defaulted) arguments, or in another schema, is never taken; and membership, so that neither
+ * is a function of that name and signature that another role made where the spelling was moved
+ * to (ALTER FUNCTION ... SET SCHEMA). One probe of the catalog cache (the key is pg_proc's
+ * unique index), where LookupFuncName would load every function of the name in every schema and
+ * check each one's namespace: a fresh session planned uuidv7_made with 104 buffers more than the
+ * range written by hand, a warm one with 26 more (the default operator class was read from
+ * pg_opclass at each call too, see uuid_comparison).
  */
 static Oid
-spelling_function(Oid schema, const char *name, int nargs, const Oid *argtypes)
+spelling_function(Oid schema, Oid ext, const char *name, int nargs, const Oid *argtypes)
 {
 	Oid fn = GetSysCacheOid3(PROCNAMEARGSNSP, Anum_pg_proc_oid, CStringGetDatum(name),
 							 PointerGetDatum(buildoidvector(argtypes, nargs)), ObjectIdGetDatum(schema));
 
-	if (!OidIsValid(fn))
-		ereport(ERROR, (errcode(ERRCODE_UNDEFINED_FUNCTION), errmsg("function %s.%s does not exist", get_namespace_name(schema), name), errhint("The extension locality_uuid is incomplete: drop it and create it again.")));
-	return fn;
+	return OidIsValid(fn) && getExtensionOfObject(ProcedureRelationId, fn) == ext ? fn : InvalidOid;
 }
 
 // Return fn(arg) as the planner would simplify it: a constant when arg is one.
@@ -154,6 +156,10 @@ made_support(Node *request, const MadeSpelling &spelling)
 	SupportRequestSimplify *req;
 	List                   *args;
 	Oid                     schema;
+	Oid                     ext;
+	Oid                     since_key;
+	Oid                     before_key;
+	Oid                     check;
 	Node                   *id;
 	List                   *clauses = NIL;
 
@@ -163,22 +169,27 @@ made_support(Node *request, const MadeSpelling &spelling)
 	args = req->fcall->args;
 	if (list_length(args) != 3 || contain_volatile_functions(reinterpret_cast<Node *>(args)))
 		return NULL;
+	/*
+	 * The helpers are the spelling's own: members of its extension, in its schema. Without them
+	 * (a spelling moved on its own, or not a member) the call is left alone and filters each row.
+	 */
 	schema = get_func_namespace(req->fcall->funcid);
+	ext = getExtensionOfObject(ProcedureRelationId, req->fcall->funcid);
+	if (!OidIsValid(ext) || !OidIsValid(since_key = spelling_function(schema, ext, spelling.since_key, 1, key_args)) ||
+		!OidIsValid(before_key = spelling_function(schema, ext, spelling.before_key, 1, key_args)) ||
+		!OidIsValid(check = spelling_function(schema, ext, spelling.id_check, 3, check_args)))
+		return NULL;
 	id = static_cast<Node *>(linitial(args));
-	if (!add_bound(&clauses, id,
-				   call_of(spelling_function(schema, spelling.since_key, 1, key_args), UUIDOID,
-						   static_cast<Node *>(lsecond(args))),
+	if (!add_bound(&clauses, id, call_of(since_key, UUIDOID, static_cast<Node *>(lsecond(args))),
 				   BTGreaterEqualStrategyNumber, 0x00, spelling.keys_nullable) ||
-		!add_bound(&clauses, id,
-				   call_of(spelling_function(schema, spelling.before_key, 1, key_args), UUIDOID,
-						   static_cast<Node *>(lthird(args))),
+		!add_bound(&clauses, id, call_of(before_key, UUIDOID, static_cast<Node *>(lthird(args))),
 				   BTLessEqualStrategyNumber, 0xff, spelling.keys_nullable))
 		return makeBoolConst(false, false);
 	/*
 	 * The check carries the bounds only for its selectivity (made_check_support), folded now so
 	 * that no row computes them: its answer reads the id alone.
 	 */
-	clauses = lappend(clauses, makeFuncExpr(spelling_function(schema, spelling.id_check, 3, check_args), BOOLOID, list_make3(copy_of(id), bound_hint(req->root, static_cast<Node *>(lsecond(args))), bound_hint(req->root, static_cast<Node *>(lthird(args)))), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+	clauses = lappend(clauses, makeFuncExpr(check, BOOLOID, list_make3(copy_of(id), bound_hint(req->root, static_cast<Node *>(lsecond(args))), bound_hint(req->root, static_cast<Node *>(lthird(args)))), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
 	return list_length(clauses) == 1 ? static_cast<Node *>(linitial(clauses))
 									 : reinterpret_cast<Node *>(make_andclause(clauses));
 }

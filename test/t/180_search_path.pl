@@ -48,8 +48,11 @@ for my $i (@installs)
 GRANT CREATE ON SCHEMA public TO alice;
 CREATE SCHEMA fixture;
 CREATE SEQUENCE fixture.seq;
+CREATE TABLE fixture.t (id uuid PRIMARY KEY);
+INSERT INTO fixture.t SELECT gen_random_uuid() FROM generate_series(1, 100);
 GRANT USAGE ON SCHEMA fixture TO PUBLIC;
 GRANT USAGE ON SEQUENCE fixture.seq TO PUBLIC;
+GRANT SELECT ON fixture.t TO PUBLIC;
 });
 	if ($db =~ /^c_/)
 	{
@@ -453,7 +456,8 @@ my %SAMPLES = (
 	],
 	'interval' => [ '60 s', '250 ms', '7 days' ],
 	'bytea' => [ '\x112233', '\x000102030405060708090a0b0c0d0e0f' ],    # a machine hash, a facade key
-	'regclass' => ['fixture.seq'],
+	'regclass' => [ 'fixture.seq', 'fixture.t' ],    # a sequence, a table with a uuid column id
+	'name' => ['id'],
 	'double precision' => [ '1000', '0.5' ],
 	'numeric' => [ '5', '60000000' ],    # 60 s in microseconds: a valid interval length
 	'text' => [ 'x', '017f22e2-79b0-7cc3-98c4-dc0c0c07398f' ],    # a uuid as text: pg_partman's decoders
