@@ -150,12 +150,17 @@ for my $kind (state_kinds())
 		$during->quit;
 	}
 
-	# 2. A superuser created the extension, dave restores his dump: the sequences are set (the
-	# extension's comment is the superuser's: --no-comments, as for any extension).
-	$node->safe_psql('sapp', 'CREATE EXTENSION locality_uuid');
+	# 2. A superuser created the extension and made ids, dave restores his dump: the sequences
+	# are set (the extension's comment is the superuser's: --no-comments, as for any extension),
+	# without --clean, so the extension stays; the next lease step sees the setval all the same.
+	$node->stop;
+	start_on_fake_clock($node, $clock_file);
+	$node->safe_psql('sapp', 'CREATE EXTENSION locality_uuid; SELECT uuidv7_ordered(), locality_uuid(true) FROM generate_series(1, 10)');
 	($ok, $err) = run('pg_restore', '--no-owner', '--no-comments', '-d', $node->connstr('sapp') . ' user=dave', $dump);
 	ok($ok && $err !~ /ERROR/, "$label: dave's pg_restore into a database where a superuser created the extension: no error")
 	  or diag $err;
+	is(as($node, dave => 'sapp', below_sql($_)), '0|', "$label: superuser's install, a new session without a restart: 0 of 1000 $_ ids at or below the restored ones")
+	  for qw(ordered sequential);
 	$node->restart;
 	is(as($node, dave => 'sapp', below_sql($_)), '0|', "$label: superuser's install, after a restart: 0 of 1000 $_ ids at or below the restored ones")
 	  for qw(ordered sequential);
