@@ -161,6 +161,17 @@ for my $kind (state_kinds())
 	  or diag $err;
 	is(as($node, dave => 'sapp', below_sql($_)), '0|', "$label: superuser's install, a new session without a restart: 0 of 1000 $_ ids at or below the restored ones")
 	  for qw(ordered sequential);
+	# With --clean: the DROP EXTENSION fails (not the owner), the restore goes on and sets them
+	# (from a restart: sapp's restored ids lifted the cluster's words).
+	$node->stop;
+	start_on_fake_clock($node, $clock_file);
+	$node->safe_psql('postgres', 'CREATE DATABASE sapp2 OWNER dave');
+	$node->safe_psql('sapp2', 'CREATE EXTENSION locality_uuid; SELECT uuidv7_ordered(), locality_uuid(true) FROM generate_series(1, 10)');
+	($ok, $err) = run('pg_restore', '--clean', '--if-exists', '--no-owner', '--no-comments', '-d', $node->connstr('sapp2') . ' user=dave', $dump);
+	ok(!$ok && $err =~ /must be owner of extension locality_uuid/, "$label: dave's pg_restore --clean over a superuser's extension: must be owner, exit 1")
+	  or diag $err;
+	is(as($node, dave => 'sapp2', below_sql($_)), '0|', "$label: --clean over a superuser's extension, a new session without a restart: 0 of 1000 $_ ids at or below the restored ones")
+	  for qw(ordered sequential);
 	$node->restart;
 	is(as($node, dave => 'sapp', below_sql($_)), '0|', "$label: superuser's install, after a restart: 0 of 1000 $_ ids at or below the restored ones")
 	  for qw(ordered sequential);
