@@ -166,9 +166,10 @@ void take_allocations(FunctionCallInfo fcinfo, Allocator *allocations, Allocatio
 Oid extension_sequence_if_writable(FunctionCallInfo fcinfo, const char *name);
 
 // Raise the extension's sequence of that name to at least wanted, under a lock of its writers;
-// return its value before (nextval: above every value set before) and give the value after.
+// return its value before (nextval: above every value set before) and give the value after, and
+// whether the sequence was set from outside since this server's last lease step (state_lease_moved).
 int64_t extend_lease(FunctionCallInfo fcinfo, const char *sequence, const char *user, int64_t wanted,
-					 int64_t *lease);
+					 int64_t *lease, bool *moved);
 
 // Return the floor extend_lease would give for the extension's sequence seq, without advancing
 // it: where a transaction cannot (read-only, a standby, a parallel operation).
@@ -220,6 +221,12 @@ bool state_v7_database_started(Oid db, Oid lease);
 
 // Remember that a backend of database db took a word at or above the lease of sequence lease.
 void state_v7_mark_database(Oid db, Oid lease);
+
+// Record that the lease sequence seq of database db gives next at its next nextval, under the
+// lock of its writers; true if this step's nextval gave not floor but what the server's last
+// step left (a restore's setval, any setval from outside): every later id starts above floor.
+// False without shared state, where every backend's first id starts at its floor anyway.
+bool state_lease_moved(Oid db, Oid seq, int64_t floor, int64_t next);
 
 /* The time range spellings (made.cpp). */
 

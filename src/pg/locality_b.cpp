@@ -60,6 +60,34 @@ static int64_t           b_renewed_ms = 0;     /* wall clock of this backend's l
 static uint64_t          b_generation = 0;     /* lease_generation() when b_lease was taken */
 static bool              b_floor_seen = false; /* this backend took its lease sequence's floor */
 
+// Take the position of a sequential id in the continued run, at or above floor (0: none).
+static void
+take_position(const SeqPlace &place, uint64_t floor, SeqTake *take)
+{
+	if (state_seq_continue(seq_start(place), floor, take) != SeqStatus::ok)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("sequential run exhausted"),
+				 errdetail("The continued sequential run has handed out all %llu positions.",
+						   static_cast<unsigned long long>(seq_position_max) + 1),
+				 errhint("Set locality_uuid.sequential_seed to bucket.")));
+}
+
+// Extend the lease past the position taken; the next lease is longer, up to b_window_steady, and
+// past it while leases last < 1 s. Return the floor before, and whether it moved from outside.
+static int64_t
+renew_lease(FunctionCallInfo fcinfo, const SeqTake &take, bool *moved)
+{
+	int64_t now_ms = wall_ms();
+	int64_t floor = extend_lease(fcinfo, b_lease_sequence, b_user, static_cast<int64_t>(take.position) + b_window,
+								 &b_lease, moved);
+
+	if (b_window < b_window_steady || now_ms - b_renewed_ms < b_lease_min_ms)
+		b_window = Min(b_window * 2, b_window_max);
+	b_renewed_ms = now_ms;
+	return floor;
+}
+
 // Take the position of a sequential id in the continued run, under the database's lease.
 static void
 take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
@@ -69,6 +97,7 @@ take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 	uint64_t floor = 0;
 	bool     at_floor = false;
 	bool     floor_step = false;
+	bool     moved = false;
 
 	/* A lease of a sequence dropped or replaced since (a restore) is given up before the next id. */
 	if (b_generation != lease_generation())
@@ -80,32 +109,27 @@ take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 
 	/*
 	 * A backend's first position takes a lease; the database's first since the start (or since a
-	 * restore replaced the lease sequence), its floor. A transaction that cannot advance the
-	 * sequence reads the floor, once a backend, and takes no lease.
+	 * restore replaced the lease sequence or set it from outside), its floor. A transaction that
+	 * cannot advance the sequence reads the floor, once a backend, and takes no lease.
 	 */
 	if (b_lease == 0 && OidIsValid(lease = lease_sequence(fcinfo, b_lease_sequence)))
 	{
 		seq = extension_sequence_if_writable(fcinfo, b_lease_sequence);
 		if (OidIsValid(seq) || !b_floor_seen)
 		{
-			int64_t lease_floor = OidIsValid(seq) ? extend_lease(fcinfo, b_lease_sequence, b_user, 0, &b_lease)
-												  : read_lease(lease);
+			int64_t lease_floor = OidIsValid(seq)
+				? extend_lease(fcinfo, b_lease_sequence, b_user, 0, &b_lease, &moved)
+				: read_lease(lease);
 
 			floor_step = true;
-			if (!state_b_database_started(MyDatabaseId, lease))
+			if (moved || !state_b_database_started(MyDatabaseId, lease))
 			{
 				floor = static_cast<uint64_t>(lease_floor);
 				at_floor = true;
 			}
 		}
 	}
-	if (state_seq_continue(seq_start(place), floor, take) != SeqStatus::ok)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("sequential run exhausted"),
-				 errdetail("The continued sequential run has handed out all %llu positions.",
-						   static_cast<unsigned long long>(seq_position_max) + 1),
-				 errhint("Set locality_uuid.sequential_seed to bucket.")));
+	take_position(place, floor, take);
 	/* Only once the shared word is at the floor may others skip it. */
 	if (at_floor)
 		state_b_mark_database(MyDatabaseId, lease);
@@ -115,14 +139,15 @@ take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 	if (take->position >= static_cast<uint64_t>(b_lease) &&
 		(OidIsValid(seq) || OidIsValid(extension_sequence_if_writable(fcinfo, b_lease_sequence))))
 	{
-		int64_t now_ms = wall_ms();
+		int64_t lease_floor = renew_lease(fcinfo, *take, &moved);
 
-		extend_lease(fcinfo, b_lease_sequence, b_user, static_cast<int64_t>(take->position) + b_window,
-					 &b_lease);
-		/* The next lease is longer, up to b_window_steady, and past it while leases last < 1 s. */
-		if (b_window < b_window_steady || now_ms - b_renewed_ms < b_lease_min_ms)
-			b_window = Min(b_window * 2, b_window_max);
-		b_renewed_ms = now_ms;
+		/* Set from outside since (a restore's setval after its data): this id too starts above. */
+		if (moved)
+		{
+			take_position(place, static_cast<uint64_t>(lease_floor), take);
+			if (take->position >= static_cast<uint64_t>(b_lease))
+				(void) renew_lease(fcinfo, *take, &moved);
+		}
 	}
 }
 

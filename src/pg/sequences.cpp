@@ -261,7 +261,7 @@ read_lease(Oid seq)
  */
 int64_t
 extend_lease(FunctionCallInfo fcinfo, const char *sequence, const char *user, int64_t wanted,
-			 int64_t *lease)
+			 int64_t *lease, bool *moved)
 {
 	Oid     seq = extension_sequence(fcinfo, sequence, user);
 	LOCKTAG tag;
@@ -274,6 +274,7 @@ extend_lease(FunctionCallInfo fcinfo, const char *sequence, const char *user, in
 	*lease = Max(floor, wanted);
 	if (*lease > floor)
 		set_sequence(seq, *lease);
+	*moved = state_lease_moved(MyDatabaseId, seq, floor, *lease + 1);
 	LockRelease(&tag, ExclusiveLock, false);
 	return floor;
 }

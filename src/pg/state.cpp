@@ -66,6 +66,7 @@ static uint64_t          seq_own = seq_word_empty; /* this backend's run word (w
  * its lease, which keeps the order and may run ids up to a lease window ahead of the clock.
  */
 static constexpr uint32  v7_database_slots = 1024;
+static constexpr uint32  database_set_words = 2 * v7_database_slots; /* keys, then a value per key */
 static const char        v7_databases_name[] = "locality_uuid_v7_leases";
 static pg_atomic_uint64 *v7_databases = NULL;
 
@@ -80,6 +81,15 @@ static pg_atomic_uint64 *b_shared = NULL;
 static uint64_t          b_own = seq_word_empty; /* this backend's word (with shared memory: a guess) */
 static const char        b_databases_name[] = "locality_uuid_b_leases";
 static pg_atomic_uint64 *b_databases = NULL;
+
+/*
+ * The value the next nextval of each lease sequence gives, as this server's last lease step left
+ * it (a database set keyed as above, its values beside the keys). A lease step that finds another
+ * value saw the sequence set from outside (a restore's setval after data it copied): every later
+ * id of the database starts above it (state_lease_moved).
+ */
+static const char        lease_values_name[] = "locality_uuid_lease_values";
+static pg_atomic_uint64 *lease_values = NULL;
 
 // Return the size of the state for nslots slots.
 static Size
@@ -147,7 +157,7 @@ init_database_set_dsm(void *ptr)
 {
 	pg_atomic_uint64 *set = static_cast<pg_atomic_uint64 *>(ptr);
 
-	for (uint32 i = 0; i < v7_database_slots; i++)
+	for (uint32 i = 0; i < database_set_words; i++)
 		pg_atomic_init_u64(&set[i], 0);
 }
 
@@ -189,8 +199,8 @@ request_shmem()
 	if (prev_shmem_request_hook)
 		prev_shmem_request_hook();
 	RequestAddinShmemSpace(state_size(slot_count()));
-	RequestAddinShmemSpace(2 * sizeof(pg_atomic_uint64));                     /* v7, b */
-	RequestAddinShmemSpace(2 * v7_database_slots * sizeof(pg_atomic_uint64)); /* their database sets */
+	RequestAddinShmemSpace(2 * sizeof(pg_atomic_uint64));                      /* v7, b */
+	RequestAddinShmemSpace(3 * database_set_words * sizeof(pg_atomic_uint64)); /* database sets */
 }
 
 // Create or find a word in shared memory, 0 when created (caller holds AddinShmemInitLock).
@@ -211,11 +221,11 @@ shmem_database_set(const char *name)
 {
 	bool              found;
 	pg_atomic_uint64 *set = static_cast<pg_atomic_uint64 *>(
-		ShmemInitStruct(name, v7_database_slots * sizeof(pg_atomic_uint64), &found));
+		ShmemInitStruct(name, database_set_words * sizeof(pg_atomic_uint64), &found));
 
 	if (!found)
 	{
-		for (uint32 i = 0; i < v7_database_slots; i++)
+		for (uint32 i = 0; i < database_set_words; i++)
 			pg_atomic_init_u64(&set[i], 0);
 	}
 	return set;
@@ -237,6 +247,7 @@ startup_shmem()
 	v7_databases = shmem_database_set(v7_databases_name);
 	b_shared = shmem_word(b_state_name);
 	b_databases = shmem_database_set(b_databases_name);
+	lease_values = shmem_database_set(lease_values_name);
 	LWLockRelease(AddinShmemInitLock);
 }
 
@@ -261,10 +272,12 @@ attach()
 	shared = static_cast<SharedHeader *>(named_segment(state_name, state_size(slot_count()), init_dsm));
 	v7_shared = static_cast<pg_atomic_uint64 *>(named_segment(v7_state_name, sizeof(pg_atomic_uint64), init_word_dsm));
 	v7_databases = static_cast<pg_atomic_uint64 *>(
-		named_segment(v7_databases_name, v7_database_slots * sizeof(pg_atomic_uint64), init_database_set_dsm));
+		named_segment(v7_databases_name, database_set_words * sizeof(pg_atomic_uint64), init_database_set_dsm));
 	b_shared = static_cast<pg_atomic_uint64 *>(named_segment(b_state_name, sizeof(pg_atomic_uint64), init_word_dsm));
 	b_databases = static_cast<pg_atomic_uint64 *>(
-		named_segment(b_databases_name, v7_database_slots * sizeof(pg_atomic_uint64), init_database_set_dsm));
+		named_segment(b_databases_name, database_set_words * sizeof(pg_atomic_uint64), init_database_set_dsm));
+	lease_values = static_cast<pg_atomic_uint64 *>(
+		named_segment(lease_values_name, database_set_words * sizeof(pg_atomic_uint64), init_database_set_dsm));
 	kind = STATE_DSM_REGISTRY;
 #else
 	if (shared != NULL)
@@ -426,22 +439,21 @@ database_set_has(pg_atomic_uint64 *set, uint64 key)
 	return false;
 }
 
-// Put key in the database set, if there is one and it has room.
-static void
+// Put key in the database set, if there is one and it has room; return its slot (-1: none).
+static int
 database_set_add(pg_atomic_uint64 *set, uint64 key)
 {
 	if (set == NULL)
-		return;
+		return -1;
 	for (uint32 i = 0, h = database_home(key); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
 	{
 		uint64 entry = pg_atomic_read_u64(&set[h]);
 
 		/* On failure entry holds the key another backend put there first: key, or go on. */
-		if (entry == 0 && pg_atomic_compare_exchange_u64(&set[h], &entry, key))
-			return;
-		if (entry == key)
-			return;
+		if ((entry == 0 && pg_atomic_compare_exchange_u64(&set[h], &entry, key)) || entry == key)
+			return static_cast<int>(h);
 	}
+	return -1;
 }
 
 bool
@@ -457,7 +469,7 @@ state_v7_mark_database(Oid db, Oid lease)
 {
 	if (!attached)
 		attach();
-	database_set_add(v7_databases, database_key(db, lease));
+	(void) database_set_add(v7_databases, database_key(db, lease));
 }
 
 bool
@@ -473,7 +485,28 @@ state_b_mark_database(Oid db, Oid lease)
 {
 	if (!attached)
 		attach();
-	database_set_add(b_databases, database_key(db, lease));
+	(void) database_set_add(b_databases, database_key(db, lease));
+}
+
+bool
+state_lease_moved(Oid db, Oid seq, int64_t floor, int64_t next)
+{
+	if (!attached)
+		attach();
+	if (lease_values == NULL)
+		return false;
+
+	int slot = database_set_add(lease_values, database_key(db, seq));
+
+	/* No room: every lease step counts as moved, which only lifts the ids. */
+	if (slot < 0)
+		return true;
+
+	pg_atomic_uint64 *value = &lease_values[v7_database_slots + slot];
+	uint64            expected = pg_atomic_exchange_u64(value, static_cast<uint64>(next));
+
+	/* 0: the server's first lease step of this sequence, which takes its floor anyway. */
+	return expected != 0 && expected != static_cast<uint64>(floor);
 }
 
 uint64_t

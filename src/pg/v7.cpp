@@ -186,12 +186,13 @@ locality_uuid_extract_version(PG_FUNCTION_ARGS)
 	PG_RETURN_INT16(static_cast<int16>(version_nibble(u)));
 }
 
-// Extend this backend's lease past the word's millisecond and lease_window_ms past the clock's; return the floor before.
+// Extend this backend's lease past the word's millisecond and lease_window_ms past the clock's;
+// return the floor before, and whether the sequence was set from outside since (state_lease_moved).
 static int64_t
-extend_ordered_lease(FunctionCallInfo fcinfo, int64_t word_ms, int64_t clock_ms)
+extend_ordered_lease(FunctionCallInfo fcinfo, int64_t word_ms, int64_t clock_ms, bool *moved)
 {
 	return extend_lease(fcinfo, lease_sequence_name, ordered_user, Max(word_ms + 1, clock_ms + lease_window_ms),
-						&lease_ms);
+						&lease_ms, moved);
 }
 
 // uuidv7_ordered() RETURNS uuid
@@ -221,14 +222,15 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 		lease_generation_seen = lease_generation();
 	}
 
-	Oid lease = InvalidOid;
+	Oid  lease = InvalidOid;
+	bool moved = false;
 
 	if (lease_ms == 0)
 	{
-		int64_t floor = extend_ordered_lease(fcinfo, clock_ms, clock_ms);
+		int64_t floor = extend_ordered_lease(fcinfo, clock_ms, clock_ms, &moved);
 
 		lease = lease_sequence(fcinfo, lease_sequence_name);
-		if (!state_v7_database_started(MyDatabaseId, lease))
+		if (moved || !state_v7_database_started(MyDatabaseId, lease))
 		{
 			clock_word = Max(clock_word, v7_word(V7Time{floor, 0}));
 			at_floor = true;
@@ -241,7 +243,17 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 	if (at_floor)
 		state_v7_mark_database(MyDatabaseId, lease);
 	if (v7_word_ms(word) >= lease_ms)
-		extend_ordered_lease(fcinfo, v7_word_ms(word), clock_ms);
+	{
+		int64_t floor = extend_ordered_lease(fcinfo, v7_word_ms(word), clock_ms, &moved);
+
+		/* Set from outside since (a restore's setval after its data): this id too starts above. */
+		if (moved)
+		{
+			word = state_v7_take(Max(clock_word, v7_word(V7Time{floor, 0})));
+			if (v7_word_ms(word) >= lease_ms)
+				(void) extend_ordered_lease(fcinfo, v7_word_ms(word), clock_ms, &moved);
+		}
+	}
 	if (v7_word_ms(word) > v7_ms_max)
 		v7_out_of_range();
 	random_or_error(random, sizeof(random));

@@ -4,10 +4,13 @@
 # of a new one above every restored id; a restore by the owner into a database where a superuser
 # created the extension sets the sequences; a parallel CREATE TABLE AS after a clean restart and
 # the first id of a read-only transaction or a parallel worker after a crash start above the
-# lease; a 1.3 database under this library never uses a relation another role named as the lease.
+# lease; a 1.3 database under this library never uses a relation another role named as the lease;
+# ids made during a restore (between its CREATE EXTENSION and its setval, after the data) leave
+# no later session below the restored ids, nor with shared state the session that made them.
 use strict;
 use warnings FATAL => 'all';
 use IPC::Run;
+use Time::HiRes qw(usleep);
 use LocalityUuid;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -96,12 +99,79 @@ for my $kind (state_kinds())
 	is("$out|$states", '0|', "$label: the session's next 1000 backfills of each kind repeat 0 restored ids");
 	$session->quit;
 
-	# 2. A superuser created the extension, dave restores his dump: the sequences are set (the
-	# extension's comment is the superuser's: --no-comments, as for any extension).
-	$node->safe_psql('sapp', 'CREATE EXTENSION locality_uuid');
+	# 1b. Ids made during a restore, between its CREATE EXTENSION and its SEQUENCE SET (after the
+	# data): pg_restore --clean by sections, one call of each generator in between. Each round
+	# starts from a restart on the fake clock (a round's restored ids lift the cluster's words):
+	# in the first a new session makes ids first, in the second the session that made ids during
+	# the restore. Shared state: a lease step that finds the sequence set from outside takes it
+	# as every backend's floor, the session's after its lease runs out (256 positions, 1 s).
+	# Per-backend state: every new session starts at the restored lease; the session that made
+	# ids during the restore keeps its own run below until it ends (docs/guarantees.md).
+	for my $round (qw(new_first session_first))
+	{
+		my $db = "r_$round";
+		$node->stop;
+		start_on_fake_clock($node, $clock_file);
+		$node->safe_psql('postgres', "CREATE DATABASE $db OWNER dave");
+		is(as($node, dave => $db, 'CREATE EXTENSION locality_uuid; SELECT count(uuidv7_ordered()) + count(locality_uuid(true))
+			FROM generate_series(1, 10)'), '20|', "$label, $round: dave's live database made ids");
+		my $rconn = $node->connstr($db) . ' user=dave';
+		($ok, $err) = run('pg_restore', '--clean', '--if-exists', '--no-owner', '--section=pre-data', '-d', $rconn, $dump);
+		ok($ok && $err !~ /ERROR/, "$label, $round: pg_restore --clean --section=pre-data") or diag $err;
+		my $during = $node->background_psql($db, on_error_stop => 0, extra_params => [ '-U', 'dave' ]);
+		$during->query_safe('SELECT uuidv7_ordered(), locality_uuid(true)');
+		($ok, $err) = run('pg_restore', '--no-owner', '--section=data', '-d', $rconn, $dump);
+		ok($ok && $err !~ /ERROR/, "$label, $round: pg_restore --section=data") or diag $err;
+		my @checks = (
+			[ new => sub { as($node, dave => $db, below_sql($_[0])) } ],
+			[ during => sub { my ($o, $s) = session_states($during, below_sql($_[0])); "$o|$s" } ]);
+		@checks = reverse @checks if $round eq 'session_first';
+		for my $check (@checks)
+		{
+			my ($who, $below) = @$check;
+			if ($who eq 'new')
+			{
+				is($below->($_), '0|', "$label, $round: a new session: 0 of 1000 $_ ids at or below the restored ones")
+				  for qw(ordered sequential);
+				next;
+			}
+			my $want = $kind->{shared} ? 0 : 1000;
+			if ($round eq 'session_first' && $kind->{shared})
+			{
+				# Its lease from the fresh sequence: at most 256 positions, then 1000 above.
+				my ($n) = split /\|/, $below->('sequential');
+				ok($n <= 256, "$label, $round: the session that made ids during the restore: $n (<= 256) of 1000 sequential ids below");
+				usleep(1_100_000);
+			}
+			is($below->($_), "$want|",
+				"$label, $round: the session that made ids during the restore: $want of 1000 $_ ids at or below the restored ones")
+			  for qw(ordered sequential);
+		}
+		$during->quit;
+	}
+
+	# 2. A superuser created the extension and made ids, dave restores his dump: the sequences
+	# are set (the extension's comment is the superuser's: --no-comments, as for any extension),
+	# without --clean, so the extension stays; the next lease step sees the setval all the same.
+	$node->stop;
+	start_on_fake_clock($node, $clock_file);
+	$node->safe_psql('sapp', 'CREATE EXTENSION locality_uuid; SELECT uuidv7_ordered(), locality_uuid(true) FROM generate_series(1, 10)');
 	($ok, $err) = run('pg_restore', '--no-owner', '--no-comments', '-d', $node->connstr('sapp') . ' user=dave', $dump);
 	ok($ok && $err !~ /ERROR/, "$label: dave's pg_restore into a database where a superuser created the extension: no error")
 	  or diag $err;
+	is(as($node, dave => 'sapp', below_sql($_)), '0|', "$label: superuser's install, a new session without a restart: 0 of 1000 $_ ids at or below the restored ones")
+	  for qw(ordered sequential);
+	# With --clean: the DROP EXTENSION fails (not the owner), the restore goes on and sets them
+	# (from a restart: sapp's restored ids lifted the cluster's words).
+	$node->stop;
+	start_on_fake_clock($node, $clock_file);
+	$node->safe_psql('postgres', 'CREATE DATABASE sapp2 OWNER dave');
+	$node->safe_psql('sapp2', 'CREATE EXTENSION locality_uuid; SELECT uuidv7_ordered(), locality_uuid(true) FROM generate_series(1, 10)');
+	($ok, $err) = run('pg_restore', '--clean', '--if-exists', '--no-owner', '--no-comments', '-d', $node->connstr('sapp2') . ' user=dave', $dump);
+	ok(!$ok && $err =~ /must be owner of extension locality_uuid/, "$label: dave's pg_restore --clean over a superuser's extension: must be owner, exit 1")
+	  or diag $err;
+	is(as($node, dave => 'sapp2', below_sql($_)), '0|', "$label: --clean over a superuser's extension, a new session without a restart: 0 of 1000 $_ ids at or below the restored ones")
+	  for qw(ordered sequential);
 	$node->restart;
 	is(as($node, dave => 'sapp', below_sql($_)), '0|', "$label: superuser's install, after a restart: 0 of 1000 $_ ids at or below the restored ones")
 	  for qw(ordered sequential);
