@@ -74,10 +74,13 @@ WHERE p.oid NOT IN (SELECT objid FROM locality_uuid_portable_objects WHERE class
                   WHERE s.oid = p.pronamespace AND q.pronamespace = i.oid
                     AND q.proname = 'locality_uuid_portable_state'
                     AND (i.oid = s.oid OR (i.nspname = s.nspname || '_internal' AND p.proname ~ :'locality_uuid_names')))
-  AND (p.prosrc ~ ('\m(' || (SELECT string_agg(DISTINCT q.proname, '|') FROM pg_proc q
-                              WHERE q.oid IN (SELECT objid FROM locality_uuid_portable_objects
-                                              WHERE classid = 'pg_proc'::regclass)) || ')\M')
-       OR strpos(p.prosrc, :'locality_uuid_internal') > 0);
+  -- in any case: unquoted names are folded to lower case (IDS.HOT_UUID is ids.hot_uuid), and a
+  -- quoted one ("ids"."hot_uuid") matches between its quotes; a quoted name in other case is
+  -- listed too, which at worst lists a body that names another function
+  AND (p.prosrc ~* ('\m(' || (SELECT string_agg(DISTINCT q.proname, '|') FROM pg_proc q
+                               WHERE q.oid IN (SELECT objid FROM locality_uuid_portable_objects
+                                               WHERE classid = 'pg_proc'::regclass)) || ')\M')
+       OR strpos(lower(p.prosrc), lower(:'locality_uuid_internal')) > 0);
 
 SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE = %L, DETAIL = %L, HINT = %L; END $locality_uuid_refuse$',
               count(*) || ' objects use the portable edition of locality_uuid in schema ' || quote_ident(:'schema'),
