@@ -2085,8 +2085,8 @@ WHERE p.pronamespace = quote_ident(:'schema')::regnamespace
 SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE = %L, DETAIL = %L, HINT = %L; END $locality_uuid_refuse$',
               'functions the portable edition did not make exist in schema ' || quote_ident(:'schema'),
               'duplicate_function',
-              'The edition would replace ' || string_agg(w.oid::regprocedure::text, ', ' ORDER BY w.oid::regprocedure::text)
-              || ', which are not the edition''s own.',
+              'The edition would replace these functions, which it did not make: '
+              || string_agg(w.oid::regprocedure::text, ', ' ORDER BY w.oid::regprocedure::text) || '.',
               'Drop or rename them, or install the edition into another schema.')
 FROM locality_uuid_portable_written w
 WHERE w.existed
