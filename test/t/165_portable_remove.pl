@@ -2,7 +2,9 @@
 # every object that uses the edition (column defaults, a generated column, an expression index,
 # a view, a CHECK constraint, PL/pgSQL functions naming it, in any case or quoted) and refuses, dropping nothing,
 # while they exist; with none it drops the edition without CASCADE. Dropping only
-# <schema>_internal is refused without CASCADE; after CASCADE, installing again repairs it.
+# <schema>_internal is refused without CASCADE; after CASCADE, installing again repairs it. The
+# installer's own functions in the install schema that the edition did not make stay, whatever
+# their names (hot_uuidish_report(); on 18 uuidv4() and uuid_extract_version(uuid)).
 use strict;
 use warnings FATAL => 'all';
 use LocalityUuid;
@@ -12,6 +14,12 @@ use Test::More;
 
 my $node = extension_node('portable_remove', extension => 0);
 $node->safe_psql('postgres', q{CREATE ROLE app LOGIN; CREATE DATABASE app OWNER app});
+# From 18 on the edition makes no uuidv4 nor uuid_extract_version: the installer's own of those
+# names in the install schema are not the edition's, and stay.
+my $own_core = $node->pg_version >= 18 ? 'ids.uuid_extract_version(uuid), ids.uuidv4(), ' : '';
+psql_as($node, app => app => q{CREATE SCHEMA ids;
+	CREATE FUNCTION ids.uuidv4() RETURNS uuid LANGUAGE sql VOLATILE RETURN gen_random_uuid();
+	CREATE FUNCTION ids.uuid_extract_version(uuid) RETURNS smallint LANGUAGE sql IMMUTABLE RETURN 4;}) if $own_core;
 install_portable($node, 'app', schema => 'ids', user => 'app');
 # A second install, whose functions name the edition's functions, is no user of the first.
 install_portable($node, 'app', schema => 'other', user => 'app');
@@ -75,11 +83,18 @@ DROP VIEW orders_api;
 DROP FUNCTION next_order(), next_upper(), next_quoted();
 });
 is($err, '', 'the users of the edition are changed or dropped');
+# A function of the installer's own in ids, named like the edition's, made after the install.
+($rc, $out, $err) = psql_as($node, app => app => q{CREATE FUNCTION ids.hot_uuidish_report() RETURNS integer LANGUAGE sql RETURN 1});
+is($err, '', 'the installer makes ids.hot_uuidish_report() of its own');
 ($rc, $out, $err) = psql_as($node, app => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable_remove.sql');
 is($rc, 0, 'the removal then succeeds') or diag($err);
-is($node->safe_psql('app', $edition . q{ UNION ALL SELECT count(*) FROM pg_namespace WHERE nspname IN ('ids', 'ids_internal')
-	UNION ALL SELECT count(*) FROM pg_class WHERE relnamespace = 'ids'::regnamespace}), "0\n1\n0",
-	'no function or sequence of the edition is left, nor ids_internal; the schema ids stays');
+is($node->safe_psql('app', q{SELECT string_agg(oid::regprocedure::text, ', ' ORDER BY oid::regprocedure::text) FROM pg_proc
+	WHERE pronamespace IN (SELECT oid FROM pg_namespace WHERE nspname IN ('ids', 'ids_internal'))
+	UNION ALL SELECT count(*)::text FROM pg_namespace WHERE nspname IN ('ids', 'ids_internal')
+	UNION ALL SELECT count(*)::text FROM pg_class WHERE relnamespace = 'ids'::regnamespace}), "${own_core}ids.hot_uuidish_report()\n1\n0",
+	'no function or sequence of the edition is left, nor ids_internal; the schema ids stays, with the installer\'s own functions'
+	. ($own_core ? ' (uuidv4() and uuid_extract_version(uuid) too, on 18)' : ''));
+$node->safe_psql('app', 'DROP FUNCTION ids.hot_uuidish_report()');
 is($node->safe_psql('app', q{SELECT count(*), count(DISTINCT id), sum(shard_key), count(v7), count(seq) FROM orders}),
 	'11|11|77|11|11', 'every row and value is kept');
 
