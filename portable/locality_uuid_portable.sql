@@ -116,6 +116,22 @@ GRANT USAGE ON SCHEMA :"locality_uuid_internal" TO PUBLIC;
 COMMENT ON SCHEMA :"locality_uuid_internal" IS
 'helpers of the locality_uuid portable edition installed in the schema without the _internal suffix; no other role may create here';
 
+-- The edition knows exactly which functions of the install schema it made: their signatures are
+-- kept in <schema>_internal.locality_uuid_portable_made, which the removal and the move to the
+-- C extension read. finish.psql records every function of the install schema that this
+-- transaction wrote (created or replaced), and refuses a function of the installing role that
+-- existed before, with an argument list the edition would replace, and is not recorded: the
+-- edition does not take over what it did not make. An install made before the record existed
+-- (its allocation sequence is there, the record is not) has every function it replaces recorded.
+CREATE TEMP TABLE locality_uuid_portable_before ON COMMIT DROP AS
+SELECT p.oid FROM pg_proc p WHERE p.pronamespace = quote_ident(:'schema')::regnamespace;
+SELECT to_regclass(format('%I.locality_uuid_portable_made', :'locality_uuid_internal')) IS NULL
+       AND to_regclass(format('%I.locality_uuid_portable_explicit', :'schema')) IS NOT NULL AS locality_uuid_adopt \gset
+CREATE TABLE IF NOT EXISTS :"locality_uuid_internal".locality_uuid_portable_made (signature text PRIMARY KEY);
+REVOKE ALL ON TABLE :"locality_uuid_internal".locality_uuid_portable_made FROM PUBLIC;
+COMMENT ON TABLE :"locality_uuid_internal".locality_uuid_portable_made IS
+'the functions of the schema without the _internal suffix that the locality_uuid portable edition made (name and argument types), which its removal and its move to the C extension drop';
+
 -- Allocation numbers of ids at an explicit time (hot_uuid(shard_key, at), uuidv7_ordered(at)):
 -- ordinary sequences of the install schema (WAL-logged, so they never go back across restarts,
 -- failover, dump and restore), owned by the installer, with no privilege for anyone else;
@@ -2058,8 +2074,35 @@ WHERE p.pronamespace = quote_ident(:'schema')::regnamespace
 HAVING count(*) > 0
 \gexec
 
+-- The functions of the install schema this transaction wrote (the xmin of their pg_proc row),
+-- with those that existed before the install.
+CREATE TEMP TABLE locality_uuid_portable_written ON COMMIT DROP AS
+SELECT p.oid, format('%I(%s)', p.proname, oidvectortypes(p.proargtypes)) AS signature,
+       p.oid IN (SELECT oid FROM locality_uuid_portable_before) AS existed
+FROM pg_proc p
+WHERE p.pronamespace = quote_ident(:'schema')::regnamespace
+  AND p.xmin = (pg_current_xact_id()::text::numeric % 4294967296)::text::xid;
+SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE = %L, DETAIL = %L, HINT = %L; END $locality_uuid_refuse$',
+              'functions the portable edition did not make exist in schema ' || quote_ident(:'schema'),
+              'duplicate_function',
+              'The edition would replace these functions, which it did not make: '
+              || string_agg(w.oid::regprocedure::text, ', ' ORDER BY w.oid::regprocedure::text) || '.',
+              'Drop or rename them, or install the edition into another schema.')
+FROM locality_uuid_portable_written w
+WHERE w.existed
+  AND NOT :'locality_uuid_adopt'::boolean
+  AND w.signature NOT IN (SELECT signature FROM :"locality_uuid_internal".locality_uuid_portable_made)
+HAVING count(*) > 0
+\gexec
+INSERT INTO :"locality_uuid_internal".locality_uuid_portable_made
+SELECT signature FROM locality_uuid_portable_written
+ON CONFLICT DO NOTHING;
+DELETE FROM :"locality_uuid_internal".locality_uuid_portable_made
+WHERE to_regprocedure(quote_ident(:'schema') || '.' || signature) IS NULL;
+
 COMMIT;
 
 \unset locality_uuid_core_generators
 \unset locality_uuid_core_extractors
 \unset locality_uuid_internal
+\unset locality_uuid_adopt

@@ -4,10 +4,10 @@
 --     psql -v schema=ids -f portable/locality_uuid_portable_remove.sql
 --
 -- Run it as the role that installed the edition. The edition is every function of
--- <schema>_internal, the functions of the install schema that the installing role owns whose
--- names are the edition's (locality_uuid*, hot_uuid*, uuidv7*, uuid_time_nextval*,
--- uuid_sequence_nextval, uuid_time_block_start, and where the edition made them uuidv4 and
--- uuid_extract_*), and its two allocation sequences. Anything else that uses them stops the
+-- <schema>_internal, the functions of the install schema that the install made (it keeps their
+-- signatures in <schema>_internal.locality_uuid_portable_made: a function of yours there that
+-- the install did not make is never taken, whatever its name), that record, and its two
+-- allocation sequences. Anything else that uses them stops the
 -- removal with an error (2BP01) that lists each: column defaults, generated columns, indexes,
 -- views, constraints, triggers, policies, partition keys, functions with SQL-standard bodies
 -- (all recorded in pg_depend), and functions whose PL/pgSQL or string bodies name an edition's
@@ -22,31 +22,38 @@
 \endif
 
 SELECT :'schema' || '_internal' AS locality_uuid_internal \gset
--- The names of the edition's functions in the install schema.
-\set locality_uuid_names '^(locality_uuid|hot_uuid|uuidv7|uuid_time_nextval|uuid_sequence_nextval$|uuid_time_block_start$|uuidv4$|uuid_extract_(timestamp|version)$)'
 
 BEGIN;
 SET LOCAL search_path = pg_catalog, pg_temp;
 SET LOCAL client_min_messages = warning;
 
--- The edition's objects, as (classid, objid).
+-- The edition's record and its allocation sequence must be there, the installing role's.
+SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE = %L, HINT = %L; END $locality_uuid_refuse$',
+              'the portable edition of locality_uuid is not installed in schema ' || quote_ident(:'schema')
+              || ' by ' || quote_ident(current_user), 'undefined_function',
+              'An install of an earlier version keeps no record of its functions (' || quote_ident(:'locality_uuid_internal')
+              || '.locality_uuid_portable_made): install this version over it first.')
+WHERE NOT EXISTS (SELECT FROM pg_class c
+                  WHERE c.oid = to_regclass(format('%I.locality_uuid_portable_made', :'locality_uuid_internal'))
+                    AND c.relowner = current_user::regrole)
+   OR NOT EXISTS (SELECT FROM pg_class c
+                  WHERE c.oid = to_regclass(format('%I.locality_uuid_portable_explicit', :'schema'))
+                    AND c.relkind = 'S' AND c.relowner = current_user::regrole)
+\gexec
+
+-- The edition's objects, as (classid, objid): the functions of <schema>_internal, those of the
+-- install schema it recorded, its sequences.
 CREATE TEMP TABLE locality_uuid_portable_objects ON COMMIT DROP AS
 SELECT 'pg_proc'::regclass AS classid, p.oid AS objid
-FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
-WHERE n.nspname = :'locality_uuid_internal'
-   OR (n.nspname = :'schema' AND p.proowner = current_user::regrole
-       AND p.proname ~ :'locality_uuid_names')
+FROM pg_proc p
+WHERE p.pronamespace = quote_ident(:'locality_uuid_internal')::regnamespace
+   OR p.oid IN (SELECT to_regprocedure(quote_ident(:'schema') || '.' || m.signature)
+                FROM :"locality_uuid_internal".locality_uuid_portable_made m)
 UNION ALL
 SELECT 'pg_class'::regclass, c.oid
 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
 WHERE n.nspname = :'schema' AND c.relkind = 'S' AND c.relowner = current_user::regrole
   AND c.relname IN ('locality_uuid_portable_explicit', 'locality_uuid_portable_v7_explicit');
-
-SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE = %L; END $locality_uuid_refuse$',
-              'the portable edition of locality_uuid is not installed in schema ' || quote_ident(:'schema')
-              || ' by ' || quote_ident(current_user), 'undefined_function')
-WHERE NOT EXISTS (SELECT FROM locality_uuid_portable_objects WHERE classid = 'pg_class'::regclass)
-\gexec
 
 -- What uses them, outside the edition: recorded dependencies, and bodies kept as text (PL/pgSQL,
 -- SQL functions written as strings) that name one of its functions or <schema>_internal.
@@ -73,11 +80,17 @@ WHERE p.oid NOT IN (SELECT objid FROM locality_uuid_portable_objects WHERE class
   AND NOT EXISTS (SELECT FROM pg_namespace s, pg_namespace i, pg_proc q
                   WHERE s.oid = p.pronamespace AND q.pronamespace = i.oid
                     AND q.proname = 'locality_uuid_portable_state'
-                    AND (i.oid = s.oid OR (i.nspname = s.nspname || '_internal' AND p.proname ~ :'locality_uuid_names')))
-  AND (p.prosrc ~ ('\m(' || (SELECT string_agg(DISTINCT q.proname, '|') FROM pg_proc q
-                              WHERE q.oid IN (SELECT objid FROM locality_uuid_portable_objects
-                                              WHERE classid = 'pg_proc'::regclass)) || ')\M')
-       OR strpos(p.prosrc, :'locality_uuid_internal') > 0);
+                    AND (i.oid = s.oid OR (i.nspname = s.nspname || '_internal'
+                                           AND p.proname IN (SELECT r.proname FROM pg_proc r
+                                                             WHERE r.oid IN (SELECT objid FROM locality_uuid_portable_objects
+                                                                             WHERE classid = 'pg_proc'::regclass)))))
+  -- in any case: unquoted names are folded to lower case (IDS.HOT_UUID is ids.hot_uuid), and a
+  -- quoted one ("ids"."hot_uuid") matches between its quotes; a quoted name in other case is
+  -- listed too, which at worst lists a body that names another function
+  AND (p.prosrc ~* ('\m(' || (SELECT string_agg(DISTINCT q.proname, '|') FROM pg_proc q
+                               WHERE q.oid IN (SELECT objid FROM locality_uuid_portable_objects
+                                               WHERE classid = 'pg_proc'::regclass)) || ')\M')
+       OR strpos(lower(p.prosrc), lower(:'locality_uuid_internal')) > 0);
 
 SELECT format('DO $locality_uuid_refuse$ BEGIN RAISE EXCEPTION %L USING ERRCODE = %L, DETAIL = %L, HINT = %L; END $locality_uuid_refuse$',
               count(*) || ' objects use the portable edition of locality_uuid in schema ' || quote_ident(:'schema'),
@@ -97,8 +110,8 @@ HAVING count(*) > 0
 SELECT 'DROP SEQUENCE ' || string_agg(objid::regclass::text, ', ')
 FROM locality_uuid_portable_objects WHERE classid = 'pg_class'::regclass
 \gexec
-DROP SCHEMA IF EXISTS :"locality_uuid_internal";
+DROP TABLE :"locality_uuid_internal".locality_uuid_portable_made;
+DROP SCHEMA :"locality_uuid_internal";
 COMMIT;
 
 \unset locality_uuid_internal
-\unset locality_uuid_names

@@ -199,6 +199,47 @@ for my $case (
 	$node->safe_psql('app', 'DROP SCHEMA clash CASCADE; CREATE SCHEMA clash; GRANT USAGE, CREATE ON SCHEMA clash TO installer, reader');
 }
 
+# A function of the installing role's own in the install schema with an argument list the
+# edition would make (a locality_uuid() of its own; below 18 also a uuidv7() polyfill, as the
+# README suggests) stops the install (42723, naming them, psql's exit code 3) and is left as it
+# was; from 18 on the edition makes no uuidv7 and leaves that one alone.
+$node->safe_psql('app', 'CREATE SCHEMA own AUTHORIZATION installer');
+my $own_defs = q{SELECT string_agg(oid::regprocedure || ' ' || md5(pg_get_functiondef(oid)), ', ' ORDER BY oid::regprocedure::text)
+	FROM pg_proc WHERE pronamespace = 'own'::regnamespace};
+($rc, $out, $err) = psql_as($node, installer => app => q{
+CREATE FUNCTION own.uuidv7() RETURNS uuid LANGUAGE sql VOLATILE RETURN gen_random_uuid();
+CREATE FUNCTION own.locality_uuid() RETURNS uuid LANGUAGE sql VOLATILE RETURN '00000000-0000-0000-0000-000000000001'::uuid;
+CREATE FUNCTION own.my_report() RETURNS integer LANGUAGE sql RETURN 1;});
+is($err, '', 'the installer makes uuidv7(), locality_uuid() and my_report() of its own in schema own');
+my $own_before = $node->safe_psql('app', $own_defs);
+($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'VERBOSITY=verbose', '-v', 'schema=own', '-f', 'portable/locality_uuid_portable.sql');
+is($rc, 3, 'a function of its own the edition would replace stops the install');
+like($err, qr/ERROR:  42723: functions the portable edition did not make exist in schema own\nDETAIL:  The edition would replace these functions, which it did not make: \Q@{[$node->pg_version < 18 ? 'own.locality_uuid(), own.uuidv7()' : 'own.locality_uuid()']}\E\./,
+	'with 42723, naming each (uuidv7() below 18 only)');
+is($node->safe_psql('app', $own_defs), $own_before, 'and leaves them as they were');
+$node->safe_psql('app', 'DROP FUNCTION own.locality_uuid()' . ($node->pg_version < 18 ? ', own.uuidv7()' : ''));
+($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'schema=own', '-f', 'portable/locality_uuid_portable.sql');
+is($rc, 0, 'without them it installs') or diag($err);
+# The functions of own that are the installer's own: my_report(), and from 18 uuidv7().
+my $theirs = "'my_report()'" . ($node->pg_version >= 18 ? ", 'uuidv7()'" : '');
+my $own_record = qq{SELECT (SELECT count(*) FROM own_internal.locality_uuid_portable_made),
+	(SELECT count(*) FROM pg_proc WHERE pronamespace = 'own'::regnamespace AND format('%I(%s)', proname, oidvectortypes(proargtypes)) NOT IN ($theirs)),
+	(SELECT count(*) FROM own_internal.locality_uuid_portable_made WHERE signature IN ($theirs))};
+# 45 functions, and core's names where the server lacks them: uuidv7(), uuidv7(interval),
+# uuidv4() below 18, uuid_extract_timestamp(uuid), uuid_extract_version(uuid) below 17.
+my $made = 45 + ($node->pg_version < 18 ? 3 : 0) + ($node->pg_version < 17 ? 2 : 0);
+my $made_here = "$made|$made|0";
+($rc, $out, $err) = psql_as($node, installer => app => $own_record);
+is($out, $made_here, "it records the $made functions it made, every function of own but the installer's own (my_report(); from 18 uuidv7())");
+($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'schema=own', '-f', 'portable/locality_uuid_portable.sql');
+is($rc, 0, 'installing again replaces its own functions') or diag($err);
+# An install from before the record: installing adopts the functions it replaces.
+$node->safe_psql('app', 'DROP TABLE own_internal.locality_uuid_portable_made');
+($rc, $out, $err) = psql_as($node, installer => app => undef, '-v', 'schema=own', '-f', 'portable/locality_uuid_portable.sql');
+is($rc, 0, 'an install without the record is installed over') or diag($err);
+($rc, $out, $err) = psql_as($node, installer => app => $own_record);
+is($out, $made_here, 'and its functions recorded again, my_report() not');
+
 # Objects of every kind that another role left in a <schema>_internal a DBA gave to the
 # installer stop the install (42501), naming them: not only functions.
 my $i = 0;

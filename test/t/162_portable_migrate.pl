@@ -4,7 +4,7 @@
 # schema, and produce the same formats; rows made before are read alike by both editions.
 # DEFAULTs on core's version 7 names call them unqualified afterwards (the extension's in
 # pg_catalog before PostgreSQL 18, core's from 18). Other objects on the SQL functions stop the
-# move, which then changes nothing.
+# move, which then changes nothing. A function of the owner's own in the schema stays.
 use strict;
 use warnings FATAL => 'all';
 use LocalityUuid;
@@ -38,7 +38,9 @@ my @v7_columns = (
 	($extension_v7 && $core_names ? ([ d => q{ids.uuidv7('-1 day')}, q{uuidv7('-1 days'::interval)} ]) : ()));
 if (@v7_columns)
 {
-	psql_as($node, app_owner => app => q{CREATE FUNCTION ids.uuidv7() RETURNS uuid LANGUAGE sql VOLATILE RETURN pg_catalog.uuidv7()})
+	# with the edition's record of it, as the dump brings that too
+	psql_as($node, app_owner => app => q{CREATE FUNCTION ids.uuidv7() RETURNS uuid LANGUAGE sql VOLATILE RETURN pg_catalog.uuidv7();
+		INSERT INTO ids_internal.locality_uuid_portable_made VALUES ('uuidv7()')})
 	  unless $core_names;
 	($rc, $out, $err) = psql_as($node, app_owner => app => 'CREATE TABLE t7 (n integer, '
 		  . join(', ', map { "$_->[0] uuid DEFAULT $_->[1]" } @v7_columns)
@@ -106,10 +108,15 @@ like($err, qr/DETAIL:  Used by: index public\.t_ts\./, 'the error names the inde
 is($out, "0\n$edition_functions", 'after the refusal the SQL edition is still in place');
 psql_as($node, app_owner => app => q{DROP INDEX t_ts});
 
+# A function of the owner's own in ids, named like the edition's: the move leaves it.
+psql_as($node, app_owner => app => q{CREATE FUNCTION ids.hot_uuidish_report() RETURNS integer LANGUAGE sql RETURN 1});
 ($rc, $out, $err) = psql_as($node, app_owner => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable_to_extension.sql');
 is($rc, 0, 'the move runs') or diag($err);
 my $moved = 9 + @v7_columns;
 like($out, qr/^$moved$/m, "$moved DEFAULTs moved");
+($rc, $out, $err) = psql_as($node, app_owner => app => q{SELECT ids.hot_uuidish_report()});
+is($out, '1', 'and leaves the owner\'s own ids.hot_uuidish_report()');
+psql_as($node, app_owner => app => q{DROP FUNCTION ids.hot_uuidish_report()});
 ($rc, $out, $err) = psql_as($node, app_owner => app => q{SELECT to_regclass('ids.locality_uuid_portable_v7_explicit') IS NULL});
 is($out, 't', 'the sequence of the version 7 allocation numbers is dropped');
 ($rc, $out, $err) = psql_as($node, app_owner => app => q{SELECT to_regnamespace('ids_internal') IS NULL});

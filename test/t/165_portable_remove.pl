@@ -1,8 +1,10 @@
 # Removing the portable edition keeps data: portable/locality_uuid_portable_remove.sql lists
 # every object that uses the edition (column defaults, a generated column, an expression index,
-# a view, a CHECK constraint, a PL/pgSQL function naming it) and refuses, dropping nothing,
+# a view, a CHECK constraint, PL/pgSQL functions naming it, in any case or quoted) and refuses, dropping nothing,
 # while they exist; with none it drops the edition without CASCADE. Dropping only
-# <schema>_internal is refused without CASCADE; after CASCADE, installing again repairs it.
+# <schema>_internal is refused without CASCADE; after CASCADE, installing again repairs it. The
+# installer's own functions in the install schema that the edition did not make stay, whatever
+# their names (hot_uuidish_report(); on 18 uuidv4() and uuid_extract_version(uuid)).
 use strict;
 use warnings FATAL => 'all';
 use LocalityUuid;
@@ -12,6 +14,12 @@ use Test::More;
 
 my $node = extension_node('portable_remove', extension => 0);
 $node->safe_psql('postgres', q{CREATE ROLE app LOGIN; CREATE DATABASE app OWNER app});
+# From 18 on the edition makes no uuidv4 nor uuid_extract_version: the installer's own of those
+# names in the install schema are not the edition's, and stay.
+my $own_core = $node->pg_version >= 18 ? 'ids.uuid_extract_version(uuid), ids.uuidv4(), ' : '';
+psql_as($node, app => app => q{CREATE SCHEMA ids;
+	CREATE FUNCTION ids.uuidv4() RETURNS uuid LANGUAGE sql VOLATILE RETURN gen_random_uuid();
+	CREATE FUNCTION ids.uuid_extract_version(uuid) RETURNS smallint LANGUAGE sql IMMUTABLE RETURN 4;}) if $own_core;
 install_portable($node, 'app', schema => 'ids', user => 'app');
 # A second install, whose functions name the edition's functions, is no user of the first.
 install_portable($node, 'app', schema => 'other', user => 'app');
@@ -27,9 +35,13 @@ CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT ids.hot_uuid(7),
 CREATE INDEX orders_time ON orders (ids.hot_uuid_timestamp(id));
 CREATE VIEW orders_api AS SELECT ids.hot_uuid_shard_key(id) AS k FROM orders;
 CREATE FUNCTION next_order() RETURNS uuid LANGUAGE plpgsql AS $$ BEGIN RETURN ids.hot_uuid(8); END $$;
+CREATE FUNCTION next_upper() RETURNS uuid LANGUAGE plpgsql AS $$ BEGIN RETURN IDS.HOT_UUID(7); END $$;
+CREATE FUNCTION next_quoted() RETURNS uuid LANGUAGE plpgsql AS $$ BEGIN RETURN "ids"."hot_uuid"(7); END $$;
 INSERT INTO orders SELECT FROM generate_series(1, 10);
 });
-is($err, '', 'a table with defaults, a generated column, a CHECK, an index, a view and a function use the edition');
+is($err, '', 'a table with defaults, a generated column, a CHECK, an index, a view and functions use the edition');
+is($node->safe_psql('app', 'SELECT ids.hot_uuid_shard_key(next_upper()), ids.hot_uuid_shard_key(next_quoted())'), '7|7',
+	'among them functions naming the edition in upper case and quoted');
 my $data = q{SELECT count(*), count(DISTINCT id), sum(shard_key), count(v7), count(seq), (SELECT sum(k) FROM orders_api) FROM orders};
 is($node->safe_psql('app', $data), '10|10|70|10|10|70', 'ten rows');
 
@@ -37,7 +49,7 @@ is($node->safe_psql('app', $data), '10|10|70|10|10|70', 'ten rows');
 ($rc, $out, $err) = psql_as($node, app => app => undef, '-v', 'VERBOSITY=verbose', '-v', 'schema=ids',
 	'-f', 'portable/locality_uuid_portable_remove.sql');
 is($rc, 3, 'the removal fails while objects use the edition');
-like($err, qr/ERROR:  2BP01: 8 objects use the portable edition of locality_uuid in schema ids\n/, 'with 2BP01, counting them');
+like($err, qr/ERROR:  2BP01: 10 objects use the portable edition of locality_uuid in schema ids\n/, 'with 2BP01, counting them');
 my ($detail) = $err =~ /^DETAIL:  Used by: (.*)\.$/m;
 is($detail, join('; ',
 	'constraint orders_seq_check on table public.orders',
@@ -45,9 +57,11 @@ is($detail, join('; ',
 	'default value for column seq of table public.orders',
 	'default value for column v7 of table public.orders',
 	'function public.next_order() (its body names them)',
+	'function public.next_quoted() (its body names them)',
+	'function public.next_upper() (its body names them)',
 	'generated column shard_key of table public.orders',
 	'index public.orders_time',
-	'view public.orders_api'), 'and names each: defaults, the generated column, the CHECK, the index, the view, the function');
+	'view public.orders_api'), 'and names each: defaults, the generated column, the CHECK, the index, the view, the functions (IDS.HOT_UUID and "ids"."hot_uuid" too)');
 is($node->safe_psql('app', $edition), $functions, 'no function of the edition is dropped');
 is($node->safe_psql('app', $data), '10|10|70|10|10|70', 'the data is intact');
 ($rc, $out, $err) = psql_as($node, app => app => q{INSERT INTO orders DEFAULT VALUES; SELECT count(*) FROM orders});
@@ -66,14 +80,21 @@ ALTER TABLE orders ALTER COLUMN shard_key DROP EXPRESSION, ALTER COLUMN id DROP 
                    ALTER COLUMN v7 DROP DEFAULT, ALTER COLUMN seq DROP DEFAULT, DROP CONSTRAINT orders_seq_check;
 DROP INDEX orders_time;
 DROP VIEW orders_api;
-DROP FUNCTION next_order();
+DROP FUNCTION next_order(), next_upper(), next_quoted();
 });
 is($err, '', 'the users of the edition are changed or dropped');
+# A function of the installer's own in ids, named like the edition's, made after the install.
+($rc, $out, $err) = psql_as($node, app => app => q{CREATE FUNCTION ids.hot_uuidish_report() RETURNS integer LANGUAGE sql RETURN 1});
+is($err, '', 'the installer makes ids.hot_uuidish_report() of its own');
 ($rc, $out, $err) = psql_as($node, app => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable_remove.sql');
 is($rc, 0, 'the removal then succeeds') or diag($err);
-is($node->safe_psql('app', $edition . q{ UNION ALL SELECT count(*) FROM pg_namespace WHERE nspname IN ('ids', 'ids_internal')
-	UNION ALL SELECT count(*) FROM pg_class WHERE relnamespace = 'ids'::regnamespace}), "0\n1\n0",
-	'no function or sequence of the edition is left, nor ids_internal; the schema ids stays');
+is($node->safe_psql('app', q{SELECT string_agg(oid::regprocedure::text, ', ' ORDER BY oid::regprocedure::text) FROM pg_proc
+	WHERE pronamespace IN (SELECT oid FROM pg_namespace WHERE nspname IN ('ids', 'ids_internal'))
+	UNION ALL SELECT count(*)::text FROM pg_namespace WHERE nspname IN ('ids', 'ids_internal')
+	UNION ALL SELECT count(*)::text FROM pg_class WHERE relnamespace = 'ids'::regnamespace}), "${own_core}ids.hot_uuidish_report()\n1\n0",
+	'no function or sequence of the edition is left, nor ids_internal; the schema ids stays, with the installer\'s own functions'
+	. ($own_core ? ' (uuidv4() and uuid_extract_version(uuid) too, on 18)' : ''));
+$node->safe_psql('app', 'DROP FUNCTION ids.hot_uuidish_report()');
 is($node->safe_psql('app', q{SELECT count(*), count(DISTINCT id), sum(shard_key), count(v7), count(seq) FROM orders}),
 	'11|11|77|11|11', 'every row and value is kept');
 

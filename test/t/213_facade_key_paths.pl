@@ -6,17 +6,22 @@
 # line of an error under the default log_min_error_statement; a function's SET clause in
 # pg_proc.proconfig and a view's literal key in pg_get_viewdef, to every role; and the advised
 # paths: postgresql.conf (none of those), and a SECURITY DEFINER function reading a key that only
-# its owner may read, loaded with COPY ... FROM STDIN (the key in no statement, log or catalog).
+# its owner may read, loaded with the docs' own \copy line (the key in no statement, log or
+# catalog). Also: an idle session's SET in pg_stat_activity for pg_read_all_stats members; a
+# bound parameter under log_min_duration_statement = 0; ALTER SYSTEM, ALTER ROLE/DATABASE SET
+# and CREATE FUNCTION ... SET under log_statement = ddl.
 use strict;
 use warnings FATAL => 'all';
 use IPC::Run;
+use Time::HiRes qw(usleep);
 use LocalityUuid;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my %key = (conf => '8f1e6b0a3c5d7e9f00112233445566aa', map { $_->[0] => $_->[1] x 16 }
+my %key = (conf => '8f1e6b0a3c5d7e9f00112233445566aa', table => 'a0b1c2d3e4f5061728394a5b6c7d8e9f', map { $_->[0] => $_->[1] x 16 }
 	[ set => 'a1' ], [ role => 'b2' ], [ bound => 'c3' ], [ quiet => 'd4' ], [ bound_error => 'e5' ],
-	[ literal => 'f6' ], [ literal_ok => '4a' ], [ system => '5b' ], [ index => '6c' ], [ function => '17' ], [ view => '28' ], [ table => '39' ]);
+	[ literal => 'f6' ], [ literal_ok => '4a' ], [ system => '5b' ], [ index => '6c' ], [ function => '17' ], [ view => '28' ], [ activity => '7d' ],
+	[ duration => '8e' ], [ ddl_system => '9f' ], [ ddl_role => '0a' ], [ ddl_database => '1b' ], [ ddl_function => '2c' ], [ ddl_not => '3d' ]);
 my $pkglibdir = `pg_config --pkglibdir`;
 chomp $pkglibdir;
 my $pss = -f "$pkglibdir/pg_stat_statements.so";
@@ -92,6 +97,45 @@ my $l = $log->();
 like($l, qr/STATEMENT:  SELECT uuidv7_to_facade\(\$1::uuid, \$2::bytea\)/, 'a bound parameter\'s error is logged');
 unlike($l, qr/$key{bound_error}/, 'without the parameters (log_parameter_max_length_on_error = 0)');
 
+# log_min_duration_statement = 0 logs a bound parameter too, with log_statement = none.
+$pgbench->("SET log_statement = none;\nSET log_min_duration_statement = 0;\nSELECT uuidv7_to_facade(:id::uuid, :key::bytea);\n", $key{duration});
+like($log->(), qr/LOG:  duration: [^\n]*\n[^\n]*[Pp]arameters: \$1 = '$id', \$2 = '\\x$key{duration}'/,
+	'a bound parameter: log_min_duration_statement = 0 logs it');
+
+# log_statement = ddl logs ALTER SYSTEM, ALTER ROLE/DATABASE SET and CREATE FUNCTION ... SET (not a SELECT).
+$node->safe_psql('postgres', qq{SET log_statement = ddl;
+	SELECT uuidv7_to_facade('$id', '\\x$key{ddl_not}');
+	ALTER SYSTEM SET locality_uuid.facade_key = '$key{ddl_system}';
+	ALTER SYSTEM RESET locality_uuid.facade_key;
+	ALTER ROLE keeper SET locality_uuid.facade_key = '$key{ddl_role}';
+	ALTER DATABASE postgres SET locality_uuid.facade_key = '$key{ddl_database}';
+	ALTER DATABASE postgres RESET locality_uuid.facade_key;
+	CREATE FUNCTION ddl_facade(id uuid) RETURNS uuid LANGUAGE sql STABLE SET locality_uuid.facade_key = '$key{ddl_function}'
+	RETURN uuidv7_to_facade(id)});
+$l = $log->();
+unlike($l, qr/$key{ddl_not}/, 'log_statement = ddl: a SELECT with a literal key is not logged');
+like($l, qr/LOG:  statement: ALTER SYSTEM SET locality_uuid.facade_key = '$key{ddl_system}'/, 'log_statement = ddl logs ALTER SYSTEM SET\'s key');
+like($l, qr/LOG:  statement: ALTER ROLE keeper SET locality_uuid.facade_key = '$key{ddl_role}'/, 'and ALTER ROLE SET\'s');
+like($l, qr/LOG:  statement: ALTER DATABASE postgres SET locality_uuid.facade_key = '$key{ddl_database}'/, 'and ALTER DATABASE SET\'s');
+like($l, qr/LOG:  statement: CREATE FUNCTION ddl_facade[^\n]*SET locality_uuid.facade_key = '$key{ddl_function}'/,
+	'and CREATE FUNCTION ... SET\'s');
+
+# An idle session's last statement, a SET of the key, in pg_stat_activity for pg_read_all_stats.
+my $go_on = PostgreSQL::Test::Utils::tempdir() . '/go_on';
+my $idle = start_psql($node, 'postgres', qq{SET locality_uuid.facade_key = '$key{activity}';
+\\! while [ ! -e $go_on ]; do sleep 0.1; done
+});
+my $seen = '';
+for (1 .. 100)
+{
+	($seen) = psql_states($node, 'postgres', qq{SELECT query FROM pg_stat_activity WHERE query LIKE 'SET locality_uuid.facade_key%'}, user => 'stats');
+	last if $seen ne '';
+	usleep(100_000);
+}
+PostgreSQL::Test::Utils::append_to_file($go_on, '');
+ok(finish_psql($idle), 'a session sets the key and stays idle') or diag($idle->{err});
+is($seen, "SET locality_uuid.facade_key = '$key{activity}';", 'a member of pg_read_all_stats reads its SET, key and all, in pg_stat_activity');
+
 # A literal key: logged with the statement, but pg_stat_statements replaces it by $n.
 $node->safe_psql('postgres', qq{SELECT uuidv7_to_facade('$id', '\\x$key{literal_ok}')});
 like($log->(), qr/statement: SELECT uuidv7_to_facade\('$id', '\\x$key{literal_ok}'\)/, 'a literal key: log_statement = all logs it');
@@ -127,7 +171,8 @@ like($out, qr/'\\x$key{index}'::bytea/, 'an index\'s literal key: any role reads
 like($out, qr/SET "locality_uuid.facade_key" TO '$key{function}'/, 'and the SET clause with pg_get_functiondef');
 
 # The keyed form through a SECURITY DEFINER function of a role that alone reads the key, loaded
-# with COPY FROM STDIN: every role makes facades, no role reads the key, nothing logs it.
+# with docs/guarantees.md's own \copy line from the file it describes (\x and 32 hexadecimal
+# digits, first byte 0xa0): every role makes facades, no role reads the key, nothing logs it.
 $node->safe_psql('postgres', q{
 	SET ROLE keeper;
 	CREATE TABLE facade_key (key bytea NOT NULL CHECK (octet_length(key) = 16));
@@ -136,10 +181,14 @@ $node->safe_psql('postgres', q{
 	BEGIN ATOMIC SELECT public.uuidv7_to_facade(id, k.key) FROM public.facade_key k; END;
 	REVOKE ALL ON facade_key FROM PUBLIC;
 	RESET ROLE});
+my ($copy) = slurp_file('docs/guarantees.md') =~ /^ *-- (\\copy facade_key FROM 'key\.txt'(?: WITH \([^)]*\))?)/m;
+ok(defined $copy, 'docs/guarantees.md has a \\copy line');
+my $key_dir = PostgreSQL::Test::Utils::tempdir();
+PostgreSQL::Test::Utils::append_to_file("$key_dir/key.txt", "\\x$key{table}\n");
 my ($stdout, $stderr) = ('', '');
-IPC::Run::run([ 'psql', '-X', '-d', $node->connstr('postgres') . ' user=keeper', '-c', 'COPY facade_key FROM STDIN' ],
-	'<', \"\\\\x$key{table}\n", '>', \$stdout, '2>', \$stderr);
-is($stderr, '', 'the key is loaded with COPY FROM STDIN');
+IPC::Run::run([ 'psql', '-X', '-d', $node->connstr('postgres') . ' user=keeper', '-c', $copy ],
+	'>', \$stdout, '2>', \$stderr, init => sub { chdir $key_dir or die "$key_dir: $!" });
+is($stderr, '', "the key is loaded with the docs' line: $copy");
 ($out, $err) = psql_states($node, 'postgres', qq{SELECT to_facade('$id'); SELECT key FROM facade_key;
 	SELECT array_to_string(proconfig, ',') FROM pg_proc WHERE proname = 'to_facade'}, user => 'app');
 is("$out|$err", $facade->($key{table}) . "\nsearch_path=pg_catalog, pg_temp|ERROR:  42501",
