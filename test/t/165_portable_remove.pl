@@ -16,7 +16,7 @@ my $node = extension_node('portable_remove', extension => 0);
 $node->safe_psql('postgres', q{CREATE ROLE app LOGIN; CREATE DATABASE app OWNER app});
 # From 18 on the edition makes no uuidv4 nor uuid_extract_version: the installer's own of those
 # names in the install schema are not the edition's, and stay.
-my $own_core = $node->pg_version >= 18 ? 'ids.uuid_extract_version(uuid), ids.uuidv4(), ' : '';
+my $own_core = $node->pg_version >= 18 ? ', ids.uuid_extract_version(uuid), ids.uuidv4()' : '';
 psql_as($node, app => app => q{CREATE SCHEMA ids;
 	CREATE FUNCTION ids.uuidv4() RETURNS uuid LANGUAGE sql VOLATILE RETURN gen_random_uuid();
 	CREATE FUNCTION ids.uuid_extract_version(uuid) RETURNS smallint LANGUAGE sql IMMUTABLE RETURN 4;}) if $own_core;
@@ -91,7 +91,7 @@ is($rc, 0, 'the removal then succeeds') or diag($err);
 is($node->safe_psql('app', q{SELECT string_agg(oid::regprocedure::text, ', ' ORDER BY oid::regprocedure::text) FROM pg_proc
 	WHERE pronamespace IN (SELECT oid FROM pg_namespace WHERE nspname IN ('ids', 'ids_internal'))
 	UNION ALL SELECT count(*)::text FROM pg_namespace WHERE nspname IN ('ids', 'ids_internal')
-	UNION ALL SELECT count(*)::text FROM pg_class WHERE relnamespace = 'ids'::regnamespace}), "${own_core}ids.hot_uuidish_report()\n1\n0",
+	UNION ALL SELECT count(*)::text FROM pg_class WHERE relnamespace = 'ids'::regnamespace}), "ids.hot_uuidish_report()${own_core}\n1\n0",
 	'no function or sequence of the edition is left, nor ids_internal; the schema ids stays, with the installer\'s own functions'
 	. ($own_core ? ' (uuidv4() and uuid_extract_version(uuid) too, on 18)' : ''));
 $node->safe_psql('app', 'DROP FUNCTION ids.hot_uuidish_report()');
