@@ -14,9 +14,11 @@ my $node = extension_node('labels', extension => 0,
 my $guc = parallel_guc($node);
 my $options = "-c $guc=regress";
 
-# The regression tests as the Makefile's REGRESS takes them, every file of sql/ in name order
-# (the tests run from the top of the source tree, where sql/ and expected/ are).
-my @tests = sort map { m{^sql/(.*)\.sql$} } glob 'sql/*.sql';
+# The regression tests as the Makefile's REGRESS takes them, every file of sql/ in name order,
+# the locality version b files first (the tests run from the top of the source tree, where sql/
+# and expected/ are).
+my @files = sort map { m{^sql/(.*)\.sql$} } glob 'sql/*.sql';
+my @tests = ((grep { /^locality_b/ } @files), (grep { !/^locality_b/ } @files));
 cmp_ok(scalar @tests, '>', 0, 'the regression tests of sql/: ' . scalar(@tests));
 
 # pg_regress judged by its exit status, as `make installcheck` judges it.
