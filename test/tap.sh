@@ -24,6 +24,12 @@ step() {
 	return $rc
 }
 
+# skip_step NAME REASON: a step not run here, counted as a TAP skip.
+skip_step() {
+	tap_tests=$((${tap_tests:-0} + 1))
+	echo "${INDENT:-}ok $tap_tests - $1 # SKIP $2"
+}
+
 # under_prove ARGS...: unless prove already runs this script, have prove run it (verbose, so each
 # step shows as it ends) and end with prove's summary.
 # A fresh Debian has no prove: perl brings it.
