@@ -24,8 +24,8 @@ if step setup bash test/setup-debian.sh && step build make -j2; then
 	step entry-order make -s entry-order-check
 	step format-check make -s format-check
 	if step install make install; then
-		step core-tests bash -c 'make -s core-test-bin && prove --exec "" test/core/*_test test/core/*_test_san'
-		step fuzz make -s fuzz
+		step core-tests bash -c 'make -s -j2 core-test-bin && prove --exec "" test/core/*_test test/core/*_test_san'
+		step fuzz make -s -j2 fuzz
 		step installcheck bash test/installcheck.sh PROVE_FLAGS=-j3
 		step installcheck-portable env LOCALITY_UUID_TARGET=installcheck-portable bash test/installcheck.sh
 		step bench-smoke bash test/bench/smoke.sh

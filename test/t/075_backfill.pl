@@ -1,8 +1,9 @@
 # Backfills never repeat: ids made by hot_uuid(k, at) at one explicit second before and after
 # each event that ends a server's memory (a clean restart, a crash restart, a standby's
 # promotion, pg_upgrade) and, inside one backend, after the second has been pushed out of the
-# backend's table by other seconds: no id repeats. Both editions: the C extension (1 M ids each
-# side) and the portable SQL edition in schema p (100 k ids each side: it runs in PL/pgSQL).
+# backend's table by other seconds: no id repeats. Both editions: the C extension (100,000 ids
+# each side, 390 ranges of 256) and the portable SQL edition in schema p (20,000 ids each side, 78
+# ranges: it runs in PL/pgSQL); a sequence WAL-logs 32 values ahead, so each side crosses several.
 # On 15 and 16 with and without the library preloaded; 17 and later have one kind of state.
 # The servers run on a clock held still (libfaketime), where there is one.
 use strict;
@@ -30,8 +31,8 @@ else
 	note 'libfaketime not found: the real clock';
 }
 my @editions = (
-	[ 'C extension' => 'hot_uuid', $ENV{LOCALITY_UUID_BACKFILL_IDS} // 1_000_000 ],
-	[ 'portable edition' => 'p.hot_uuid', $ENV{LOCALITY_UUID_BACKFILL_IDS_PORTABLE} // 100_000 ],
+	[ 'C extension' => 'hot_uuid', $ENV{LOCALITY_UUID_BACKFILL_IDS} // 100_000 ],
+	[ 'portable edition' => 'p.hot_uuid', $ENV{LOCALITY_UUID_BACKFILL_IDS_PORTABLE} // 20_000 ],
 );
 
 # A node with both editions and the table the ids go to.

@@ -16,7 +16,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 
 my $seed = $ENV{LOCALITY_UUID_SEED} // 264;
-my $rounds = $ENV{LOCALITY_UUID_ROUNDS} // 4;
+my $rounds = $ENV{LOCALITY_UUID_ROUNDS} // 2;
 my $ids_per_table = 600;
 my $pairs_per_table = 50;
 note "seed $seed, $rounds tables of $ids_per_table ids, $pairs_per_table bound pairs each";
