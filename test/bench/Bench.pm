@@ -1,11 +1,16 @@
-# What the benchmark scripts share: the peers' installation and the machine's description.
+# What the benchmark scripts share: options, progress lines, the build, the peers' installation
+# and the machine's description.
 package Bench;
 use strict;
 use warnings;
 use Cwd qw(abs_path);
-use File::Basename qw(dirname);
+use File::Basename qw(basename dirname);
 use File::Path qw(make_path);
+use Getopt::Long qw(:config no_ignore_case);
 use Time::HiRes qw(time);
+
+my $ME = basename($0);
+my ($ROOT, $START);
 
 # start: where the benchmark scripts are and the repository's root, both absolute, and the time
 # the run starts; PG_CONFIG defaults to pg_config.
@@ -13,7 +18,43 @@ sub start
 {
 	my $bench = dirname(abs_path($0));
 	$ENV{PG_CONFIG} //= 'pg_config';
-	return ($bench, abs_path("$bench/../.."), time);
+	($ROOT, $START) = (abs_path("$bench/../.."), time);
+	return ($bench, $ROOT, $START);
+}
+
+# say MESSAGE: one progress line with the time since start.
+sub say
+{
+	my $s = int(time - $START);
+	print sprintf("[%02d:%02d] %s\n", $s / 60, $s % 60, "@_");
+}
+
+# options O SHORT SPEC...: the command line into %O, which holds the defaults (Getopt::Long's
+# SPEC; --help prints the script's header comment). With --short, SHORT's values (a hash
+# reference) replace the defaults first, so that options given as well still count.
+sub options
+{
+	my ($o, $short, @spec) = @_;
+	%$o = (%$o, %$short) if $short && grep { $_ eq '--short' } @ARGV;
+	GetOptions($o, @spec, help => sub { open my $f, '<', $0; while (<$f>) { last if /^use /; print s/^# ?//r if $. > 1 } exit 0 })
+	  or die "$ME: bad options (try --help)\n";
+}
+
+# positive O NAME...: die unless each option NAME of %O is above zero.
+sub positive
+{
+	my ($o, @names) = @_;
+	$o->{$_} > 0 or die "$ME: --$_ must be positive\n" for @names;
+}
+
+# build OUT: make and install the extension with $PG_CONFIG, the log in OUT/build.log; dies when it fails.
+sub build
+{
+	my ($out) = @_;
+	say("building and installing the extension with $ENV{PG_CONFIG}");
+	system("make -C '$ROOT' -s -j2 PG_CONFIG='$ENV{PG_CONFIG}' >'$out/build.log' 2>&1"
+		  . " && make -C '$ROOT' -s install PG_CONFIG='$ENV{PG_CONFIG}' >>'$out/build.log' 2>&1") == 0
+	  or die "$ME: the build failed, see $out/build.log\n";
 }
 
 # framework OUT: ready PostgreSQL's TAP framework (of $PG_CONFIG's server) to load, its

@@ -4,7 +4,9 @@
 package Cgroup;
 use strict;
 use warnings;
+use Cwd qw(abs_path);
 use File::Basename qw(basename);
+use File::Path qw(make_path remove_tree);
 use POSIX qw(WNOHANG);
 use Time::HiRes qw(time sleep);
 
@@ -15,6 +17,24 @@ my $ME = basename($0);
 require Bench;
 sub write_file { Bench::write_file(@_) }
 sub read_file { Bench::read_file(@_) }
+
+# parent O GLOB...: the output directory $O{out} made and absolute, and with --check-cgroup the
+# answer (it exits); then in the parent (root: neither --child nor --list nor perl -c) the memory
+# cgroup hierarchy found, the files of an earlier run (GLOBs in the output directory) removed and,
+# unless --no-build, the extension built and installed. Returns whether this is the parent.
+sub parent
+{
+	my ($o, @globs) = @_;
+	check($o->{limit}) if $o->{'check-cgroup'};
+	make_path($o->{out});
+	$o->{out} = abs_path($o->{out});
+	return 0 if $o->{child} || $o->{list} || $^C;
+	my $c = find();
+	ref $c or die "$ME: $c\n";
+	remove_tree(grep { -e } map { glob "$o->{out}/$_" } @globs);
+	Bench::build($o->{out}) if $o->{build};
+	return 1;
+}
 
 # find: {version, root (the hierarchy's top directory)} of a memory cgroup hierarchy, or the
 # reason there is none.

@@ -33,28 +33,22 @@ use warnings;
 use Cwd qw(abs_path);
 use File::Basename qw(dirname);
 use File::Path qw(make_path remove_tree);
-use Getopt::Long qw(:config no_ignore_case);
 use POSIX qw(floor WNOHANG);
 use Time::HiRes qw(time sleep);
+use lib dirname(abs_path($0));
+use Bench ();
+use Cgroup ();
 
 our ($BENCH, $ROOT, %o, $OUT, $START, $TERM_OUT, $TERM_ERR, %peer_skip);
 
-# say MESSAGE: one progress line with the elapsed time.
-sub say
-{
-	my $s = int(time - $START);
-	print sprintf("[%02d:%02d] %s\n", $s / 60, $s % 60, "@_");
-}
 # Bench's and Cgroup's, under the names the script uses.
+sub say { Bench::say(@_) }
 sub write_file { Bench::write_file(@_) }
 sub read_file { Bench::read_file(@_) }
 
 # The parent (root) makes the cgroup, builds and installs, runs the rest as postgres (initdb
 # refuses root) and moves the server into the cgroup when asked; it removes the cgroup at the end.
 BEGIN {
-	unshift @INC, dirname(abs_path($0));
-	require Bench;
-	require Cgroup;
 	($BENCH, $ROOT, $START) = Bench::start();
 	my @args = @ARGV;
 	%o = (limit => 64, 'shared-buffers' => 0, seconds => 90, progress => 5, clients => '1,8',
@@ -62,36 +56,18 @@ BEGIN {
 		'checkpoint-timeout' => 300,
 		vendor => $ENV{LOCALITY_UUID_VENDOR} // '', build => 1, out => "$BENCH/out/past_memory",
 		publish => '', child => 0, list => 0, 'check-cgroup' => 0);
-	# --short changes the defaults; options given as well still count.
-	if (grep { $_ eq '--short' } @ARGV) {
-		$o{$_->[0]} = $_->[1] for [ limit => 32 ], [ seconds => 6 ], [ progress => 2 ], [ lookups => 300 ], [ ids => 300 ],
-		  [ only => 'bigserial,gen_random_uuid,locality_true' ];
-	}
-	GetOptions(\%o, (map { "$_=i" } qw(limit shared-buffers seconds progress max-mb lookups ids clock-step clock-every
-		  checkpoint-timeout)),
-		qw(clients=s only=s short vendor=s build! out=s publish=s child list check-cgroup),
-		help => sub { open my $f, '<', $0; while (<$f>) { last if /^use /; print s/^# ?//r if $. > 1 } exit 0 })
-	  or die "past_memory.pl: bad options (try --help)\n";
+	Bench::options(\%o, { limit => 32, seconds => 6, progress => 2, lookups => 300, ids => 300,
+			only => 'bigserial,gen_random_uuid,locality_true' },
+		(map { "$_=i" } qw(limit shared-buffers seconds progress max-mb lookups ids clock-step clock-every checkpoint-timeout)),
+		qw(clients=s only=s short vendor=s build! out=s publish=s child list check-cgroup));
 	$o{'shared-buffers'} ||= int($o{limit} / 4);
-	$o{$_} > 0 or die "past_memory.pl: --$_ must be positive\n" for qw(limit shared-buffers seconds progress lookups ids clock-every checkpoint-timeout);
+	Bench::positive(\%o, qw(limit shared-buffers seconds progress lookups ids clock-every checkpoint-timeout));
 	$o{clients} =~ /^\d+(,\d+)*$/ or die "past_memory.pl: --clients is a list like 1,8\n";
-	# Whether a cgroup can be made, limited and removed here.
-	Cgroup::check($o{limit}) if $o{'check-cgroup'};
-	make_path($o{out});
-	$o{out} = abs_path($o{out});
 	$o{vendor} = abs_path($o{vendor}) // $o{vendor} if $o{vendor};
+	my $parent = Cgroup::parent(\%o, qw(*.csv *.md *.dat *.png *.gp *.gp.log *.log *.pgbench lookup_log* cgroup.* src
+		  tmp_check));
 	$OUT = $o{out};
-	unless ($o{child} || $o{list} || $^C) {
-		my $c = Cgroup::find();
-		ref $c or die "past_memory.pl: $c\n";
-		remove_tree(grep { -e } map { glob "$OUT/$_" } qw(*.csv *.md *.dat *.png *.gp *.gp.log *.log *.pgbench
-			  lookup_log* cgroup.* src tmp_check));
-		if ($o{build}) {
-			say("building and installing the extension with $ENV{PG_CONFIG}");
-			system("make -C '$ROOT' -s -j2 PG_CONFIG='$ENV{PG_CONFIG}' >'$OUT/build.log' 2>&1"
-				  . " && make -C '$ROOT' -s install PG_CONFIG='$ENV{PG_CONFIG}' >>'$OUT/build.log' 2>&1") == 0
-			  or die "past_memory.pl: the build failed, see $OUT/build.log\n";
-		}
+	if ($parent) {
 		my $raw = '';
 		# The peers the generators need: pg_uuidv7's and sequential_uuids' (su_*).
 		for (grep { !$o{only} || $o{only} =~ $_->[2] } [ pg_uuidv7 => 'pg_uuidv7-1.6.0.tar.gz', qr/\bpg_uuidv7\b/ ],

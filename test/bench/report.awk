@@ -107,10 +107,14 @@ $1 == "concfinal" || $1 == "sconcfinal" {
 	cdensity[m, $2] = $3; cfrag[m, $2] = $4
 }
 
-# locality_table MODE CSV: the bulk table of one phase (b: main, s: short sessions)
+# locality_table MODE CSV: the bulk table of one phase (b: main, s: short sessions), in CSV and,
+# where the phase has its baseline, in results.md
 function locality_table(m, f,    s, i, g) {
 	s = "seq_uuid"
 	print "generator,label,class,rows,insert_s,rows_per_s,wal_bytes_per_row,wal_lsn_bytes_per_row,fpi_per_1000_rows,idx_blks_read,index_bytes,leaf_density,leaf_fragmentation,leaf_pages,wal_ratio,fpi_ratio,idx_blks_read_ratio,index_size_ratio,leaf_density_ratio,insert_time_ratio" > f
+	if (rows[m, s])
+		print "| generator | kind | WAL B/row | x | FPI /1000 rows | index blocks read | x | index MB | x | leaf density % | leaf frag. % | insert s | x |\n" \
+			"| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" >> md
 	for (i = 1; i <= ng[m]; i++) {
 		g = gorder[m, i]
 		if (!rows[m, g]) continue
@@ -121,25 +125,20 @@ function locality_table(m, f,    s, i, g) {
 			iird[m, g], isz[m, g], density[m, g], frag[m, g], leafp[m, g], \
 			walr[m, g] / walr[m, s], (ifpi[m, s] > 0) ? ifpi[m, g] / ifpi[m, s] : 0, (iird[m, s] > 0) ? iird[m, g] / iird[m, s] : 0, \
 			isz[m, g] / isz[m, s], density[m, g] / density[m, s], isecs[m, g] / isecs[m, s] >> f
-	}
-	if (!rows[m, s])
-		return
-	print "| generator | kind | WAL B/row | x | FPI /1000 rows | index blocks read | x | index MB | x | leaf density % | leaf frag. % | insert s | x |" >> md
-	print "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" >> md
-	for (i = 1; i <= ng[m]; i++) {
-		g = gorder[m, i]
-		if (!rows[m, g]) continue
 		printf "| `%s` | %s | %.1f | %s | %s | %.0f | %s | %.1f | %s | %.1f | %.1f | %.1f | %s |\n", label[g], class[g], \
 			walr[m, g], ratio(walr[m, g], walr[m, s]), num(fpik[m, g]), iird[m, g], rratio(iird[m, g], iird[m, s]), \
 			isz[m, g] / 1048576, ratio(isz[m, g], isz[m, s]), density[m, g], frag[m, g], isecs[m, g], ratio(isecs[m, g], isecs[m, s]) >> md
 	}
-	printf "\n" >> md
+	if (rows[m, s])
+		printf "\n" >> md
 }
 
-# conc_table MODE CSV: the concurrent table of one phase
+# conc_table MODE CSV: the concurrent table of one phase, in CSV and in results.md
 function conc_table(m, f,    s, i, g) {
 	s = "seq_uuid"
 	print "generator,label,rows,seconds,tps,wal_bytes_per_row,wal_lsn_bytes_per_row,fpi_per_1000_rows,idx_blks_read,idx_blks_read_per_1000_rows,index_growth_bytes_per_row,leaf_density_after,leaf_fragmentation_after,rows_per_s_ratio,wal_ratio,fpi_ratio,idx_blks_read_ratio,index_growth_ratio" > f
+	print "| generator | kind | rows/s | x | WAL B/row | x | FPI /1000 rows | index blocks read /1000 rows | x | index growth B/row | x | leaf density % |\n" \
+		"| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" >> md
 	for (i = 1; i <= ng[m]; i++) {
 		g = gorder[m, i]
 		if (!crows[m, g]) continue
@@ -149,12 +148,6 @@ function conc_table(m, f,    s, i, g) {
 			g, label[g], crows[m, g], csecs[m, g], tps[m, g], cw[m, g], clsn[m, g] / crows[m, g], cf[m, g], cird[m, g], cr[m, g], cg[m, g], \
 			cdensity[m, g], cfrag[m, g], tps[m, g] / tps[m, s], cw[m, g] / cw[m, s], (cfpi[m, s] > 0) ? cfpi[m, g] / cfpi[m, s] : 0, \
 			(cird[m, s] > 0) ? cird[m, g] / cird[m, s] : 0, (cg[m, s] > 0) ? cg[m, g] / cg[m, s] : 0 >> f
-	}
-	print "| generator | kind | rows/s | x | WAL B/row | x | FPI /1000 rows | index blocks read /1000 rows | x | index growth B/row | x | leaf density % |" >> md
-	print "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |" >> md
-	for (i = 1; i <= ng[m]; i++) {
-		g = gorder[m, i]
-		if (!crows[m, g]) continue
 		printf "| `%s` | %s | %.0f | %s | %.1f | %s | %s | %s | %s | %.1f | %s | %.1f |\n", label[g], class[g], tps[m, g], ratio(tps[m, g], tps[m, s]), \
 			cw[m, g], ratio(cw[m, g], cw[m, s]), num(cf[m, g]), num(cr[m, g]), rratio(cird[m, g], cird[m, s]), cg[m, g], ratio(cg[m, g], cg[m, s]), cdensity[m, g] >> md
 	}

@@ -35,18 +35,14 @@ use warnings;
 use Cwd qw(abs_path getcwd);
 use File::Basename qw(dirname);
 use File::Path qw(make_path remove_tree);
-use Getopt::Long qw(:config no_ignore_case);
 use POSIX qw(ceil);
 use Time::HiRes qw(time);
+use lib dirname(abs_path($0));
+use Bench ();
 
 our ($BENCH, $ROOT, %o, $OUT, $RAW, %peer_skip, $START, $TERM_OUT, $TERM_ERR);
 
-# say MESSAGE: one progress line with the elapsed time.
-sub say
-{
-	my $s = int(time - $START);
-	print sprintf("[%02d:%02d] %s\n", $s / 60, $s % 60, "@_");
-}
+sub say { Bench::say(@_) }
 
 # peer_install EXTENSION TARBALL: make it available to $PG_CONFIG's server; returns raw.csv lines.
 sub peer_install
@@ -59,8 +55,6 @@ sub peer_install
 # Options, the build and the peers' installation run first (as root when so invoked); the
 # cluster part runs as postgres, since initdb refuses root. Both before the framework loads.
 BEGIN {
-	unshift @INC, dirname(abs_path($0));
-	require Bench;
 	($BENCH, $ROOT, $START) = Bench::start();
 	my @args = @ARGV;
 	%o = (rows => 3000000, batch => 100000, 'conc-rows' => 200000, clients => 4, jobs => 2,
@@ -72,17 +66,14 @@ BEGIN {
 		publish => '', 'setup-sql' => '', portable => 1, 'skip-cost' => 0, build => 1, child => 0);
 	my @num = qw(rows batch conc-rows clients jobs cost-calls cost-runs cc-clients cc-calls cc-runs
 	  mono-ids short-rows short-batch short-checkpoint short-conc-rows short-conc-per seq-block);
-	GetOptions(\%o, (map { "$_=i" } @num), qw(time-interval=s retention=s vendor=s only=s
+	Bench::options(\%o, undef, (map { "$_=i" } @num), qw(time-interval=s retention=s vendor=s only=s
 		  preload=s out=s publish=s setup-sql=s portable! skip-cost build! child),
 		quick => sub {
 			@o{qw(rows batch conc-rows cost-calls cost-runs cc-calls cc-runs mono-ids short-rows
 			  short-batch short-checkpoint short-conc-rows)} =
 			  (200000, 50000, 20000, 200000, 3, 20000, 1, 100000, 100000, 5000, 50000, 4000);
-		},
-		help => sub { open my $f, '<', $0; while (<$f>) { last if /^use /; print s/^# ?//r if $. > 1 } exit 0 })
-	  or die "run.pl: bad options (try --help)\n";
-	$o{$_} > 0 or die "run.pl: --$_ must be positive\n"
-	  for qw(batch short-batch short-conc-per clients cc-clients cost-runs cc-runs);
+		});
+	Bench::positive(\%o, qw(batch short-batch short-conc-per clients cc-clients cost-runs cc-runs));
 	$o{'short-checkpoint'} >= $o{'short-batch'} or die "run.pl: --short-checkpoint must be at least --short-batch\n";
 	$o{preload} =~ /^(yes|no|auto)$/ or die "run.pl: --preload is yes, no or auto\n";
 	$_ && ($_ = abs_path($_) // $_) for @o{qw(vendor setup-sql)};
@@ -97,12 +88,7 @@ BEGIN {
 		remove_tree(grep { -e } map { glob "$OUT/$_" } qw(*.csv results.md generators.txt *.dat *.png
 			  *.gp *.gp.log *.sql *.pgbench advice.txt *.log src tmp_check));
 		open my $raw, '>', $RAW or die "run.pl: $RAW: $!\n";
-		if ($o{build}) {
-			say("building and installing the extension with $ENV{PG_CONFIG}");
-			system("make -C '$ROOT' -s -j1 PG_CONFIG='$ENV{PG_CONFIG}' >'$OUT/build.log' 2>&1"
-				  . " && make -C '$ROOT' -s install PG_CONFIG='$ENV{PG_CONFIG}' >>'$OUT/build.log' 2>&1") == 0
-			  or die "run.pl: the build failed, see $OUT/build.log\n";
-		}
+		Bench::build($OUT) if $o{build};
 		print $raw peer_install($_->[0], $_->[1])
 		  for [ pg_uuidv7 => 'pg_uuidv7-1.6.0.tar.gz' ], [ sequential_uuids => 'sequential_uuids-1.0.3.tar.gz' ];
 		close $raw;

@@ -26,59 +26,35 @@ use warnings;
 use Cwd qw(abs_path);
 use File::Basename qw(dirname);
 use File::Path qw(make_path remove_tree);
-use Getopt::Long qw(:config no_ignore_case);
 use JSON::PP ();
 use Text::ParseWords ();
 use Time::HiRes qw(time);
+use lib dirname(abs_path($0));
+use Bench ();
+use Cgroup ();
 
 our ($BENCH, $ROOT, %o, $OUT, $START, $TERM_OUT, $TERM_ERR);
 
-# say MESSAGE: one progress line with the elapsed time.
-sub say
-{
-	my $s = int(time - $START);
-	print sprintf("[%02d:%02d] %s\n", $s / 60, $s % 60, "@_");
-}
+sub say { Bench::say(@_) }
 sub write_file { Bench::write_file(@_) }
 sub read_file { Bench::read_file(@_) }
 
 # The parent (root) builds and installs, then runs the rest as postgres in the cgroup (Cgroup.pm).
 BEGIN {
-	unshift @INC, dirname(abs_path($0));
-	require Bench;
-	require Cgroup;
 	($BENCH, $ROOT, $START) = Bench::start();
 	my @args = @ARGV;
 	%o = (rows => 10_000_000, days => 60, limit => 64, 'shared-buffers' => 0, rounds => 5, 'insert-rounds' => 3,
 		'insert-seconds' => 10, 'insert-clients' => 2, short => 0, build => 1, out => "$BENCH/out/time_questions",
 		publish => '', child => 0, 'check-cgroup' => 0);
-	# --short changes the defaults; options given as well still count.
-	if (grep { $_ eq '--short' } @ARGV) {
-		$o{$_->[0]} = $_->[1] for [ rows => 30_000 ], [ limit => 32 ], [ rounds => 1 ], [ 'insert-rounds' => 1 ],
-		  [ 'insert-seconds' => 2 ];
-	}
-	GetOptions(\%o, (map { "$_=i" } qw(rows days limit shared-buffers rounds insert-rounds insert-seconds insert-clients)),
-		qw(short build! out=s publish=s child check-cgroup),
-		help => sub { open my $f, '<', $0; while (<$f>) { last if /^use /; print s/^# ?//r if $. > 1 } exit 0 })
-	  or die "time_questions.pl: bad options (try --help)\n";
+	Bench::options(\%o, { rows => 30_000, limit => 32, rounds => 1, 'insert-rounds' => 1, 'insert-seconds' => 2 },
+		(map { "$_=i" } qw(rows days limit shared-buffers rounds insert-rounds insert-seconds insert-clients)),
+		qw(short build! out=s publish=s child check-cgroup));
 	$o{'shared-buffers'} ||= int($o{limit} / 4);
-	$o{$_} > 0 or die "time_questions.pl: --$_ must be positive\n"
-	  for qw(rows days limit shared-buffers rounds insert-rounds insert-seconds insert-clients);
+	Bench::positive(\%o, qw(rows days limit shared-buffers rounds insert-rounds insert-seconds insert-clients));
 	$o{days} > 31 or die "time_questions.pl: --days must be more than 31 (the questions reach a month back)\n";
-	Cgroup::check($o{limit}) if $o{'check-cgroup'};
-	make_path($o{out});
-	$o{out} = abs_path($o{out});
+	my $parent = Cgroup::parent(\%o, qw(*.csv *.dat *.png *.gp *.gp.log *.log *.pgbench cgroup.* tmp_check));
 	$OUT = $o{out};
-	unless ($o{child} || $^C) {
-		my $c = Cgroup::find();
-		ref $c or die "time_questions.pl: $c\n";
-		remove_tree(grep { -e } map { glob "$OUT/$_" } qw(*.csv *.dat *.png *.gp *.gp.log *.log *.pgbench cgroup.* tmp_check));
-		if ($o{build}) {
-			say("building and installing the extension with $ENV{PG_CONFIG}");
-			system("make -C '$ROOT' -s -j2 PG_CONFIG='$ENV{PG_CONFIG}' >'$OUT/build.log' 2>&1"
-				  . " && make -C '$ROOT' -s install PG_CONFIG='$ENV{PG_CONFIG}' >>'$OUT/build.log' 2>&1") == 0
-			  or die "time_questions.pl: the build failed, see $OUT/build.log\n";
-		}
+	if ($parent) {
 		write_file("$OUT/time_questions_raw.csv", '');
 		my $rc = Cgroup::run_child($o{limit}, $OUT, "$OUT/time_questions_raw.csv", \&say, @args);
 		# The parent publishes: the child (postgres) may not write there.

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <type_traits>
 
 namespace check
 {
@@ -101,6 +102,41 @@ table(const char *name, Fn fn, const Row (&rows)[N], const char *file, int line)
 	}
 }
 
+// One row of a table of a function that writes the id of a time: the id's text, or nullptr where it writes none.
+struct IdRow
+{
+	long long	in;
+	const char *want;
+};
+
+// Record, for every row, that fn(in, id) writes an id reading as want (a void fn always writes
+// one; a bool fn returns whether it wrote one); one TAP line each, named "name(in) == want".
+template<typename Fn, std::size_t N>
+inline void
+id_table(const char *name, Fn fn, const IdRow (&rows)[N], const char *file, int line)
+{
+	for (const IdRow &r : rows)
+	{
+		uint8_t		id[16];
+		char		what[128];
+		bool		made = true;
+
+		if constexpr (std::is_void_v<decltype(fn(r.in, id))>)
+			fn(r.in, id);
+		else
+			made = fn(r.in, id);
+
+		const char *got = made ? uuid_text(id) : "none";
+		const char *want = r.want ? r.want : "none";
+		bool		ok = std::strcmp(got, want) == 0;
+
+		std::snprintf(what, sizeof(what), "%s(%lld) == %s", name, r.in, want);
+		report(ok, what, file, line);
+		if (!ok)
+			std::printf("#   got %s\n", got);
+	}
+}
+
 // Print the plan line and the summary; return the process exit code.
 inline int
 finish(const char *suite)
@@ -126,3 +162,5 @@ finish(const char *suite)
 
 #define CHECK_UUID(bytes, text) check::uuid_is((bytes), (text), __FILE__, __LINE__)
 #define CHECK_TABLE(fn, ...) check::table(#fn, [](long long x) { return fn(x); }, __VA_ARGS__, __FILE__, __LINE__)
+#define CHECK_IDS(fn, ...) \
+	check::id_table(#fn, [](long long x, uint8_t *id) { return fn(x, id); }, __VA_ARGS__, __FILE__, __LINE__)

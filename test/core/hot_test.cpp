@@ -635,39 +635,26 @@ test_made()
 {
 	const int64_t us_day = INT64_C(1772409600000000); /* 2026-03-02 00:00:00 UTC */
 	const int64_t us_end = hot_seconds_max * 1000000; /* 2106-02-07 06:28:15 UTC */
-	uint8_t		  u[uuid_len];
 	uint8_t		  nil[uuid_len];
 	uint8_t		  max[uuid_len];
 
-	/* A bound with microseconds rounds up to the id's second. */
-	CHECK(hot_made_since(us_day, u));
-	CHECK_UUID(u, "69a4d300-0000-0000-0000-000000000000");
-	CHECK(hot_made_since(us_day + 1, u));
-	CHECK_UUID(u, "69a4d301-0000-0000-0000-000000000000");
-	CHECK(hot_made_before(us_day, u));
-	CHECK_UUID(u, "69a4d2ff-ffff-ffff-ffff-ffffffffffff");
-	CHECK(hot_made_before(us_day + 1, u));
-	CHECK_UUID(u, "69a4d300-ffff-ffff-ffff-ffffffffffff");
-
-	/* 1970 and earlier, -infinity; 2106 and later, infinity: clamped, or no key at all. */
-	CHECK(hot_made_since(INT64_MIN, u));
-	CHECK_UUID(u, "00000000-0000-0000-0000-000000000000");
-	CHECK(hot_made_since(-1, u));
-	CHECK_UUID(u, "00000000-0000-0000-0000-000000000000");
-	CHECK(!hot_made_before(0, u));
-	CHECK(!hot_made_before(INT64_MIN, u));
-	CHECK(hot_made_before(1, u));
-	CHECK_UUID(u, "00000000-ffff-ffff-ffff-ffffffffffff");
-	CHECK(hot_made_since(us_end, u));
-	CHECK_UUID(u, "ffffffff-0000-0000-0000-000000000000");
-	CHECK(!hot_made_since(us_end + 1, u));
-	CHECK(!hot_made_since(INT64_MAX, u));
-	CHECK(hot_made_before(us_end, u));
-	CHECK_UUID(u, "fffffffe-ffff-ffff-ffff-ffffffffffff");
-	CHECK(hot_made_before(us_end + 1, u));
-	CHECK_UUID(u, "ffffffff-ffff-ffff-ffff-ffffffffffff");
-	CHECK(hot_made_before(INT64_MAX, u));
-	CHECK_UUID(u, "ffffffff-ffff-ffff-ffff-ffffffffffff");
+	/* A bound with microseconds rounds up to the id's second. 1970 and earlier, -infinity; 2106
+	 * and later, infinity: clamped, or no key at all. */
+	CHECK_IDS(hot_made_since, {{us_day, "69a4d300-0000-0000-0000-000000000000"},
+							   {us_day + 1, "69a4d301-0000-0000-0000-000000000000"},
+							   {INT64_MIN, "00000000-0000-0000-0000-000000000000"},
+							   {-1, "00000000-0000-0000-0000-000000000000"},
+							   {us_end, "ffffffff-0000-0000-0000-000000000000"},
+							   {us_end + 1, nullptr},
+							   {INT64_MAX, nullptr}});
+	CHECK_IDS(hot_made_before, {{us_day, "69a4d2ff-ffff-ffff-ffff-ffffffffffff"},
+								{us_day + 1, "69a4d300-ffff-ffff-ffff-ffffffffffff"},
+								{0, nullptr},
+								{INT64_MIN, nullptr},
+								{1, "00000000-ffff-ffff-ffff-ffffffffffff"},
+								{us_end, "fffffffe-ffff-ffff-ffff-ffffffffffff"},
+								{us_end + 1, "ffffffff-ffff-ffff-ffff-ffffffffffff"},
+								{INT64_MAX, "ffffffff-ffff-ffff-ffff-ffffffffffff"}});
 
 	/* The nil and max uuids are ids of 1970 and of 2106's last second. */
 	uuid_fill(nil, 0x00);

@@ -201,8 +201,6 @@ constexpr int64_t us_day = INT64_C(1772409600000000);
 void
 test_made_keys()
 {
-	uint8_t u[uuid_len];
-
 	/* made_unit: a bound with microseconds rounds up to the id's millisecond, then clamps. */
 	CHECK_EQ(made_unit(0, 1000, v7_ms_max), 0);
 	CHECK_EQ(made_unit(1, 1000, v7_ms_max), 1);
@@ -213,42 +211,24 @@ test_made_keys()
 	CHECK_EQ(made_unit(INT64_MIN, 1000, v7_ms_max), 0);
 	CHECK_EQ(made_unit(INT64_MAX, 1000, v7_ms_max), v7_ms_max + 1);
 
-	v7_made_since(us_day, u);
-	CHECK_UUID(u, "019cabd8-3800-7000-8000-000000000000");
-	v7_made_since(us_day + 1, u);
-	CHECK_UUID(u, "019cabd8-3801-7000-8000-000000000000");
-	v7_made_before(us_day, u);
-	CHECK_UUID(u, "019cabd8-37ff-7fff-bfff-ffffffffffff");
-	v7_made_before(us_day + 1, u);
-	CHECK_UUID(u, "019cabd8-3800-7fff-bfff-ffffffffffff");
-
-	/* 1970 and earlier, -infinity: every id from since, none before. */
-	v7_made_since(INT64_MIN, u);
-	CHECK_UUID(u, "00000000-0000-0000-0000-000000000000");
-	v7_made_since(-5, u);
-	CHECK_UUID(u, "00000000-0000-0000-0000-000000000000");
-	v7_made_since(1, u);
-	CHECK_UUID(u, "00000000-0001-7000-8000-000000000000");
-	v7_made_before(0, u);
-	CHECK_UUID(u, "00000000-0000-0000-0000-000000000000");
-	v7_made_before(INT64_MIN, u);
-	CHECK_UUID(u, "00000000-0000-0000-0000-000000000000");
-	v7_made_before(1, u);
-	CHECK_UUID(u, "00000000-0000-7fff-bfff-ffffffffffff");
-
-	/* The format's end (10889-08-02 05:31:50.655 UTC), infinity: none from since, every id before. */
-	v7_made_since(v7_ms_max * 1000, u);
-	CHECK_UUID(u, "ffffffff-ffff-7000-8000-000000000000");
-	v7_made_since(v7_ms_max * 1000 + 1, u);
-	CHECK_UUID(u, "ffffffff-ffff-ffff-ffff-ffffffffffff");
-	v7_made_since(INT64_MAX, u);
-	CHECK_UUID(u, "ffffffff-ffff-ffff-ffff-ffffffffffff");
-	v7_made_before(v7_ms_max * 1000, u);
-	CHECK_UUID(u, "ffffffff-fffe-7fff-bfff-ffffffffffff");
-	v7_made_before(v7_ms_max * 1000 + 1, u);
-	CHECK_UUID(u, "ffffffff-ffff-ffff-ffff-ffffffffffff");
-	v7_made_before(INT64_MAX, u);
-	CHECK_UUID(u, "ffffffff-ffff-ffff-ffff-ffffffffffff");
+	/* 1970 and earlier, -infinity: every id from since, none before. The format's end
+	 * (10889-08-02 05:31:50.655 UTC), infinity: none from since, every id before. */
+	CHECK_IDS(v7_made_since, {{us_day, "019cabd8-3800-7000-8000-000000000000"},
+							  {us_day + 1, "019cabd8-3801-7000-8000-000000000000"},
+							  {INT64_MIN, "00000000-0000-0000-0000-000000000000"},
+							  {-5, "00000000-0000-0000-0000-000000000000"},
+							  {1, "00000000-0001-7000-8000-000000000000"},
+							  {v7_ms_max * 1000, "ffffffff-ffff-7000-8000-000000000000"},
+							  {v7_ms_max * 1000 + 1, "ffffffff-ffff-ffff-ffff-ffffffffffff"},
+							  {INT64_MAX, "ffffffff-ffff-ffff-ffff-ffffffffffff"}});
+	CHECK_IDS(v7_made_before, {{us_day, "019cabd8-37ff-7fff-bfff-ffffffffffff"},
+							   {us_day + 1, "019cabd8-3800-7fff-bfff-ffffffffffff"},
+							   {0, "00000000-0000-0000-0000-000000000000"},
+							   {INT64_MIN, "00000000-0000-0000-0000-000000000000"},
+							   {1, "00000000-0000-7fff-bfff-ffffffffffff"},
+							   {v7_ms_max * 1000, "ffffffff-fffe-7fff-bfff-ffffffffffff"},
+							   {v7_ms_max * 1000 + 1, "ffffffff-ffff-ffff-ffff-ffffffffffff"},
+							   {INT64_MAX, "ffffffff-ffff-ffff-ffff-ffffffffffff"}});
 }
 
 void

@@ -277,28 +277,16 @@ check_machine_hash(FuzzedDataProvider &fdp)
 	REQUIRE(std::memcmp(out, digest, hot_machine_len) == 0);
 }
 
-// Any uuid and bounds: hot_uuid_made's answer is the plain predicate's, and the keys select exactly those ids.
+// Any uuid and bounds (within 2 s of its time, or any): hot_uuid_made's answer is the plain
+// predicate's, and the keys select exactly those ids.
 void
 check_made(FuzzedDataProvider &fdp)
 {
 	uint8_t		u[uuid_len];
-	uint8_t		since_key[uuid_len];
-	uint8_t		before_key[uuid_len];
 
 	fdp.ConsumeData(u, sizeof(u));
-
-	int64_t		t_us = static_cast<int64_t>(hot_time_field(u)) * 1000000;
-	int64_t		since = fdp.ConsumeBool() ? t_us + fdp.ConsumeIntegralInRange<int64_t>(-2000000, 2000000)
-										  : fdp.ConsumeIntegral<int64_t>();
-	int64_t		before = fdp.ConsumeBool() ? t_us + fdp.ConsumeIntegralInRange<int64_t>(-2000000, 2000000)
-										   : fdp.ConsumeIntegral<int64_t>();
-	bool		plain = t_us >= since && t_us < before;
-	bool		has_since = hot_made_since(since, since_key);
-	bool		has_before = hot_made_before(before, before_key);
-
-	REQUIRE(hot_made(u, since, before) == plain);
-	REQUIRE((has_since && has_before && std::memcmp(since_key, u, uuid_len) <= 0 &&
-			 std::memcmp(u, before_key, uuid_len) <= 0) == plain);
+	require_made(fdp, u, true, static_cast<int64_t>(hot_time_field(u)) * 1000000, 2000000, hot_made, hot_made_since,
+				 hot_made_before);
 }
 
 }							// namespace
