@@ -22,7 +22,7 @@
 #                              of locality_uuid(true)) after every --clock-every N (2) progress
 #                              lines of a load; libfaketime (package faketime) on the server
 #                              (its timed checkpoints then come at each step)
-#   --short                    the smoke run: 32 MB, 6 s loads, 3 generators, 300 lookups
+#   --short                    the smoke run: 32 MB, 3 s loads, 3 generators, 300 lookups
 #   --vendor DIR               the peers' source tarballs with SHA256SUMS ($LOCALITY_UUID_VENDOR)
 #   --no-build                 use the installed extension
 #   --out DIR (test/bench/out/past_memory)   output: past_memory_{raw,progress,load,reads}.csv,
@@ -56,7 +56,7 @@ BEGIN {
 		'checkpoint-timeout' => 300,
 		vendor => $ENV{LOCALITY_UUID_VENDOR} // '', build => 1, out => "$BENCH/out/past_memory",
 		publish => '', child => 0, list => 0, 'check-cgroup' => 0);
-	Bench::options(\%o, { limit => 32, seconds => 6, progress => 2, lookups => 300, ids => 300,
+	Bench::options(\%o, { limit => 32, seconds => 3, progress => 1, lookups => 300, ids => 300,
 			only => 'bigserial,gen_random_uuid,locality_true' },
 		(map { "$_=i" } qw(limit shared-buffers seconds progress max-mb lookups ids clock-step clock-every checkpoint-timeout)),
 		qw(clients=s only=s short vendor=s build! out=s publish=s child list check-cgroup));
