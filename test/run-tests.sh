@@ -29,9 +29,9 @@ if step setup bash test/setup-debian.sh && step build make -j2; then
 		step installcheck bash test/installcheck.sh PROVE_FLAGS=-j3
 		step installcheck-portable env LOCALITY_UUID_TARGET=installcheck-portable bash test/installcheck.sh
 		step bench-smoke bash test/bench/smoke.sh
-		step bench-past-memory bash test/bench/past_memory_smoke.sh
-		step bench-time-questions bash test/bench/time_questions_smoke.sh
-		step bench-contention bash test/bench/contention_smoke.sh
+		step bench-past-memory bash test/bench/smoke.sh past_memory
+		step bench-time-questions bash test/bench/smoke.sh time_questions
+		step bench-contention bash test/bench/smoke.sh contention
 	fi
 fi
 echo "1..$tap_tests"
