@@ -1,14 +1,12 @@
 #!/usr/bin/env bash
-# Where the generators with one shared word pay under concurrency: the cost of a call with 1 and
-# with 8 pgbench clients, ns of wall-clock time a call (statements of 20,000 calls, -T seconds
-# each), for a floor (1::int), gen_random_uuid(), locality_uuid() (no shared word),
-# locality_uuid(true) and uuidv7_ordered() (one shared word each), in interleaved rounds; then
-# the same with the server's processes pinned to one CPU, where no cache line moves between
-# cores. Ratio: (median - floor) / (gen_random_uuid()'s median - floor), with as many clients.
+# Where the generators with one shared word pay under concurrency: wall-clock ns a call with 1 and
+# 8 pgbench clients (statements of 20,000 calls) of a floor (1::int), gen_random_uuid(),
+# locality_uuid() (no shared word), locality_uuid(true) and uuidv7_ordered() (one shared word
+# each), in interleaved rounds; then the same with the server's processes pinned to one CPU, where
+# no cache line moves between cores. Ratio: (median - floor) / (gen_random_uuid()'s median - floor).
 # Usage (as root or as a user initdb accepts; the extension installed for $PG_CONFIG):
 #   [ROUNDS=3] [SECONDS_EACH=8] [PRELOAD=1] [PINS="no yes"] [CSV=FILE] bash test/bench/contention.sh
-# Prints CSV lines pinned,round,call,clients,ns_per_call (also to FILE, with a header), then the
-# medians and ratios.
+# Prints CSV lines pinned,round,call,clients,ns_per_call (also to FILE), then medians and ratios.
 set -uo pipefail
 bin=$("${PG_CONFIG:-pg_config}" --bindir) || exit 1
 rounds=${ROUNDS:-3} secs=${SECONDS_EACH:-8} calls=20000 user=$(id -un)

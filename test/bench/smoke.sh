@@ -1,14 +1,10 @@
 #!/usr/bin/env bash
-# Smoke runs of the benchmarks, as TAP: each checks that figures were produced, never how fast
-# anything was (a benchmark judges nothing). Output in test/out/bench-NAME.
-# Usage: bash test/bench/smoke.sh [run|past_memory|time_questions|contention]
-#   run (default): a small test/bench/run.pl writes every table and plot, and docs/bench/README.md's
-#     tables are what page.pl makes of the committed CSV files. Peers (uuidv7(), pg_uuidv7,
-#     sequential_uuids) are measured where they can be had (sources from LOCALITY_UUID_VENDOR) and
-#     otherwise skipped with a reason.
-#   past_memory, time_questions: NAME.pl --short in a memory cgroup (skipped, with the reason,
-#     where none can be made) writes every CSV file with the rows expected and the plot, and its
-#     cgroup is removed.
+# Smoke runs of the benchmarks, as TAP: they check that figures were produced, never how fast
+# anything was. Output in test/out/bench-MODE. Usage: bash test/bench/smoke.sh [MODE]
+#   run (default): a small run.pl writes every table and plot (peers, from LOCALITY_UUID_VENDOR,
+#     measured or skipped with a reason), and docs/bench/README.md's tables are page.pl's of its CSV files;
+#   past_memory, time_questions: MODE.pl --short in a memory cgroup (skipped, with the reason, where
+#     none can be made) writes every CSV file with the rows expected and the plot;
 #   contention: contention.sh, one round of 1 s a call, unpinned and pinned.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit
