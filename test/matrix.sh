@@ -15,13 +15,8 @@ under_prove "$@"
 
 # in_chroot COMMAND: run a shell command in this major's chroot, in /build/src, with MAJOR,
 # PG_CONFIG and LOCALITY_UUID_VENDOR (a copy of the host's) set.
-in_chroot() {
-	chroot_major_exec "$dir" "$major" /build/src /build/vendor "$1"
-}
-
-find_chroot() {
-	dir=$(chroot_ensure "$major") && echo "$dir"
-}
+in_chroot() { chroot_major_exec "$dir" "$major" /build/src /build/vendor "$1"; }
+find_chroot() { dir=$(chroot_ensure "$major") && echo "$dir"; }
 
 # A clean slate: a fresh copy of the tree (the files git tracks, and the untracked ones it does
 # not ignore) in /build/src for make and /build/pkg/locality-uuid for the package; nothing of a
@@ -69,8 +64,7 @@ test_major() {
 			step core-upgrade in_chroot 'bash test/core_upgrade.sh'
 		fi
 		if [[ " ${LOCALITY_UUID_TESTED_MAJORS:-} " == *" $major "* ]]; then
-			skip_step installcheck "ran on this machine's PostgreSQL $major (test/run-tests.sh)"
-			skip_step installcheck-portable "ran on this machine's PostgreSQL $major (test/run-tests.sh)"
+			for s in installcheck installcheck-portable; do skip_step $s "ran on this machine's PostgreSQL $major (test/run-tests.sh)"; done
 		else
 			step installcheck in_chroot 'bash test/installcheck.sh PROVE_FLAGS=-j3'
 			step installcheck-portable in_chroot 'LOCALITY_UUID_TARGET=installcheck-portable bash test/installcheck.sh'

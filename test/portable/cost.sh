@@ -68,19 +68,9 @@ for _ in $(seq "$rounds"); do
 done >"$dir/raw"
 
 # Medians over the rounds of ns a call and of the ratio to the gen_random_uuid() just before it.
-awk -F'|' -v order="${labels[*]}" '
-function median(list,    n, i, j, t, v) {
-	n = split(list, v, " ")
-	for (i = 2; i <= n; i++) for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) { t = v[j]; v[j] = v[j - 1]; v[j - 1] = t }
-	return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
-}
-{ k = $1 SUBSEP $2; ns[k] = ns[k] " " $4; x[k] = x[k] " " ($4 / $3); if (!seen[$2]++) names[++m] = $2 }
-END {
-	nl = split(order, L, " ")
-	printf "%-40s", "generator"; for (i = 1; i <= nl; i++) printf "  %22s", L[i] " ns (x gen)"; print ""
-	for (j = 1; j <= m; j++) {
-		printf "%-40s", names[j]
-		for (i = 1; i <= nl; i++) if ((k = L[i] SUBSEP names[j]) in ns) printf "  %12.0f (%6.1fx)", median(ns[k]), median(x[k]); else printf "  %22s", "-"
-		print ""
-	}
-}' "$dir/raw"
+perl -F'\|' -lane 'BEGIN { @L = split / /, shift } push @g, $F[1] unless $seen{$F[1]}++;
+	push @{ $ns{$F[1]}{$F[0]} }, $F[3]; push @{ $x{$F[1]}{$F[0]} }, $F[3] / $F[2];
+	sub med { my @s = sort { $a <=> $b } @_; @s % 2 ? $s[$#s / 2] : ($s[@s / 2 - 1] + $s[@s / 2]) / 2 }
+	END { printf "%-40s" . "  %22s" x @L . "\n", "generator", map { "$_ ns (x gen)" } @L;
+		for $g (@g) { printf "%-40s%s\n", $g, join "", map { $ns{$g}{$_} ? sprintf("  %12.0f (%6.1fx)", med(@{ $ns{$g}{$_} }),
+			med(@{ $x{$g}{$_} })) : sprintf("  %22s", "-") } @L } }' "${labels[*]}" "$dir/raw"
