@@ -1,12 +1,10 @@
 #!/usr/bin/env bash
 # The command-line tool's speed beside util-linux uuidparse and OSSP uuid, in one run: explaining a
-# file of 1 M ids (a quarter each locality, shard-key, version 7 and time-block ids, made by the
-# tool) as aligned text, JSON Lines, JSON Lines with --all and -o columns; making 1 M ids (locality,
-# version 4, 7 and 1, and version 5 of 1 M names). With OLD, an older build's same commands beside.
-# Each is timed RUNS times; printed: the medians of the wall-clock and of the CPU time (user +
-# system: what a busy machine changes least); output to /dev/null.
-# Usage: [RUNS=5] [CSV=FILE] bash test/bench/cli.sh [TOOL [OLD]] (default ./locality-uuid: run
-# `make` first). CSV gets the figures in the columns of docs/bench/cli.csv.
+# file of 1 M ids of four kinds, made by the tool, as text, JSON Lines (also --all) and -o columns;
+# making 1 M ids of several kinds. Each command timed RUNS times, its output to /dev/null; printed:
+# the medians of the wall-clock and of the CPU time (user + system: what a busy machine changes least).
+# Usage: [RUNS=5] [CSV=FILE] bash test/bench/cli.sh [TOOL [OLD]] (TOOL default ./locality-uuid: run
+# `make` first; OLD: an older build, its same commands beside). CSV: docs/bench/cli.csv's columns.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 tool=${1:-./locality-uuid} old=${2:-} runs=${RUNS:-5}
