@@ -4,13 +4,9 @@
 # missing or broken.
 
 CHROOT_CACHE=${LOCALITY_UUID_CHROOT_CACHE:-/var/cache/locality_uuid/chroots}
-
 # chroot_suite MAJOR: the Debian suite that ships that PostgreSQL major.
 chroot_suite() {
-	case $1 in
-	15) echo bookworm ;; 17) echo trixie ;; 18) echo sid ;; 19) echo experimental ;;
-	*) return 1 ;;
-	esac
+	case $1 in 15) echo bookworm ;; 17) echo trixie ;; 18) echo sid ;; 19) echo experimental ;; *) return 1 ;; esac
 }
 
 # chroot_exec DIR COMMAND: run a shell command inside DIR, one user at a time (flock), with
@@ -50,6 +46,13 @@ chroot_ok() {
 		chroot "$1" "/usr/lib/postgresql/$2/bin/pg_config" --version >/dev/null 2>&1
 }
 
+# chroot_failed SUITE STEP: say that STEP of making SUITE's chroot failed, with its log's tail; fail.
+chroot_failed() {
+	echo "chroot $1: step $2 failed; see $CHROOT_CACHE/$1.$2.log" >&2
+	tail -5 "$CHROOT_CACHE/$1.$2.log" >&2
+	return 1
+}
+
 # chroot_ensure MAJOR: print the chroot directory for MAJOR, making it first if needed.
 # Progress and failures go to stderr; a failure names the suite and the step.
 chroot_ensure() {
@@ -63,26 +66,20 @@ chroot_ensure() {
 	[ -n "$mirror" ] || { echo "chroot $suite: step mirror: no Debian mirror in this machine's apt sources" >&2; return 1; }
 	rm -rf --one-file-system "$dir" "$tmp" && mkdir -p "$CHROOT_CACHE" && bash "$(dirname "${BASH_SOURCE[0]}")/setup-debian.sh" debootstrap >&2 || return 1
 	echo "chroot $suite: debootstrap $base (a few minutes)" >&2
-	if ! debootstrap --variant=minbase --components=main "$base" "$tmp" "$mirror" >"$CHROOT_CACHE/$suite.debootstrap.log" 2>&1; then
-		echo "chroot $suite: step debootstrap failed; see $CHROOT_CACHE/$suite.debootstrap.log" >&2
-		tail -5 "$CHROOT_CACHE/$suite.debootstrap.log" >&2
-		return 1
-	fi
+	debootstrap --variant=minbase --components=main "$base" "$tmp" "$mirror" >"$CHROOT_CACHE/$suite.debootstrap.log" 2>&1 ||
+		chroot_failed "$suite" debootstrap || return
 	# The archive's Release files may look expired against this machine's clock. No service
 	# starts in the chroot, and the packages make no cluster of their own.
 	printf 'Acquire::Check-Valid-Until "false";\nAPT::Install-Recommends "false";\n' >"$tmp/etc/apt/apt.conf.d/99locality-uuid"
-	[ "$suite" = experimental ] && echo "deb $mirror experimental main" >>"$tmp/etc/apt/sources.list"
+	[ "$suite" != experimental ] || echo "deb $mirror experimental main" >>"$tmp/etc/apt/sources.list"
 	printf '#!/bin/sh\nexit 101\n' >"$tmp/usr/sbin/policy-rc.d" && chmod +x "$tmp/usr/sbin/policy-rc.d"
 	echo "chroot $suite: installing PostgreSQL $1 and build tools" >&2
 	# Building, packaging, the TAP framework, a fake clock, and what 240_cli.pl compares the tool with.
-	if ! chroot_exec "$tmp" "apt-get update -qq && apt-get install -y -qq build-essential debhelper dpkg-dev fakeroot \
+	chroot_exec "$tmp" "apt-get update -qq && apt-get install -y -qq build-essential debhelper dpkg-dev fakeroot \
 			postgresql-common libipc-run-perl faketime ca-certificates procps python3 uuid-runtime &&
 		sed -i 's/^#* *create_main_cluster.*/create_main_cluster = false/' /etc/postgresql-common/createcluster.conf &&
-		apt-get install -y -qq --target-release=$suite postgresql-$1 postgresql-server-dev-$1" >"$CHROOT_CACHE/$suite.packages.log" 2>&1; then
-		echo "chroot $suite: step packages failed; see $CHROOT_CACHE/$suite.packages.log" >&2
-		tail -5 "$CHROOT_CACHE/$suite.packages.log" >&2
-		return 1
-	fi
+		apt-get install -y -qq --target-release=$suite postgresql-$1 postgresql-server-dev-$1" >"$CHROOT_CACHE/$suite.packages.log" 2>&1 ||
+		chroot_failed "$suite" packages || return
 	touch "$tmp/.locality_uuid-ready" && mv "$tmp" "$dir" && rm -f "$tmp.lock"
 	chroot_ok "$dir" "$1" || { echo "chroot $suite: step check failed: no working pg_config for $1" >&2; return 1; }
 	echo "$dir"

@@ -1,14 +1,12 @@
 #!/usr/bin/env bash
 # PostgreSQL 17 beside 18 with the extension built for both, then the TAP tests that need both
 # majors: 210 (core's names, dump/restore and pg_upgrade from 17 to 18, ids read across the two)
-# and 211 (the ids read by Python's uuid module and the npm uuid package). Logs: test/out/core-upgrade.
+# and 211 (ids read by Python's uuid module and the npm uuid package). Logs: test/out/core-upgrade.
 # Usage (as root, in the sid chroot, from a copy of the tree; test/matrix.sh runs it on 18):
 #   PG_CONFIG=/usr/lib/postgresql/18/bin/pg_config bash test/core_upgrade.sh
-#
-# 17 comes from trixie, through an apt source of the chroot only (release dates not checked: an
-# archive may look expired against this machine's clock); Python, node and the npm uuid package
-# (Debian's node-uuid) from the chroot's own suite. The extension for 17 is built in a copy of the
-# tree and uninstalled at the end, so that make installcheck on 18 skips 210 rather than running it twice.
+# 17 comes from trixie (its release dates not checked: an archive may look expired against this
+# machine's clock), built in a copy of the tree and uninstalled at the end, so that make
+# installcheck on 18 skips 210 rather than running it twice.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OLD=/usr/lib/postgresql/17

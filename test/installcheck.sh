@@ -1,11 +1,8 @@
 #!/usr/bin/env bash
-# Run `make installcheck` (pg_regress, then the TAP tests) against the installed extension.
+# Run `make installcheck` (LOCALITY_UUID_TARGET=installcheck-portable: the portable suite) against
+# the installed extension, as $LOCALITY_UUID_TEST_USER (default postgres: initdb refuses root) on a
+# copy of the tree that user owns, pg_regress on a throw-away server. Logs: test/out/TARGET.
 # Usage (as root, from the repository): bash test/installcheck.sh [make arguments...]
-# LOCALITY_UUID_TARGET=installcheck-portable runs the portable edition's suite instead.
-#
-# initdb refuses root, so the suite runs as $LOCALITY_UUID_TEST_USER (default postgres) on a
-# copy of the tree that user owns. pg_regress starts a throw-away server of its own
-# (--temp-instance, on a private socket), the TAP tests theirs. Logs: test/out/TARGET.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit
 TARGET=${LOCALITY_UUID_TARGET:-installcheck}

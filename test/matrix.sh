@@ -1,27 +1,13 @@
 #!/usr/bin/env bash
 # Build, package and test locality_uuid on every PostgreSQL major, each in a chroot of the Debian
-# suite that ships it; run by prove: one TAP subtest a major, one test a step, prove's summary last.
+# suite that ships it (test/chroot.sh); run by prove: one TAP subtest a major, one test a step, prove's
+# summary last. The majors in $LOCALITY_UUID_TESTED_MAJORS (.ci/run names this machine's, which
+# test/run-tests.sh tests) skip the suites. Logs: test/out/matrix/MAJOR/STEP.log, the suites' beside.
 # Usage (as root, from the repository): bash test/matrix.sh [--majors "15 17 18 19"]
-#
-# Per major: make (or reuse) the chroot (test/chroot.sh), stage a clean copy of the tree in it,
-# install missing build dependencies (and pg_partman and TimescaleDB where the suite packages them
-# for the major, for 230_partman.pl and 231_timescaledb.pl), build with -Wall -Wextra (any
-# "warning:" fails), make install; on 18 Citus (test/citus.sh, for 150_citus.pl) and
-# test/core_upgrade.sh; make installcheck (pg_regress, then every TAP test, three at a time) and
-# installcheck-portable, except on the majors in $LOCALITY_UUID_TESTED_MAJORS (.ci/run names this
-# machine's: test/run-tests.sh ran them); make uninstall; then the Debian package: build
-# (pg_buildext), install, the autopkgtest (debian/tests/installcheck, regression suite only) on a fresh cluster, purge.
-# Logs: test/out/matrix/MAJOR/STEP.log, the suites' own under test/out/matrix/MAJOR/.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit
 MAJORS="15 17 18 19"
-case ${1:-} in
---majors) MAJORS=$2 ;;
---majors=*) MAJORS=${1#--majors=} ;;
--h | --help) sed -n '2,13p' "$0" | cut -c3-; exit 0 ;;
-"") ;;
-*) echo "matrix: unknown argument $1" >&2; exit 2 ;;
-esac
+[ "${1:-}" != --majors ] || MAJORS=$2
 . test/tap.sh
 . test/chroot.sh
 under_prove "$@"
@@ -29,13 +15,8 @@ under_prove "$@"
 
 # in_chroot COMMAND: run a shell command in this major's chroot, in /build/src, with MAJOR,
 # PG_CONFIG and LOCALITY_UUID_VENDOR (a copy of the host's) set.
-in_chroot() {
-	chroot_major_exec "$dir" "$major" /build/src /build/vendor "$1"
-}
-
-find_chroot() {
-	dir=$(chroot_ensure "$major") && echo "$dir"
-}
+in_chroot() { chroot_major_exec "$dir" "$major" /build/src /build/vendor "$1"; }
+find_chroot() { dir=$(chroot_ensure "$major") && echo "$dir"; }
 
 # A clean slate: a fresh copy of the tree (the files git tracks, and the untracked ones it does
 # not ignore) in /build/src for make and /build/pkg/locality-uuid for the package; nothing of a
@@ -79,12 +60,11 @@ test_major() {
 	step chroot find_chroot && step stage stage && step deps deps || return
 	if step build build && step install in_chroot 'make install && test -f "$($PG_CONFIG --pkglibdir)/locality_uuid.so"'; then
 		if [ "$major" = 18 ]; then
-			step citus in_chroot 'bash test/citus.sh --vendor "$LOCALITY_UUID_VENDOR" "$PG_CONFIG"'
+			step citus in_chroot 'bash test/citus.sh'
 			step core-upgrade in_chroot 'bash test/core_upgrade.sh'
 		fi
 		if [[ " ${LOCALITY_UUID_TESTED_MAJORS:-} " == *" $major "* ]]; then
-			skip_step installcheck "ran on this machine's PostgreSQL $major (test/run-tests.sh)"
-			skip_step installcheck-portable "ran on this machine's PostgreSQL $major (test/run-tests.sh)"
+			for s in installcheck installcheck-portable; do skip_step $s "ran on this machine's PostgreSQL $major (test/run-tests.sh)"; done
 		else
 			step installcheck in_chroot 'bash test/installcheck.sh PROVE_FLAGS=-j3'
 			step installcheck-portable in_chroot 'LOCALITY_UUID_TARGET=installcheck-portable bash test/installcheck.sh'

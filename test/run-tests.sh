@@ -1,16 +1,7 @@
 #!/usr/bin/env bash
-# Build, install and test locality_uuid on this machine's PostgreSQL, one TAP test a step, run
-# by prove, which ends with its summary ("Result: PASS"). Logs: test/out/STEP.log.
-# Usage (as root, from the repository): bash test/run-tests.sh
-#
-# Steps: setup (missing packages), build (-j2; any "warning:" fails the warnings step), the
-# entry points in script order (make entry-order-check), the layout of src/ (make format-check),
-# install,
-# core unit tests (plain and ASan/UBSan), fuzzing, make installcheck (pg_regress, then the TAP
-# tests in test/t, three at a time: they mostly wait on their clusters), make
-# installcheck-portable, benchmark smoke run, past-memory and time-questions benchmark smoke runs
-# (skipped with the reason where no memory cgroup can be made), contention smoke run.
-# Every other PostgreSQL major, and the Debian packages: bash test/matrix.sh.
+# Build, install and test locality_uuid on this machine's PostgreSQL (PG_CONFIG picks another), one
+# TAP test a step, run by prove, which ends with its summary ("Result: PASS"). Logs: test/out/STEP.log.
+# Usage (as root, from the repository): bash test/run-tests.sh; the other majors: test/matrix.sh.
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit
 . test/tap.sh
@@ -26,12 +17,10 @@ if step setup bash test/setup-debian.sh && step build make -j2; then
 	if step install make install; then
 		step core-tests bash -c 'make -s -j2 core-test-bin && prove --exec "" test/core/*_test test/core/*_test_san'
 		step fuzz make -s -j2 fuzz
+		# The TAP tests three at a time: they mostly wait on their clusters.
 		step installcheck bash test/installcheck.sh PROVE_FLAGS=-j3
 		step installcheck-portable env LOCALITY_UUID_TARGET=installcheck-portable bash test/installcheck.sh
-		step bench-smoke bash test/bench/smoke.sh
-		step bench-past-memory bash test/bench/past_memory_smoke.sh
-		step bench-time-questions bash test/bench/time_questions_smoke.sh
-		step bench-contention bash test/bench/contention_smoke.sh
+		for b in run past_memory time_questions contention; do step "bench-${b//_/-}" bash test/bench/smoke.sh $b; done
 	fi
 fi
 echo "1..$tap_tests"

@@ -1,10 +1,9 @@
 # shellcheck shell=bash
 # TAP for the step scripts that prove runs (test/run-tests.sh, test/matrix.sh): sourced, not run.
-# Each step is a test; prove counts them and prints the summary. $LOGS: the log directory;
-# $INDENT: what to put before each line (a subtest's steps are indented); $tap_failed: the
-# names of the steps that failed.
+# $LOGS: the log directory; $INDENT: put before each line (a subtest's steps are indented).
 
-# step NAME COMMAND...: run COMMAND with its output in $LOGS/NAME.log; "ok" or "not ok" and the log's tail.
+# step NAME COMMAND...: run COMMAND with its output in $LOGS/NAME.log; "ok" or "not ok" and the
+# log's tail; a failed step's NAME is added to $tap_failed.
 step() {
 	local name=$1 start=$SECONDS rc
 	shift
@@ -31,8 +30,7 @@ skip_step() {
 }
 
 # under_prove ARGS...: unless prove already runs this script, have prove run it (verbose, so each
-# step shows as it ends) and end with prove's summary.
-# A fresh Debian has no prove: perl brings it.
+# step shows as it ends) and end with prove's summary. A fresh Debian has no prove: perl brings it.
 under_prove() {
 	[ -n "${HARNESS_ACTIVE:-}" ] && return
 	command -v prove >/dev/null || bash test/setup-debian.sh perl || exit

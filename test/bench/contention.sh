@@ -1,34 +1,26 @@
 #!/usr/bin/env bash
-# Where the generators with one shared word pay under concurrency: the cost of a call with 1 and
-# with 8 pgbench clients, ns of wall-clock time a call (statements of 20,000 calls, -T seconds
-# each), for a floor (1::int), gen_random_uuid(), locality_uuid() (no shared word),
-# locality_uuid(true) and uuidv7_ordered() (one shared word each), in interleaved rounds; then
-# the same with the server's processes pinned to one CPU, where no cache line moves between
-# cores. Ratio: (median - floor) / (gen_random_uuid()'s median - floor), with as many clients.
+# Where the generators with one shared word pay under concurrency: wall-clock ns a call with 1 and
+# 8 pgbench clients (statements of 20,000 calls) of a floor (1::int), gen_random_uuid(),
+# locality_uuid() (no shared word), locality_uuid(true) and uuidv7_ordered() (one shared word
+# each), in interleaved rounds; then the same with the server's processes pinned to one CPU, where
+# no cache line moves between cores. Ratio: (median - floor) / (gen_random_uuid()'s median - floor).
 # Usage (as root or as a user initdb accepts; the extension installed for $PG_CONFIG):
 #   [ROUNDS=3] [SECONDS_EACH=8] [PRELOAD=1] [PINS="no yes"] [CSV=FILE] bash test/bench/contention.sh
-# Prints CSV lines pinned,round,call,clients,ns_per_call (also to FILE, with a header), then the
-# medians and ratios.
+# Prints CSV lines pinned,round,call,clients,ns_per_call (also to FILE), then medians and ratios.
 set -uo pipefail
 bin=$("${PG_CONFIG:-pg_config}" --bindir) || exit 1
-rounds=${ROUNDS:-3} secs=${SECONDS_EACH:-8} pins=${PINS:-no yes} calls=20000
-calls_list=("1::int" "gen_random_uuid()" "locality_uuid()" "locality_uuid(true)" "uuidv7_ordered()")
-user=$(id -un)
-[ "$user" = root ] && user=postgres
+rounds=${ROUNDS:-3} secs=${SECONDS_EACH:-8} calls=20000 user=$(id -un)
+[ "$user" != root ] || user=postgres
 as() { if [ "$(id -un)" = "$user" ]; then "$@"; else runuser -u "$user" -- "$@"; fi; }
-dir=$(mktemp -d /tmp/locality_uuid-contention.XXXXXX) || exit 1
+dir=$(mktemp -d /tmp/locality_uuid-contention.XXXXXX) && chown "$user" "$dir" || exit 1
 trap 'as "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1; rm -rf "$dir"' EXIT
-chown "$user" "$dir" || exit 1
 as "$bin/initdb" -D "$dir/data" -A trust >/dev/null || exit 1
-cat >>"$dir/data/postgresql.conf" <<CONF
-listen_addresses = ''
-unix_socket_directories = '$dir'
-max_connections = 30
-${PRELOAD:+shared_preload_libraries = 'locality_uuid'}
-CONF
+printf '%s\n' "listen_addresses = ''" "unix_socket_directories = '$dir'" "max_connections = 30" \
+	"${PRELOAD:+shared_preload_libraries = 'locality_uuid'}" >>"$dir/data/postgresql.conf"
 as "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w start >/dev/null || { cat "$dir/log"; exit 1; }
-as "$bin/psql" -h "$dir" -qAtc 'CREATE EXTENSION locality_uuid' postgres || exit 1
-server=$(as "$bin/psql" -h "$dir" -qAtc "SELECT current_setting('server_version') || ', state ' || locality_uuid_state()" postgres)
+sql() { as "$bin/psql" -h "$dir" -qAtc "$1" postgres; }
+sql 'CREATE EXTENSION locality_uuid' || exit 1
+echo "contention.sh: PostgreSQL $(sql "SELECT current_setting('server_version') || ', state ' || locality_uuid_state()"); $(nproc) CPUs; rounds $rounds of ${secs}s"
 postmaster=$(head -1 "$dir/data/postmaster.pid")
 
 # ns CALL CLIENTS: wall-clock ns a call, from pgbench's transactions a second.
@@ -37,7 +29,6 @@ ns() {
 	as "$bin/pgbench" -h "$dir" -n -f "$dir/q.sql" -c "$2" -j 2 -T "$secs" postgres 2>/dev/null |
 		awk -v n=$calls '/^tps/ { printf "%.1f", 1e9 / ($3 * n) }'
 }
-echo "contention.sh: PostgreSQL $server; $(nproc) CPUs; rounds $rounds of ${secs}s"
 # pin CPUS: the postmaster and every process it has forked on CPUS (backends forked later inherit it).
 pin() {
 	local p
@@ -47,17 +38,14 @@ pin() {
 	done
 }
 echo "pinned,round,call,clients,ns_per_call" >"$dir/out.csv"
-for p in $pins; do
+for p in ${PINS:-no yes}; do
 	if [ "$p" = yes ]; then pin 0; else pin "0-$(($(nproc) - 1))"; fi
 	for r in $(seq "$rounds"); do
-		for c in "${calls_list[@]}"; do
-			for n in 1 8; do
-				line="$p,$r,$c,$n,$(ns "$c" $n)"
-				echo "$line" && echo "$line" >>"$dir/out.csv" || exit 1
-			done
+		for c in "1::int" "gen_random_uuid()" "locality_uuid()" "locality_uuid(true)" "uuidv7_ordered()"; do
+			for n in 1 8; do echo "$p,$r,$c,$n,$(ns "$c" $n)"; done
 		done
 	done
-done
+done | tee -a "$dir/out.csv" || exit 1
 [ -z "${CSV:-}" ] || cp "$dir/out.csv" "$CSV"
 echo "pinned,call,clients,median ns,ratio to gen_random_uuid() above the floor"
 perl -F, -lane 'next if $. == 1; push @{ $v{"$F[0],$F[2],$F[3]"} }, $F[4];

@@ -1,32 +1,31 @@
 #!/usr/bin/env bash
-# Draw the benchmark's plots with gnuplot from the files report.awk wrote.
+# Draw the benchmark's plots with gnuplot from the files report.awk wrote in OUTDIR: keyspace.png,
+# keyspace-zoom.png, wal.png, and short.png and cost.png when there is data.
 # Usage: bash test/bench/plot.sh OUTDIR
-# (writes keyspace.png, keyspace-zoom.png, wal.png, and short.png and cost.png when there is data)
 set -euo pipefail
-OUT=$1
-cd "$OUT"
-[ -s generators.txt ] || { echo "plot.sh: no generators.txt in $OUT" >&2; exit 1; }
-SB=$(awk -F, '$1 == "meta" && $2 == "shared_buffers_mb" { print $3 }' raw.csv)
-ROWS=$(awk -F, '$1 == "meta" && $2 == "rows" { print $3 }' raw.csv)
+cd "$1"
+[ -s generators.txt ] || { echo "plot.sh: no generators.txt in $1" >&2; exit 1; }
+meta() { awk -F, -v k="$1" '$1 == "meta" && $2 == k { print $3 }' raw.csv; }
+SB=$(meta shared_buffers_mb) ROWS=$(meta rows)
+# gp NAME: write standard input to NAME.gp and run gnuplot on it, its complaints in NAME.gp.log
+# (a constant first 32 bits, the sequential baseline's, only draws a warning about the y range).
+gp() { cat >"$1.gp" && gnuplot "$1.gp" 2>"$1.gp.log" || { cat "$1.gp.log" >&2; return 1; }; }
 
 # Key space: one panel per uuid generator, first 32 bits of the key against the row number.
 keys=()
-while IFS='|' read -r name class type label; do
+while IFS='|' read -r name class _ label; do
 	[ -s "keys_$name.dat" ] && keys+=("$name|$class|$label")
 done <generators.txt
-n=${#keys[@]}
-cols=3
-rows=$(((n + cols - 1) / cols))
-for zoom in 0 1; do
+rows=$(((${#keys[@]} + 2) / 3))
+for png in keyspace keyspace-zoom; do
 	{
 		echo "set terminal pngcairo noenhanced size 1200,$((rows * 300 + 50)) font 'DejaVu Sans,10'"
-		if [ $zoom = 0 ]; then
-			echo "set output 'keyspace.png'"
-			echo "set multiplot layout $rows,$cols title 'Where new keys land: first 32 bits of each key, as a fraction of the key space, in insertion order ($ROWS rows, random sample)' font ',12'"
+		echo "set output '$png.png'"
+		if [ $png = keyspace ]; then
+			echo "set multiplot layout $rows,3 title 'Where new keys land: first 32 bits of each key, as a fraction of the key space, in insertion order ($ROWS rows, random sample)' font ',12'"
 			echo "set yrange [-0.04:1.04]; set ytics 0.25; set format y '%.2f'"
 		else
-			echo "set output 'keyspace-zoom.png'"
-			echo "set multiplot layout $rows,$cols title 'The same, each panel zoomed to its own range (first 32 bits in hex)' font ',12'"
+			echo "set multiplot layout $rows,3 title 'The same, each panel zoomed to its own range (first 32 bits in hex)' font ',12'"
 			echo "set format y '%08x'"
 		fi
 		echo "set datafile separator ','"
@@ -34,90 +33,66 @@ for zoom in 0 1; do
 		echo "set format x '%g'; set xrange [0:$ROWS/1e6]"
 		for k in "${keys[@]}"; do
 			IFS='|' read -r name class label <<<"$k"
-			color='#1f5fa8'
-			[ "$class" = baseline ] && color='#555555'
-			[ "$class" = peer ] && color='#d95f02'
-			[ "$class" = portable ] && color='#1b9e77'
-			if [ $zoom = 0 ]; then
-				echo "set title \"${label//\"/} ($class)\"; plot 'keys_$name.dat' using (\$1/1e6):(\$2/4294967296.0) with points pt 7 ps 0.25 lc rgb '$color'"
-			else
+			case $class in baseline) color='#555555' ;; peer) color='#d95f02' ;; portable) color='#1b9e77' ;; *) color='#1f5fa8' ;; esac
+			y='($2/4294967296.0)'
+			if [ $png = keyspace-zoom ]; then
 				# few distinct values (one id per row from a sequence, a few seconds): integer tics
 				read -r lo hi <<<"$(awk -F, 'NR == 1 { lo = hi = $2 } { if ($2 < lo) lo = $2; if ($2 > hi) hi = $2 } END { printf "%.0f %.0f", lo, hi }' "keys_$name.dat")"
-				if [ $((hi - lo)) -lt 8 ]; then
-					echo "set yrange [$lo-0.5:$hi+0.5]; set ytics 1"
-				else
-					echo "set autoscale y; set ytics autofreq"
-				fi
-				echo "set title \"${label//\"/} ($class)\"; plot 'keys_$name.dat' using (\$1/1e6):2 with points pt 7 ps 0.25 lc rgb '$color'"
+				if [ $((hi - lo)) -lt 8 ]; then echo "set yrange [$lo-0.5:$hi+0.5]; set ytics 1"; else echo "set autoscale y; set ytics autofreq"; fi
+				y=2
 			fi
+			echo "set title \"${label//\"/} ($class)\"; plot 'keys_$name.dat' using (\$1/1e6):$y with points pt 7 ps 0.25 lc rgb '$color'"
 		done
 		echo "unset multiplot"
-	} >"keyspace$zoom.gp"
-	# a constant first 32 bits (the sequential baseline) only draws a warning about the y range
-	gnuplot "keyspace$zoom.gp" 2>"keyspace$zoom.gp.log" || { cat "keyspace$zoom.gp.log" >&2; exit 1; }
+	} | gp $png
 done
 
 # batch_plot DATA LIST PNG TITLE: WAL, full-page images and index reads per batch against the
 # index size at the end of the batch, one line per generator.
 batch_plot() {
-	local data=$1 list=$2 png=$3 title=$4 first=1 panel col ptitle ylabel plot i y style name class type label
+	local data=$1 list=$2 i=0 c panel col ptitle ylabel plot y name class label style
 	{
 		echo "set terminal pngcairo noenhanced size 1200,1250 font 'DejaVu Sans,10'"
-		echo "set output '$png'"
-		echo "set multiplot layout 3,1 title '$title' font ',12'"
+		echo "set output '$3.png'"
+		echo "set multiplot layout 3,1 title '$4' font ',12'"
 		echo "set grid; set xlabel 'index size after the batch (MB)' offset 0,0.5; set rmargin at screen 0.66"
 		echo "set arrow 1 from $SB, graph 0 to $SB, graph 1 nohead dt 2 lw 2 lc rgb '#888888'"
-		echo "set linetype 1 lc rgb '#000000'; set linetype 2 lc rgb '#777777'; set linetype 3 lc rgb '#d62728'"
-		echo "set linetype 4 lc rgb '#ff7f0e'; set linetype 5 lc rgb '#2ca02c'; set linetype 6 lc rgb '#17becf'"
-		echo "set linetype 7 lc rgb '#1f77b4'; set linetype 8 lc rgb '#9467bd'; set linetype 9 lc rgb '#8c564b'; set linetype 10 lc rgb '#e377c2'"
-		echo "set linetype 11 lc rgb '#bcbd22'; set linetype 12 lc rgb '#000080'; set linetype 13 lc rgb '#800000'; set linetype 14 lc rgb '#008080'"
-		echo "set linetype 15 lc rgb '#808000'; set linetype 16 lc rgb '#ff00ff'; set linetype 17 lc rgb '#1b9e77'"
-		echo "set linetype 18 lc rgb '#7570b3'; set linetype 19 lc rgb '#e6ab02'; set linetype 20 lc rgb '#a6761d'"
-		echo "set linetype 21 lc rgb '#66a61e'; set linetype 22 lc rgb '#e7298a'"
+		for c in '#000000' '#777777' '#d62728' '#ff7f0e' '#2ca02c' '#17becf' '#1f77b4' '#9467bd' '#8c564b' '#e377c2' '#bcbd22' \
+			'#000080' '#800000' '#008080' '#808000' '#ff00ff' '#1b9e77' '#7570b3' '#e6ab02' '#a6761d' '#66a61e' '#e7298a'; do
+			echo "set linetype $((++i)) lc rgb '$c'"
+		done
 		for panel in "3|WAL bytes per row|WAL bytes per row" "4|full-page images per 1000 rows (log scale; 0 drawn at 0.01)|FPI per 1000 rows" "5|index blocks read per 1000 rows (log scale; 0 drawn at 0.01; on PostgreSQL 15 new pages count as reads)|blocks read per 1000 rows"; do
 			IFS='|' read -r col ptitle ylabel <<<"$panel"
 			echo "set title '$ptitle'; set ylabel '$ylabel' offset 1,0"
 			if [ "$col" = 3 ]; then
 				echo "set logscale y; set yrange [*:*]"
+				echo "set key at screen 0.99, screen 0.95 right top noopaque spacing 1.2"
+				y=3
 			else
 				echo "set logscale y; set yrange [0.01:*]"
-			fi
-			if [ $first = 1 ]; then
-				echo "set key at screen 0.99, screen 0.95 right top noopaque spacing 1.2"
-				first=0
-			else
 				echo "unset key"
+				y="(\$$col > 0.01 ? \$$col : 0.01)"
 			fi
-			plot="plot"
-			i=0
-			while IFS='|' read -r name class type label; do
+			plot=plot i=0
+			while IFS='|' read -r name class _ label; do
 				case $class in baseline) style="dt 2 lw 2" ;; peer) style="dt 4 lw 2" ;; portable) style="dt 3 lw 2" ;; *) style="lw 2" ;; esac
-				[ "$plot" = plot ] || plot="$plot,"
-				if [ "$col" = 3 ]; then
-					y="$col"
-				else
-					y="(\$$col > 0.01 ? \$$col : 0.01)"
-				fi
-				plot="$plot '$data' index $i using 2:$y with linespoints pt 7 ps 0.5 $style lt $((i + 1)) title \"${label//\"/} ($class)\""
-				i=$((i + 1))
+				plot="$plot '$data' index $i using 2:$y with linespoints pt 7 ps 0.5 $style lt $((++i)) title \"${label//\"/} ($class)\","
 			done <"$list"
-			echo "$plot"
+			echo "${plot%,}"
 		done
 		echo "unset multiplot"
-	} >"${png%.png}.gp"
-	gnuplot "${png%.png}.gp" 2>"${png%.png}.gp.log" || { cat "${png%.png}.gp.log" >&2; return 1; }
+	} | gp "$3"
 }
 
-batch_plot batches.dat generators.txt wal.png \
+batch_plot batches.dat generators.txt wal \
 	"Each batch of the bulk load, against the index size after it; dashed line: shared_buffers ($SB MB); CHECKPOINT after each batch"
 if [ -s short_generators.txt ]; then
-	batch_plot short_batches.dat short_generators.txt short.png \
+	batch_plot short_batches.dat short_generators.txt short \
 		"Short sessions (a new connection per batch): each CHECKPOINT interval, against the index size after it; dashed line: shared_buffers ($SB MB)"
 fi
 
 # Cost: ratio to gen_random_uuid() per generator, one backend and 1 / N pgbench clients.
 if [ -s cost_plot.dat ]; then
-	NCC=$(awk -F, '$1 == "meta" && $2 == "cc_clients" { print $3 }' raw.csv)
 	n=$(wc -l <cost_plot.dat)
 	{
 		echo "set terminal pngcairo noenhanced size 1200,$((n * 40 + 160)) font 'DejaVu Sans,10'"
@@ -132,7 +107,6 @@ if [ -s cost_plot.dat ]; then
 		echo "v(x) = (x > 0.01) ? x : 0.01"
 		echo "plot 'cost_plot.dat' using (v(\$2)):(\$0-0.27):(0.01):(v(\$2)):(\$0-0.4):(\$0-0.14):ytic(1) with boxxyerror lc rgb '#1b9e77' title 'one backend, count(f())', \\"
 		echo "  '' using (v(\$3)):(\$0):(0.01):(v(\$3)):(\$0-0.13):(\$0+0.13) with boxxyerror lc rgb '#7570b3' title 'pgbench, 1 client', \\"
-		echo "  '' using (v(\$4)):(\$0+0.27):(0.01):(v(\$4)):(\$0+0.14):(\$0+0.4) with boxxyerror lc rgb '#e7298a' title 'pgbench, $NCC clients'"
-	} >cost.gp
-	gnuplot cost.gp 2>cost.gp.log || { cat cost.gp.log >&2; exit 1; }
+		echo "  '' using (v(\$4)):(\$0+0.27):(0.01):(v(\$4)):(\$0+0.14):(\$0+0.4) with boxxyerror lc rgb '#e7298a' title 'pgbench, $(meta cc_clients) clients'"
+	} | gp cost
 fi
