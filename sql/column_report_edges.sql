@@ -28,6 +28,17 @@ SELECT item, CASE WHEN item = 'format block' THEN split_part(value, ' ', 1)::flo
 FROM locality_uuid_column_report('e_grown', 'id', 2000)
 WHERE item IN ('format block', 'the newest keys'' order follows insert order');
 
+-- A sample by pages that gives more rows than asked keeps rows spread over all it read, not the
+-- first (a LIMIT dropped the newest pages): 97,000 random keys then 3,000 of uuidv7_ordered(),
+-- 36 % of the pages (37,837 rows for 36,000 asked): about 3 % version 7, as the table.
+CREATE TABLE e_late (id uuid, n int) WITH (autovacuum_enabled = off);
+INSERT INTO e_late SELECT gen_random_uuid(), n FROM generate_series(1, 97000) n;
+INSERT INTO e_late SELECT uuidv7_ordered(), n FROM generate_series(97001, 100000) n;
+ANALYZE e_late;
+SELECT item, CASE WHEN item = 'sampled rows' THEN value ELSE (split_part(value, ' ', 1)::float8 BETWEEN 1.5 AND 4.5)::text END AS value,
+       CASE WHEN item = 'sampled rows' THEN detail LIKE 'TABLESAMPLE SYSTEM (%' END AS by_pages
+FROM locality_uuid_column_report('e_late', 'id', 36000) WHERE item IN ('sampled rows', 'format v7');
+
 -- A relation id that names nothing: 42P01, not an internal error.
 SELECT pg_temp.try($$SELECT * FROM locality_uuid_column_report(0, 'id')$$);
 CREATE TABLE e_gone (id uuid);

@@ -107,12 +107,15 @@ estimated_tuples(Relation rel, BlockNumber pages_now)
  * Read up to limit rows of the column into rows and return how many: the share of the table
  * that gives about limit rows of the *tuples estimated, by whole pages (TABLESAMPLE SYSTEM,
  * reading only those) when that is 100 pages or more, else by rows (BERNOULLI, reading every page).
+ * Where the sample gives more than limit rows, every (got / limit)th is kept, in scan (heap) order:
+ * a LIMIT would drop the newest.
  */
 int
 sample(Relation rel, AttrNumber attnum, int limit, Sampled *rows, double *tuples, double *percent, const char **method)
 {
 	StringInfoData q;
 	const char    *col = quote_identifier(get_attname(RelationGetRelid(rel), attnum, false));
+	uint64         got;
 	int            n;
 	BlockNumber    pages = RelationGetNumberOfBlocks(rel);
 
@@ -124,17 +127,19 @@ sample(Relation rel, AttrNumber attnum, int limit, Sampled *rows, double *tuples
 					 col,
 					 quote_qualified_identifier(get_namespace_name(RelationGetNamespace(rel)),
 												RelationGetRelationName(rel)),
-					 *method, *percent, col, limit);
+					 *method, *percent, col, limit + limit / 2 + 100);
 	if (SPI_execute(q.data, true, 0) != SPI_OK_SELECT)
 		elog(ERROR, "SPI_execute failed: %s", q.data);
-	n = static_cast<int>(SPI_processed);
+	got = SPI_processed;
+	n = got > static_cast<uint64>(limit) ? limit : static_cast<int>(got);
 	for (int i = 0; i < n; i++)
 	{
-		bool isnull;
+		HeapTuple t = SPI_tuptable->vals[static_cast<uint64>(i) * got / n]; /* evenly spread when more came */
+		bool      isnull;
 
 		CHECK_FOR_INTERRUPTS();
-		rows[i].ctid = *reinterpret_cast<ItemPointer>(DatumGetPointer(SPI_getbinval(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 1, &isnull)));
-		rows[i].key = *DatumGetUUIDP(SPI_getbinval(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 2, &isnull));
+		rows[i].ctid = *reinterpret_cast<ItemPointer>(DatumGetPointer(SPI_getbinval(t, SPI_tuptable->tupdesc, 1, &isnull)));
+		rows[i].key = *DatumGetUUIDP(SPI_getbinval(t, SPI_tuptable->tupdesc, 2, &isnull));
 	}
 	return n;
 }
