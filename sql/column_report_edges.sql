@@ -39,6 +39,12 @@ SELECT item, CASE WHEN item = 'sampled rows' THEN value ELSE (split_part(value, 
        CASE WHEN item = 'sampled rows' THEN detail LIKE 'TABLESAMPLE SYSTEM (%' END AS by_pages
 FROM locality_uuid_column_report('e_late', 'id', 36000) WHERE item IN ('sampled rows', 'format v7');
 
+-- Ids made from integers (version 0, NCS variant) fit only the shard-key layout, which fits any
+-- id, with a second of 1970: the rule says hot, but they are not shard-key ids to keep.
+CREATE TABLE e_int (id uuid PRIMARY KEY);
+INSERT INTO e_int SELECT ('00000000-0000-0000-0000-' || lpad(to_hex(n), 12, '0'))::uuid FROM generate_series(1, 2000) n;
+SELECT item, value, detail FROM locality_uuid_column_report('e_int', 'id') WHERE item IN ('format hot', 'generator to pick');
+
 -- A relation id that names nothing: 42P01, not an internal error.
 SELECT pg_temp.try($$SELECT * FROM locality_uuid_column_report(0, 'id')$$);
 CREATE TABLE e_gone (id uuid);

@@ -54,6 +54,7 @@ struct Tally
 	int64_t last_us;
 	int     v4_pairs;       /* consecutive (heap order) version 4 keys */
 	int     v4_same_prefix; /* of them, sharing their first two bytes (one block) */
+	int     shard_key;      /* reading as shard-key ids of a plausible second (any id fits the layout) */
 };
 
 // Order sampled rows by their place in the heap.
@@ -144,16 +145,16 @@ sample(Relation rel, AttrNumber attnum, int limit, Sampled *rows, double *tuples
 	return n;
 }
 
-// Return the first format that could have made a key (format_count: none), and its reading in *r.
+// Return the first format that could have made a key (format_count: none), and its reading in *r; with plausible, a shard-key reading only of a plausible second.
 int
-first_format(const uint8_t *key, int64_t now_us, IdReading *r = nullptr)
+first_format(const uint8_t *key, int64_t now_us, IdReading *r = nullptr, bool plausible = false)
 {
 	IdReading  own;
 	IdReading *reading = r ? r : &own;
 
 	read_id(key, now_us, false, reading);
 	for (int f = 0; f < format_count; f++)
-		if (reading->formats[f].fits)
+		if (reading->formats[f].fits && (!plausible || f != static_cast<int>(Format::hot) || reading->hot_plausible))
 			return f;
 	return format_count;
 }
@@ -171,6 +172,7 @@ tally(const Sampled *rows, int n, int64_t now_us, Tally *t)
 		CHECK_FOR_INTERRUPTS();
 		t->by_format[first_format(rows[i].key.data, now_us, &r)]++;
 		t->by_version[r.version]++;
+		t->shard_key += r.formats[static_cast<int>(Format::hot)].fits && r.hot_plausible;
 		if (r.time_from >= 0)
 		{
 			int64_t us = r.formats[r.time_from].unix_us;
@@ -326,7 +328,7 @@ pick(const Tally &t, double rho, double rho_newest, int newest_format, const cha
 		*why = "no rows sampled";
 		return nullptr;
 	}
-	if (t.by_format[static_cast<int>(Format::hot)] * 2 > t.rows)
+	if (t.shard_key * 2 > t.rows)
 		*why = "shard-key ids: keep hot_uuid where services route by the key";
 	else if (t.by_version[version_4] * 2 > t.rows && t.v4_same_prefix * 2 > t.v4_pairs)
 	{
@@ -464,7 +466,7 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 	int    newest = n / 10 < 1000 ? n / 10 : 1000;
 	double rho_newest = order_correlation(rows, n - newest, n, false);
 	double rho = order_correlation(rows, 0, n, true);
-	int    newest_format = n > 0 ? first_format(rows[n - 1].key.data, now_us) : format_count;
+	int    newest_format = n > 0 ? first_format(rows[n - 1].key.data, now_us, nullptr, true) : format_count;
 
 	put_row(rsinfo, "sampled rows", psprintf("%d", n),
 			psprintf("TABLESAMPLE %s (%.6g %%) of about %.0f rows%s, in heap (ctid) order", method, percent, tuples,
