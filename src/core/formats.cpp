@@ -69,6 +69,7 @@ read_id(const uint8_t id[uuid_len], int64_t as_of_us, bool all, IdReading *r) no
 	r->variant = read_variant(id);
 	r->kind = read_kind(id, r->variant);
 	r->time_from = -1;
+	r->hot_plausible = hot_plausible;
 
 	bool named = r->kind == RfcKind::nil || r->kind == RfcKind::max;
 	bool rfc_claimed = rfc && r->version >= 1 && r->version <= 8;

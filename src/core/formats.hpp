@@ -93,6 +93,7 @@ struct IdReading
 	RfcKind       kind;
 	FormatReading formats[format_count];
 	int           time_from;
+	bool          hot_plausible; /* the shard-key reading's second lies in the window around as_of */
 };
 
 /*

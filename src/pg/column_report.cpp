@@ -7,9 +7,12 @@
 
 extern "C" {
 #include "access/genam.h"
+#include "access/htup_details.h"
 #include "access/relation.h"
+#include "access/tableam.h"
 #include "catalog/pg_am.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_index.h"
 #include "catalog/pg_type.h"
 #include "executor/spi.h"
 #include "funcapi.h"
@@ -51,6 +54,7 @@ struct Tally
 	int64_t last_us;
 	int     v4_pairs;       /* consecutive (heap order) version 4 keys */
 	int     v4_same_prefix; /* of them, sharing their first two bytes (one block) */
+	int     shard_key;      /* reading as shard-key ids of a plausible second (any id fits the layout) */
 };
 
 // Order sampled rows by their place in the heap.
@@ -83,50 +87,74 @@ put_row(ReturnSetInfo *rsinfo, const char *item, const char *value, const char *
 }
 
 /*
+ * Estimate the rows of the table as the planner does: the rows a page held when it was last
+ * analyzed (or, never analyzed, the rows its width fits in a page) times its pages now, so that
+ * a sample of a table that grew reaches its newest rows.
+ */
+double
+estimated_tuples(Relation rel, BlockNumber pages_now)
+{
+	int32      *widths = static_cast<int32 *>(palloc0(sizeof(int32) * (RelationGetNumberOfAttributes(rel) + 1)));
+	BlockNumber pages;
+	double      tuples;
+	double      all_visible;
+
+	table_relation_estimate_size(rel, widths, &pages, &tuples, &all_visible);
+	pfree(widths);
+	return pages > 0 ? tuples / pages * pages_now : 0; /* pages: at least 10 for a small table never analyzed */
+}
+
+/*
  * Read up to limit rows of the column into rows and return how many: the share of the table
- * that gives about limit rows, by whole pages (TABLESAMPLE SYSTEM, reading only those) when that
- * is 100 pages or more, else by rows (BERNOULLI, reading every page).
+ * that gives about limit rows of the *tuples estimated, by whole pages (TABLESAMPLE SYSTEM,
+ * reading only those) when that is 100 pages or more, else by rows (BERNOULLI, reading every page).
+ * Where the sample gives more than limit rows, every (got / limit)th is kept, in scan (heap) order:
+ * a LIMIT would drop the newest.
  */
 int
-sample(Relation rel, AttrNumber attnum, int limit, Sampled *rows, double *percent, const char **method)
+sample(Relation rel, AttrNumber attnum, int limit, Sampled *rows, double *tuples, double *percent, const char **method)
 {
 	StringInfoData q;
-	double         tuples = rel->rd_rel->reltuples;
 	const char    *col = quote_identifier(get_attname(RelationGetRelid(rel), attnum, false));
+	uint64         got;
 	int            n;
+	BlockNumber    pages = RelationGetNumberOfBlocks(rel);
 
-	*percent = tuples > limit ? 100.0 * limit / tuples : 100.0;
-	*method = *percent < 100 && *percent / 100 * rel->rd_rel->relpages >= 100 ? "SYSTEM" : "BERNOULLI";
+	*tuples = estimated_tuples(rel, pages);
+	*percent = *tuples > limit ? 100.0 * limit / *tuples : 100.0;
+	*method = *percent < 100 && *percent / 100 * pages >= 100 ? "SYSTEM" : "BERNOULLI";
 	initStringInfo(&q);
 	appendStringInfo(&q, "SELECT ctid, %s FROM %s TABLESAMPLE %s (%.6f) REPEATABLE (0) WHERE %s IS NOT NULL LIMIT %d",
 					 col,
 					 quote_qualified_identifier(get_namespace_name(RelationGetNamespace(rel)),
 												RelationGetRelationName(rel)),
-					 *method, *percent, col, limit);
+					 *method, *percent, col, limit + limit / 2 + 100);
 	if (SPI_execute(q.data, true, 0) != SPI_OK_SELECT)
 		elog(ERROR, "SPI_execute failed: %s", q.data);
-	n = static_cast<int>(SPI_processed);
+	got = SPI_processed;
+	n = got > static_cast<uint64>(limit) ? limit : static_cast<int>(got);
 	for (int i = 0; i < n; i++)
 	{
-		bool isnull;
+		HeapTuple t = SPI_tuptable->vals[static_cast<uint64>(i) * got / n]; /* evenly spread when more came */
+		bool      isnull;
 
 		CHECK_FOR_INTERRUPTS();
-		rows[i].ctid = *reinterpret_cast<ItemPointer>(DatumGetPointer(SPI_getbinval(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 1, &isnull)));
-		rows[i].key = *DatumGetUUIDP(SPI_getbinval(SPI_tuptable->vals[i], SPI_tuptable->tupdesc, 2, &isnull));
+		rows[i].ctid = *reinterpret_cast<ItemPointer>(DatumGetPointer(SPI_getbinval(t, SPI_tuptable->tupdesc, 1, &isnull)));
+		rows[i].key = *DatumGetUUIDP(SPI_getbinval(t, SPI_tuptable->tupdesc, 2, &isnull));
 	}
 	return n;
 }
 
-// Return the first format that could have made a key (format_count: none), and its reading in *r.
+// Return the first format that could have made a key (format_count: none), and its reading in *r; with plausible, a shard-key reading only of a plausible second.
 int
-first_format(const uint8_t *key, int64_t now_us, IdReading *r = nullptr)
+first_format(const uint8_t *key, int64_t now_us, IdReading *r = nullptr, bool plausible = false)
 {
 	IdReading  own;
 	IdReading *reading = r ? r : &own;
 
 	read_id(key, now_us, false, reading);
 	for (int f = 0; f < format_count; f++)
-		if (reading->formats[f].fits)
+		if (reading->formats[f].fits && (!plausible || f != static_cast<int>(Format::hot) || reading->hot_plausible))
 			return f;
 	return format_count;
 }
@@ -144,6 +172,7 @@ tally(const Sampled *rows, int n, int64_t now_us, Tally *t)
 		CHECK_FOR_INTERRUPTS();
 		t->by_format[first_format(rows[i].key.data, now_us, &r)]++;
 		t->by_version[r.version]++;
+		t->shard_key += r.formats[static_cast<int>(Format::hot)].fits && r.hot_plausible;
 		if (r.time_from >= 0)
 		{
 			int64_t us = r.formats[r.time_from].unix_us;
@@ -185,7 +214,7 @@ order_correlation(Sampled *rows, int start, int n, bool store)
 	return m < 2 ? 0 : 1 - 6 * d2 / (static_cast<double>(m) * (static_cast<double>(m) * m - 1));
 }
 
-// Return the first B-tree index whose first column is attnum (primary key, then unique, then by name), or InvalidOid.
+// Return the first valid, whole (not partial) B-tree index whose first column is attnum (primary key, then unique, then by name), or InvalidOid.
 Oid
 btree_index(Relation rel, AttrNumber attnum)
 {
@@ -198,7 +227,8 @@ btree_index(Relation rel, AttrNumber attnum)
 	{
 		Oid      index = lfirst_oid(lc);
 		Relation ir = index_open(index, AccessShareLock);
-		int      score = ir->rd_rel->relam == BTREE_AM_OID && ir->rd_index->indkey.values[0] == attnum
+		int      score = ir->rd_rel->relam == BTREE_AM_OID && ir->rd_index->indkey.values[0] == attnum &&
+                ir->rd_index->indisvalid && heap_attisnull(ir->rd_indextuple, Anum_pg_index_indpred, NULL)
 				 ? 1 + ir->rd_index->indisunique + 2 * ir->rd_index->indisprimary
 				 : 0;
 
@@ -298,7 +328,7 @@ pick(const Tally &t, double rho, double rho_newest, int newest_format, const cha
 		*why = "no rows sampled";
 		return nullptr;
 	}
-	if (t.by_format[static_cast<int>(Format::hot)] * 2 > t.rows)
+	if (t.shard_key * 2 > t.rows)
 		*why = "shard-key ids: keep hot_uuid where services route by the key";
 	else if (t.by_version[version_4] * 2 > t.rows && t.v4_same_prefix * 2 > t.v4_pairs)
 	{
@@ -327,12 +357,18 @@ open_column(Oid relid, const char *col, int32 limit, AttrNumber *attnum)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("sample_rows must be between 2 and 1000000")));
-	rel = relation_open(relid, AccessShareLock);
+	rel = try_relation_open(relid, AccessShareLock);
+	if (rel == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_TABLE),
+				 errmsg("relation with OID %u does not exist", relid)));
 	if (rel->rd_rel->relkind != RELKIND_RELATION && rel->rd_rel->relkind != RELKIND_MATVIEW)
 		ereport(ERROR,
 				(errcode(ERRCODE_WRONG_OBJECT_TYPE),
 				 errmsg("\"%s\" is not a table", RelationGetRelationName(rel)),
-				 errhint("Report on each partition of a partitioned table.")));
+				 rel->rd_rel->relkind == RELKIND_PARTITIONED_TABLE
+					 ? errhint("Report on each partition of a partitioned table.")
+					 : 0));
 	*attnum = get_attnum(relid, col);
 	if (*attnum == InvalidAttrNumber)
 		ereport(ERROR,
@@ -411,6 +447,7 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 	Relation       rel = open_column(PG_GETARG_OID(0), NameStr(*PG_GETARG_NAME(1)), limit, &attnum);
 	Sampled       *rows = static_cast<Sampled *>(palloc(sizeof(Sampled) * limit));
 	int64_t        now_us = GetCurrentTimestamp() + pg_epoch_unix_us;
+	double         tuples;
 	double         percent;
 	const char    *method;
 	const char    *why = nullptr;
@@ -421,7 +458,7 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 	rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);
 	SPI_connect();
 
-	int n = sample(rel, attnum, limit, rows, &percent, &method);
+	int n = sample(rel, attnum, limit, rows, &tuples, &percent, &method);
 
 	qsort(rows, n, sizeof(Sampled), by_ctid);
 	tally(rows, n, now_us, &t);
@@ -429,12 +466,11 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 	int    newest = n / 10 < 1000 ? n / 10 : 1000;
 	double rho_newest = order_correlation(rows, n - newest, n, false);
 	double rho = order_correlation(rows, 0, n, true);
-	int    newest_format = n > 0 ? first_format(rows[n - 1].key.data, now_us) : format_count;
+	int    newest_format = n > 0 ? first_format(rows[n - 1].key.data, now_us, nullptr, true) : format_count;
 
 	put_row(rsinfo, "sampled rows", psprintf("%d", n),
-			rel->rd_rel->reltuples < 0 ? psprintf("TABLESAMPLE %s (%.6g %%) of a table not yet analyzed, in heap (ctid) order", method, percent)
-									   : psprintf("TABLESAMPLE %s (%.6g %%) of about %.0f rows, in heap (ctid) order", method,
-												  percent, static_cast<double>(rel->rd_rel->reltuples)));
+			psprintf("TABLESAMPLE %s (%.6g %%) of about %.0f rows%s, in heap (ctid) order", method, percent, tuples,
+					 rel->rd_rel->reltuples < 0 ? " (not yet analyzed: estimated from its size)" : ""));
 	put_key_rows(rsinfo, t);
 	put_row(rsinfo, "key order follows insert order", n >= 2 ? psprintf("%.3f", rho) : nullptr,
 			"Spearman's correlation of key rank with heap order: 1 ordered, near 0 random");

@@ -117,6 +117,13 @@ test_readings()
 	CHECK(hot.has_time && !hot.time_exact && hot.orders_by_time);
 	CHECK_EQ(hot.unix_us, INT64_C(1717156800000000)); /* 2024-05-31 12:00:00, a guess */
 	CHECK_EQ(hot.time_digits, 0);
+	CHECK(r.hot_plausible);
+
+	/* an id made from an integer: fits only the shard-key layout, of a second in 1970 */
+	parse("00000000-0000-0000-0000-000000000001", u);
+	read_id(u, as_of, false, &r);
+	CHECK_EQ(fits(r), m_hot);
+	CHECK(!r.hot_plausible);
 
 	parse("919108f7-52d1-4320-9bac-f847db4148a8", u);
 	read_id(u, as_of, true, &r);
