@@ -176,6 +176,6 @@ AS 'MODULE_PATHNAME', 'locality_uuid_column_report'
 LANGUAGE C STABLE STRICT PARALLEL RESTRICTED ROWS 20;
 
 COMMENT ON FUNCTION locality_uuid_column_report(regclass, name, integer) IS
-'A report on a uuid column from a sample of about sample_rows rows (TABLESAMPLE SYSTEM, in heap order; the caller needs SELECT on it): the share of each format and version, the time span, how well key order follows insert order, for its B-tree index the leaf density (pgstattuple''s pgstatindex, where installed and granted) and the leaves the newest keys touch, and the generator docs/choosing.md picks';
+'A report on a uuid column from a sample of about sample_rows rows (TABLESAMPLE, in heap order; the caller needs SELECT on the column and ctid, or on the table): the share of each format and version, the time span, how well key order follows insert order, for its B-tree index the leaf density (pgstattuple''s pgstatindex, where installed and granted) and the leaves the newest keys touch, and the generator docs/choosing.md picks';
 
 -- (end of formats)

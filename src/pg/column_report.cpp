@@ -124,7 +124,7 @@ sample(Relation rel, AttrNumber attnum, int limit, Sampled *rows, double *tuples
 	*percent = *tuples > limit ? 100.0 * limit / *tuples : 100.0;
 	*method = *percent < 100 && *percent / 100 * pages >= 100 ? "SYSTEM" : "BERNOULLI";
 	initStringInfo(&q);
-	appendStringInfo(&q, "SELECT ctid, %s FROM %s TABLESAMPLE %s (%.6f) REPEATABLE (0) WHERE %s IS NOT NULL LIMIT %d",
+	appendStringInfo(&q, "SELECT ctid, %s FROM %s TABLESAMPLE %s (%.9g) REPEATABLE (0) WHERE %s IS NOT NULL LIMIT %d",
 					 col,
 					 quote_qualified_identifier(get_namespace_name(RelationGetNamespace(rel)),
 												RelationGetRelationName(rel)),
@@ -319,6 +319,13 @@ const char *const ordered_generator[format_count + 1] = {
 	"locality_uuid(true)", "uuid_sequence_nextval(seq) or uuid_time_nextval()", "uuidv7_ordered()", "uuidv7_ordered()", "uuidv7_ordered()",
 	"hot_uuid(shard_key)", "uuidv7_ordered()"};
 
+// Return whether a generator of this extension makes ids of the format (version 1 and 6 ids, and those of no format, come from elsewhere).
+bool
+made_here(int format)
+{
+	return format != static_cast<int>(Format::v1) && format != static_cast<int>(Format::v6) && format != format_count;
+}
+
 // Name the generator docs/choosing.md picks for what the sample shows; *why says why.
 const char *
 pick(const Tally &t, double rho, double rho_newest, int newest_format, const char **why)
@@ -335,6 +342,8 @@ pick(const Tally &t, double rho, double rho_newest, int newest_format, const cha
 		*why = "version 4 keys in blocks: keep a block generator where rows are deleted by age";
 		return ordered_generator[static_cast<int>(Format::block)];
 	}
+	else if ((rho >= 0.9 || rho_newest >= 0.9) && !made_here(newest_format))
+		*why = "keys follow insert order but no generator of this extension made them: uuidv7_ordered() keeps that order";
 	else if (rho >= 0.9)
 		*why = "keys follow insert order: keep the generator";
 	else if (rho_newest >= 0.9)

@@ -4,6 +4,7 @@
 #include <cstring>
 
 extern "C" {
+#include "common/int.h"
 #include "funcapi.h"
 #include "utils/builtins.h"
 #include "utils/tuplestore.h"
@@ -63,6 +64,7 @@ locality_uuid_describe(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *id = PG_GETARG_UUID_P(0);
 	TimestampTz as_of = PG_GETARG_TIMESTAMPTZ(1);
+	int64       as_of_us;
 	IdReading   r;
 	bool        any = false;
 
@@ -70,7 +72,9 @@ locality_uuid_describe(PG_FUNCTION_ARGS)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
 				 errmsg("as_of must be a finite timestamp")));
-	read_id(id->data, as_of + pg_epoch_unix_us, false, &r);
+	if (pg_add_s64_overflow(as_of, pg_epoch_unix_us, &as_of_us)) /* the last 30 years of timestamptz */
+		as_of_us = PG_INT64_MAX;
+	read_id(id->data, as_of_us, false, &r);
 	InitMaterializedSRF(fcinfo, 0);
 
 	ReturnSetInfo *rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);

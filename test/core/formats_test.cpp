@@ -151,6 +151,17 @@ test_readings()
 	read_id(u, as_of, true, &r);
 	CHECK_EQ(r.formats[static_cast<int>(Format::hot)].unix_us, INT64_C(4294967295000000));
 	CHECK_EQ(r.time_from, -1);
+
+	/* as_of at either end of int64 (timestamptz's last 30 years overflow the glue's sum): the
+	 * window's bounds do not overflow (UBSan in the _san build), and a 2024 shard-key id is not
+	 * plausible at either end */
+	parse("6659bbc0-e765-7001-8000-00052a000000", u);
+	read_id(u, INT64_MAX, false, &r);
+	CHECK(!r.hot_plausible);
+	CHECK_EQ(r.time_from, static_cast<int>(Format::v7));
+	read_id(u, INT64_MIN, false, &r);
+	CHECK(!r.hot_plausible);
+	CHECK_EQ(r.time_from, static_cast<int>(Format::v7));
 }
 
 // Return whether a version 3 id whose first four bytes are second reads as a shard-key id.
