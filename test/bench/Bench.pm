@@ -1,5 +1,5 @@
-# What the benchmark scripts share: options, progress lines, the build, the peers' installation
-# and the machine's description.
+# What the benchmark scripts share: options, progress lines, the build, the peers' installation,
+# the machine's description and the plots' writer.
 package Bench;
 use strict;
 use warnings;
@@ -126,6 +126,16 @@ sub machine
 # write_file FILE TEXT; read_file FILE: the whole file (undef when it cannot be read).
 sub write_file { open my $f, '>', $_[0] or die "$_[0]: $!"; print $f $_[1]; close $f }
 sub read_file { open my $f, '<', $_[0] or return undef; local $/; my $t = <$f>; close $f; return $t }
+
+# gnuplot OUT NAME HEIGHT LINE...: draw OUT/NAME.png, 1200 pixels wide and HEIGHT high, with
+# gnuplot: the terminal's lines and LINEs in OUT/NAME.gp, its complaints in OUT/NAME.gp.log.
+sub gnuplot
+{
+	my ($out, $name, $height, @lines) = @_;
+	return warn "$ME: gnuplot not found (apt-get install gnuplot-nox); no $name.png\n" if system('command -v gnuplot >/dev/null');
+	write_file("$out/$name.gp", join "\n", "set terminal pngcairo noenhanced size 1200,$height font 'DejaVu Sans,10'", "set output '$name.png'", @lines, '');
+	system("cd '$out' && gnuplot $name.gp >$name.gp.log 2>&1") == 0 or warn "$ME: gnuplot failed, see $out/$name.gp.log\n";
+}
 
 # loadavg: the load averages of the last 1, 5 and 15 minutes.
 sub loadavg { `cut -d' ' -f1-3 /proc/loadavg` =~ s/\n//r }

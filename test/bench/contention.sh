@@ -8,19 +8,10 @@
 #   [ROUNDS=3] [SECONDS_EACH=8] [PRELOAD=1] [PINS="no yes"] [CSV=FILE] bash test/bench/contention.sh
 # Prints CSV lines pinned,round,call,clients,ns_per_call (also to FILE), then medians and ratios.
 set -uo pipefail
-bin=$("${PG_CONFIG:-pg_config}" --bindir) || exit 1
-rounds=${ROUNDS:-3} secs=${SECONDS_EACH:-8} calls=20000 user=$(id -un)
-[ "$user" != root ] || user=postgres
-as() { if [ "$(id -un)" = "$user" ]; then "$@"; else runuser -u "$user" -- "$@"; fi; }
-dir=$(mktemp -d /tmp/locality_uuid-contention.XXXXXX) && chown "$user" "$dir" || exit 1
-trap 'as "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1; rm -rf "$dir"' EXIT
-as "$bin/initdb" -D "$dir/data" -A trust >/dev/null || exit 1
-printf '%s\n' "listen_addresses = ''" "unix_socket_directories = '$dir'" "max_connections = 30" \
-	"${PRELOAD:+shared_preload_libraries = 'locality_uuid'}" >>"$dir/data/postgresql.conf"
-as "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w start >/dev/null || { cat "$dir/log"; exit 1; }
-sql() { as "$bin/psql" -h "$dir" -qAtc "$1" postgres; }
-sql 'CREATE EXTENSION locality_uuid' || exit 1
-echo "contention.sh: PostgreSQL $(sql "SELECT current_setting('server_version') || ', state ' || locality_uuid_state()"); $(nproc) CPUs; rounds $rounds of ${secs}s"
+rounds=${ROUNDS:-3} secs=${SECONDS_EACH:-8} calls=20000
+. "$(dirname "$0")/../cluster.sh" && cluster "max_connections = 30" "${PRELOAD:+shared_preload_libraries = 'locality_uuid'}"
+psql_ postgres -c 'CREATE EXTENSION locality_uuid' || exit 1
+echo "contention.sh: PostgreSQL $(psql_ postgres -Atc "SELECT current_setting('server_version') || ', state ' || locality_uuid_state()"); $(nproc) CPUs; rounds $rounds of ${secs}s"
 postmaster=$(head -1 "$dir/data/postmaster.pid")
 
 # ns CALL CLIENTS: wall-clock ns a call, from pgbench's transactions a second.

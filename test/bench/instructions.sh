@@ -15,12 +15,7 @@ set -euo pipefail
 PG_CONFIG=${PG_CONFIG:-pg_config} CALLS=${CALLS:-100000}
 [ $# -gt 0 ] || set -- 'gen_random_uuid()' 'uuidv7()' 'uuidv4()' 'uuidv7_ordered()' 'uuid_generate_v7()' 'locality_uuid(true)'
 command -v valgrind >/dev/null || { echo "instructions.sh: valgrind not found (apt-get install valgrind)" >&2; exit 1; }
-bin=$("$PG_CONFIG" --bindir)
-dir=$(mktemp -d /tmp/locality_uuid_instructions.XXXXXX)
-trap 'rm -rf "$dir"' EXIT
-as() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
-[ "$(id -u)" != 0 ] || chown postgres: "$dir"
-as "$bin/initdb" -D "$dir/data" -U postgres -A trust --no-sync >"$dir/out.log" 2>&1 || { cat "$dir/out.log"; exit 1; }
+. "$(dirname "$0")/../cluster.sh" && cluster -
 # Below 17 the cluster-wide state of uuidv7_ordered() and locality_uuid(true) needs preloading.
 [ "$("$PG_CONFIG" --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')" -ge 17 ] ||
 	echo "shared_preload_libraries = 'locality_uuid'" >>"$dir/data/postgresql.conf"

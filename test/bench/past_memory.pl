@@ -389,9 +389,7 @@ sub plot
 		my @f = Text::ParseWords::parse_line(',', 0, $_);
 		push @{ $by{ $f[2] }{ $f[0] } }, \@f;
 	}
-	my @gp = ("set terminal pngcairo noenhanced size 1200," . (480 * @CLIENTS + 60) . " font 'DejaVu Sans,10'",
-		"set output 'past_memory.png'",
-		"set multiplot layout " . scalar(@CLIENTS) . ",1 title 'Inserts past memory: the server in a cgroup of $LIMIT MB (shared_buffers $SB MB), pgbench, 1000-row batches; o: table + index reach the limit, square: 8x the limit' font ',11'",
+	my @gp = ("set multiplot layout " . scalar(@CLIENTS) . ",1 title 'Inserts past memory: the server in a cgroup of $LIMIT MB (shared_buffers $SB MB), pgbench, 1000-row batches; o: table + index reach the limit, square: 8x the limit' font ',11'",
 		"set grid; set xlabel 'rows in the table (millions)'; set ylabel 'rows per second (thousands)'; set yrange [0:*]",
 		"set key outside right top spacing 1.2; set rmargin at screen 0.7");
 	my @lt = ('#000000', '#d62728', '#777777', '#1f77b4', '#2ca02c', '#17becf', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#bcbd22', '#000080', '#800000');
@@ -418,9 +416,7 @@ sub plot
 		close $d;
 		push @gp, "unset object", @marks, "set title '$c client" . ($c == 1 ? '' : 's') . "'", 'plot ' . join(', ', @plot);
 	}
-	push @gp, 'unset multiplot';
-	write_file("$OUT/past_memory.gp", join "\n", @gp, '');
-	system("cd '$OUT' && gnuplot past_memory.gp >past_memory.gp.log 2>&1") == 0 or warn "past_memory.pl: gnuplot failed, see $OUT/past_memory.gp.log\n";
+	Bench::gnuplot($OUT, 'past_memory', 480 * @CLIENTS + 60, @gp, 'unset multiplot');
 }
 
 # The summary: each load with its reads, as ratios to bigserial's with as many clients.

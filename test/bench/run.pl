@@ -29,7 +29,7 @@
 # pg_uuidv7-1.6.0.tar.gz and sequential_uuids-1.0.3.tar.gz of the vendor directory after their
 # SHA256SUMS check; a peer that cannot be had is skipped with a reason. Writes into OUT: raw.csv,
 # cost.csv, cost_concurrent.csv, monotonic.csv, locality.csv, concurrent.csv, short.csv,
-# short_concurrent.csv, targets.csv, results.md (report.awk) and the plots (plot.sh).
+# short_concurrent.csv, targets.csv, results.md (report.awk) and the plots.
 use strict;
 use warnings;
 use Cwd qw(abs_path getcwd);
@@ -615,15 +615,80 @@ append_raw('meta,load_at_end,' . loadavg(), 'meta,seconds,' . int(time - $START)
 # ---------------------------------------------------------------------------------------------
 # 3. Tables and plots.
 # ---------------------------------------------------------------------------------------------
+# plots: from report.awk's files, where keys land (keyspace.png, and keyspace-zoom.png each panel
+# zoomed), WAL, full-page images and reads per batch (wal.png, short.png) and the cost (cost.png).
+sub plots
+{
+	my $list = sub { map { [ split /\|/, $_, 4 ] } split /\n/, Bench::read_file("$OUT/$_[0]") // '' };
+	my %color = (baseline => '#555555', peer => '#d95f02', portable => '#1b9e77');
+	# Key space: one panel per uuid generator, first 32 bits of the key against the row number.
+	my @keys = grep { -s "$OUT/keys_$_->[0].dat" } $list->('generators.txt');
+	my $rows = int((@keys + 2) / 3);
+	for my $png (qw(keyspace keyspace-zoom)) {
+		my @gp = $png eq 'keyspace'
+		  ? ("set multiplot layout $rows,3 title 'Where new keys land: first 32 bits of each key, as a fraction of the key space, in insertion order ($o{rows} rows, random sample)' font ',12'",
+			"set yrange [-0.04:1.04]; set ytics 0.25; set format y '%.2f'")
+		  : ("set multiplot layout $rows,3 title 'The same, each panel zoomed to its own range (first 32 bits in hex)' font ',12'", "set format y '%08x'");
+		push @gp, "set datafile separator ','", "set xlabel 'row number (millions)' offset 0,0.5; set grid; unset key",
+		  "set format x '%g'; set xrange [0:$o{rows}/1e6]";
+		for (@keys) {
+			my ($name, $class, undef, $label) = @$_;
+			my $y = '($2/4294967296.0)';
+			if ($png eq 'keyspace-zoom') {
+				# few distinct values (one id per row from a sequence, a few seconds): integer tics
+				my @v = sort { $a <=> $b } map { (split /,/)[1] } split /\n/, Bench::read_file("$OUT/keys_$name.dat");
+				push @gp, $v[-1] - $v[0] < 8 ? "set yrange [$v[0]-0.5:$v[-1]+0.5]; set ytics 1" : 'set autoscale y; set ytics autofreq';
+				$y = 2;
+			}
+			push @gp, 'set title "' . ($label =~ s/"//gr) . " ($class)\"; plot 'keys_$name.dat' using (\$1/1e6):$y with points pt 7 ps 0.25 lc rgb '"
+			  . ($color{$class} // '#1f5fa8') . "'";
+		}
+		Bench::gnuplot($OUT, $png, $rows * 300 + 50, @gp, 'unset multiplot');
+	}
+	# Per batch: WAL, full-page images and index reads against the index size, one line per generator.
+	my @lt = ('#000000', '#777777', '#d62728', '#ff7f0e', '#2ca02c', '#17becf', '#1f77b4', '#9467bd', '#8c564b', '#e377c2', '#bcbd22',
+		'#000080', '#800000', '#008080', '#808000', '#ff00ff', '#1b9e77', '#7570b3', '#e6ab02', '#a6761d', '#66a61e', '#e7298a');
+	my %style = (baseline => 'dt 2 lw 2', peer => 'dt 4 lw 2', portable => 'dt 3 lw 2');
+	for ([ 'batches.dat', 'generators.txt', 'wal', "Each batch of the bulk load, against the index size after it; dashed line: shared_buffers ($SB_MB MB); CHECKPOINT after each batch" ],
+		[ 'short_batches.dat', 'short_generators.txt', 'short',
+			"Short sessions (a new connection per batch): each CHECKPOINT interval, against the index size after it; dashed line: shared_buffers ($SB_MB MB)" ]) {
+		my ($data, $gl, $png, $title) = @$_;
+		my @g = $list->($gl) or next;
+		my @gp = ("set multiplot layout 3,1 title '$title' font ',12'",
+			"set grid; set xlabel 'index size after the batch (MB)' offset 0,0.5; set rmargin at screen 0.66",
+			"set arrow 1 from $SB_MB, graph 0 to $SB_MB, graph 1 nohead dt 2 lw 2 lc rgb '#888888'",
+			map { 'set linetype ' . ($_ + 1) . " lc rgb '$lt[$_]'" } 0 .. $#lt);
+		for ([ 3, 'WAL bytes per row', 'WAL bytes per row' ],
+			[ 4, 'full-page images per 1000 rows (log scale; 0 drawn at 0.01)', 'FPI per 1000 rows' ],
+			[ 5, 'index blocks read per 1000 rows (log scale; 0 drawn at 0.01; on PostgreSQL 15 new pages count as reads)', 'blocks read per 1000 rows' ]) {
+			my ($col, $ptitle, $ylabel) = @$_;
+			push @gp, "set title '$ptitle'; set ylabel '$ylabel' offset 1,0", $col == 3
+			  ? ('set logscale y; set yrange [*:*]', 'set key at screen 0.99, screen 0.95 right top noopaque spacing 1.2')
+			  : ('set logscale y; set yrange [0.01:*]', 'unset key');
+			my $y = $col == 3 ? 3 : "(\$$col > 0.01 ? \$$col : 0.01)";
+			push @gp, 'plot' . join ',', map { " '$data' index $_ using 2:$y with linespoints pt 7 ps 0.5 " . ($style{ $g[$_][1] } // 'lw 2')
+				  . ' lt ' . ($_ + 1) . ' title "' . ($g[$_][3] =~ s/"//gr) . " ($g[$_][1])\"" } 0 .. $#g;
+		}
+		Bench::gnuplot($OUT, $png, 1250, @gp, 'unset multiplot');
+	}
+	# Cost: ratio to gen_random_uuid() per generator, one backend and 1 / N pgbench clients.
+	my $n = () = (Bench::read_file("$OUT/cost_plot.dat") // '') =~ /\n/g or return;
+	# horizontal bars (x, y, x low, x high, y low, y high), three per generator; 0 drawn at 0.01
+	Bench::gnuplot($OUT, 'cost', $n * 40 + 160,
+		'set title "Cost of a call above the floor, as a ratio to gen_random_uuid() (log scale; below 0.01 drawn at 0.01)\npeers: the names with their source in brackets; lu_sql.*: the portable SQL edition" font \',12\'',
+		"set datafile separator '|'", 'set style fill solid 0.9 border -1',
+		"set logscale x; set xrange [0.01:20]; set grid x; set xlabel 'ratio to gen_random_uuid() (1 = as costly)'",
+		"set yrange [$n-0.5:-0.5]; set ytics nomirror; set key top right box opaque; set lmargin 42",
+		"set arrow 1 from 1, graph 0 to 1, graph 1 nohead dt 2 lw 2 lc rgb '#888888'", 'v(x) = (x > 0.01) ? x : 0.01',
+		q{plot 'cost_plot.dat' using (v($2)):($0-0.27):(0.01):(v($2)):($0-0.4):($0-0.14):ytic(1) with boxxyerror lc rgb '#1b9e77' title 'one backend, count(f())', \\},
+		q{  '' using (v($3)):($0):(0.01):(v($3)):($0-0.13):($0+0.13) with boxxyerror lc rgb '#7570b3' title 'pgbench, 1 client', \\},
+		q{  '' using (v($4)):($0+0.27):(0.01):(v($4)):($0+0.14):($0+0.4) with boxxyerror lc rgb '#e7298a' title 'pgbench, } . "$o{'cc-clients'} clients'");
+}
 say('writing tables and plots');
 $node->stop;
 system('cp', $node->logfile, "$OUT/server.log");
 system('awk', '-F,', '-v', "out=$OUT", '-f', "$BENCH/report.awk", $RAW) == 0 or die "run.pl: report.awk failed\n";
-if (system('sh -c "command -v gnuplot" >/dev/null') == 0) {
-	system('bash', "$BENCH/plot.sh", $OUT) == 0 or warn "run.pl: plotting failed\n";
-} else {
-	warn "run.pl: gnuplot not found (apt-get install gnuplot-nox); no plots\n";
-}
+plots();
 if ($o{publish}) {
 	make_path($o{publish});
 	system('cp', $_, $o{publish}) for grep { -f } map { "$OUT/$_" } qw(raw.csv cost.csv cost_concurrent.csv

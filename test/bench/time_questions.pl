@@ -343,8 +343,7 @@ sub plot
 	}
 	close $d;
 	my %color = (plain => '#555555', made => '#d62728', range => '#1f77b4', expression_index => '#ff7f0e');
-	my @gp = ("set terminal pngcairo noenhanced size 1200,800 font 'DejaVu Sans,10'", "set output 'time_questions.png'",
-		"set multiplot layout 2,2 title 'Time questions on $o{rows} rows past memory (cgroup $LIMIT MB, shared_buffers $SB MB): median of $o{rounds} rounds' font ',11'",
+	my @gp = ("set multiplot layout 2,2 title 'Time questions on $o{rows} rows past memory (cgroup $LIMIT MB, shared_buffers $SB MB): median of $o{rounds} rounds' font ',11'",
 		'set style data histogram; set style histogram clustered gap 1; set style fill solid 0.9 border -1',
 		'set logscale y; set grid ytics; set key below horizontal');
 	my $i = 0;
@@ -356,10 +355,7 @@ sub plot
 		}
 		$i++;
 	}
-	push @gp, 'unset multiplot';
-	write_file("$OUT/time_questions.gp", join "\n", @gp, '');
-	system("cd '$OUT' && gnuplot time_questions.gp >time_questions.gp.log 2>&1") == 0
-	  or warn "time_questions.pl: gnuplot failed, see $OUT/time_questions.gp.log\n";
+	Bench::gnuplot($OUT, 'time_questions', 800, @gp, 'unset multiplot');
 }
 plot();
 print "\nquestion,spelling,state: rows, buffers (read), ms; x the range's buffers, ms; the plain predicate's x\n";

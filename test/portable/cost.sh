@@ -12,16 +12,7 @@
 set -euo pipefail
 calls=${CALLS:-20000} rounds=${ROUNDS:-5}
 [ $# -gt 0 ] || { sed -n 5p "$0" >&2; exit 2; }
-bin=$("${PG_CONFIG:-pg_config}" --bindir)
-user=${LOCALITY_UUID_TEST_USER:-postgres}
-as() { if [ "$(id -u)" = 0 ]; then runuser -u "$user" -- "$@"; else "$@"; fi; }
-dir=$(mktemp -d /tmp/locality_uuid-cost.XXXXXX)
-[ "$(id -u)" != 0 ] || chown "$user" "$dir"
-trap 'as "$bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true; rm -rf "$dir"' EXIT
-as "$bin/initdb" -A trust -D "$dir/data" >/dev/null
-as "$bin/pg_ctl" -D "$dir/data" -o "-k $dir -c listen_addresses=" -l "$dir/log" -w start >/dev/null
-# psql_ DATABASE ARGS...: psql on that database, SQL from standard input.
-psql_() { as "$bin/psql" -X -q -h "$dir" -v ON_ERROR_STOP=1 -d "$@" -f -; }
+. "$(dirname "$0")/../cluster.sh" && cluster
 
 # The generators: label and expression (in lu_sql).
 generators=(
