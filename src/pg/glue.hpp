@@ -51,6 +51,16 @@ extern "C" {
 	extern int no_such_variable
 #endif
 
+/*
+ * The entry points keep the C names the released scripts bind (AS 'MODULE_PATHNAME', 'name'): a
+ * database left at an older version runs on this library, so none is renamed. A C name differs
+ * from its SQL name where one SQL name has several signatures (_generate, _generate_at, _mode,
+ * _interval, _shift, _key, _setting), where the SQL name is core's or sequential_uuids' (uuidv7,
+ * uuidv4, uuid_extract_*, uuid_sequence_nextval, uuid_time_*: prefixed locality_uuid_, apart from
+ * the server's own C functions), and for uuidv7_lower and uuidv7_upper (_bound). The comment line
+ * above each entry point gives its SQL signature (make entry-order-check).
+ */
+
 namespace locality_uuid
 {
 
