@@ -242,13 +242,9 @@ apply_setting(const std::string &name, const char *value, Options *o, bool *know
 		return set_time(name, value, &o->as_of_us, &o->as_of_set, error);
 	if (name == "sequential-seed")
 	{
-		for (const SeedRuleName &r : seed_rule_names)
-			if (std::strcmp(value, r.name) == 0)
-			{
-				o->seed_rule = r.rule;
-				return o->seed_rule_set = true;
-			}
-		return bad_value(name, value, "the sequential seed is continue or bucket", error);
+		if (!seed_rule_named(value, &o->seed_rule))
+			return bad_value(name, value, "the sequential seed is continue or bucket", error);
+		return o->seed_rule_set = true;
 	}
 	if (name == "time-block")
 	{

@@ -1,6 +1,8 @@
 // Generator state shared by the backends of a cluster: the sequential run rule.
 #include "state.hpp"
 
+#include <cstring>
+
 namespace locality_uuid
 {
 
@@ -44,6 +46,18 @@ seq_continue(uint64_t word, uint64_t start, uint64_t floor, uint64_t *next, SeqT
 	take->continued = true;
 	take->position = p;
 	return SeqStatus::ok;
+}
+
+bool
+seed_rule_named(const char *text, SeedRule *rule) noexcept
+{
+	for (const SeedRuleName &r : seed_rule_names)
+		if (std::strcmp(text, r.name) == 0)
+		{
+			*rule = r.rule;
+			return true;
+		}
+	return false;
 }
 
 } // namespace locality_uuid

@@ -51,13 +51,17 @@ enum class SeedRule
 };
 
 // The seed rules by name, as the setting locality_uuid.sequential_seed and the tool's
-// --sequential-seed spell them; the default first.
+// --sequential-seed spell them; the default first. The setting's options are made of this table
+// (PostgreSQL's enum lookup reads them, ignoring case); the tool reads them by seed_rule_named.
 struct SeedRuleName
 {
 	const char *name;
 	SeedRule    rule;
 };
 constexpr SeedRuleName seed_rule_names[] = {{"continue", SeedRule::continued}, {"bucket", SeedRule::bucket}};
+
+// Read a seed rule by its name, exactly as seed_rule_names spells it; false if text names none.
+bool seed_rule_named(const char *text, SeedRule *rule) noexcept;
 
 // The position of one sequential id: the run's bucket and the id's index in the run (bucket
 // rule), or its position in the continued run.

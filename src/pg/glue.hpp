@@ -51,6 +51,16 @@ extern "C" {
 	extern int no_such_variable
 #endif
 
+/*
+ * The entry points keep the C names the released scripts bind (AS 'MODULE_PATHNAME', 'name'): a
+ * database left at an older version runs on this library, so none is renamed. A C name differs
+ * from its SQL name where one SQL name has several signatures (_generate, _generate_at, _mode,
+ * _interval, _shift, _key, _setting), where the SQL name is core's or sequential_uuids' (uuidv7,
+ * uuidv4, uuid_extract_*, uuid_sequence_nextval, uuid_time_*: prefixed locality_uuid_, apart from
+ * the server's own C functions), and for uuidv7_lower and uuidv7_upper (_bound). The comment line
+ * above each entry point gives its SQL signature (make entry-order-check).
+ */
+
 namespace locality_uuid
 {
 
@@ -143,33 +153,68 @@ void require_writable(const char *user);
 // up once and then when a relation's invalidation says it may have changed), or InvalidOid.
 Oid lease_sequence(FunctionCallInfo fcinfo, const char *name);
 
-// Return a number that moves on whenever a sequence lease_sequence found may have been dropped
-// or replaced (a restore): a lease taken under another number is given up before the next id.
-uint64_t lease_generation();
-
 // Return lease_sequence(name) for user; raise 55000 if it is missing and 25006 where it cannot
 // advance.
 Oid extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user);
 
-// Give up the range allocations hold if it came from a sequence dropped or replaced since
-// (lease_generation moved on from *seen): a restored sequence may have handed it out too.
-void forget_stale_allocations(Allocator *allocations, uint64_t *seen);
+/*
+ * Allocation numbers of explicit-time ids, drawn in ranges from one of the extension's sequences
+ * (nextval v: v * 256 .. v * 256 + 255, none of them handed out before in the database).
+ */
+struct SequenceAllocations
+{
+	const char *sequence;   /* the extension's sequence */
+	const char *user;       /* the function's name, in messages */
+	Allocator   numbers;    /* the range held */
+	uint64_t    generation; /* of the sequences looked up, when the range was drawn */
+};
 
-// Act on what allocations answered (st, not ok): hand them the next range of the extension's
-// sequence of that name (nextval v: v * 256 .. v * 256 + 255, none of them handed out before in
-// the database), or raise 54000 when st or the new range says the numbers are used up.
-void take_allocations(FunctionCallInfo fcinfo, Allocator *allocations, AllocationStatus st,
-					  const char *sequence, const char *user);
+// Give up the range held if its sequence may have been dropped or replaced since (a restore may
+// have handed it out again); called before the numbers are asked for.
+void forget_stale_allocations(SequenceAllocations *allocations);
+
+// Act on what the numbers answered (st, not ok): hand them the next range of the sequence, or
+// raise 54000 when st or the new range says the numbers are used up.
+void take_allocations(FunctionCallInfo fcinfo, SequenceAllocations *allocations, AllocationStatus st);
+
+// Run attempt(&allocations->numbers) until it answers ok, with a fresh range whenever it asks.
+template<typename Attempt>
+void
+allocate(FunctionCallInfo fcinfo, SequenceAllocations *allocations, Attempt attempt)
+{
+	AllocationStatus st;
+
+	forget_stale_allocations(allocations);
+	while ((st = attempt(&allocations->numbers)) != AllocationStatus::ok)
+		take_allocations(fcinfo, allocations, st);
+}
 
 // Return the extension's sequence of that name if this transaction can advance it (it exists,
 // the transaction may write, no parallel operation runs), else InvalidOid.
 Oid extension_sequence_if_writable(FunctionCallInfo fcinfo, const char *name);
 
-// Raise the extension's sequence of that name to at least wanted, under a lock of its writers;
-// return its value before (nextval: above every value set before) and give the value after, and
-// whether the sequence was set from outside since this server's last lease step (state_lease_moved).
-int64_t extend_lease(FunctionCallInfo fcinfo, const char *sequence, const char *user, int64_t wanted,
-					 int64_t *lease, bool *moved);
+/*
+ * A backend's lease on one of the extension's sequences: it makes ids only below until (0: none
+ * yet), and until is never above the sequence's value, which only grows. A sequence is WAL-logged,
+ * so after a restart, a crash, a promotion or pg_upgrade the database's first id starts at or
+ * above the value it had.
+ */
+struct SequenceLease
+{
+	const char *sequence;   /* the extension's sequence */
+	const char *user;       /* the function's name, in messages */
+	int64_t     until;      /* ids below it are this backend's (0: no lease) */
+	uint64_t    generation; /* of the sequences looked up, when until was taken */
+};
+
+// Give up the lease if its sequence may have been dropped or replaced since it was taken (a
+// restore): true if so, and then until is 0. Called before the next id.
+bool give_up_stale_lease(SequenceLease *lease);
+
+// Raise the lease's sequence to at least wanted, under a lock of its writers, and set until to
+// its value after; return its value before (nextval: above every value set before), and give
+// whether it was set from outside since this server's last lease step (state_lease_moved).
+int64_t extend_lease(FunctionCallInfo fcinfo, SequenceLease *lease, int64_t wanted, bool *moved);
 
 // Return the floor extend_lease would give for the extension's sequence seq, without advancing
 // it: where a transaction cannot (read-only, a standby, a parallel operation).
@@ -203,24 +248,24 @@ SeqStatus state_seq_take(int64_t bucket, SeqTake *take);
 // shared state, else this backend's.
 SeqStatus state_seq_continue(uint64_t start, uint64_t floor, SeqTake *take);
 
-// True if the continued run is shared and a backend of database db has taken a position at or
-// above the lease of its sequence lease since the server started (state_b_mark_database): a
-// lease sequence replaced by a restore starts again.
-bool state_b_database_started(Oid db, Oid lease);
-
-// Remember that a backend of database db took a position at or above the lease of sequence lease.
-void state_b_mark_database(Oid db, Oid lease);
-
 // Take the next ordered version 7 word: the larger of clock_word and the last word taken + 1,
 // across the cluster's backends when there is shared state, else in this backend.
 uint64_t state_v7_take(uint64_t clock_word);
 
-// True if the ordered word is shared and a backend of database db has taken a word at or above
-// the lease of its sequence lease since the server started (state_v7_mark_database).
-bool state_v7_database_started(Oid db, Oid lease);
+/* The runs of ids that a lease sequence of the database keeps above every id made before. */
+enum LeasedRun
+{
+	RUN_V7_ORDERED, /* uuidv7_ordered()'s words */
+	RUN_CONTINUED   /* the continued sequential run's positions */
+};
 
-// Remember that a backend of database db took a word at or above the lease of sequence lease.
-void state_v7_mark_database(Oid db, Oid lease);
+// True if the run is shared and a backend of database db has taken an id at or above the lease
+// of its sequence lease since the server started (state_mark_database): a lease sequence
+// replaced by a restore starts again.
+bool state_database_started(LeasedRun run, Oid db, Oid lease);
+
+// Remember that a backend of database db took an id of the run at or above the lease of sequence lease.
+void state_mark_database(LeasedRun run, Oid db, Oid lease);
 
 // Record that the lease sequence seq of database db gives next at its next nextval, under the
 // lock of its writers; true if this step's nextval gave not floor but what the server's last

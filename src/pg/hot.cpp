@@ -40,10 +40,8 @@ static uint8_t      machine[hot_machine_len];
  * never hands out a value again, pg_upgrade keeps it, and pg_dump dumps its value
  * (pg_extension_config_dump); it lives in the schema of the calling function.
  */
-static const char allocation_sequence[] = "locality_uuid_hot_allocation";
-static uint64_t   allocations_generation = 0; /* lease_generation() of the range held */
-static Allocator  allocations(hot_allocation_bits);
-static const char explicit_user[] = "hot_uuid at an explicit time";
+static SequenceAllocations allocations = {"locality_uuid_hot_allocation", "hot_uuid at an explicit time",
+										  Allocator(hot_allocation_bits), 0};
 
 static const char shard_key_hint[] =
 	"A shard key is an unsigned 32-bit number, as HotGuid's uint; "
@@ -144,19 +142,17 @@ hot_uuid_generate(PG_FUNCTION_ARGS)
 extern "C" Datum
 hot_uuid_generate_at(PG_FUNCTION_ARGS)
 {
-	uint32_t         shard = shard_key_arg(fcinfo, 0);
-	int64_t          seconds = seconds_arg(fcinfo, 1, "at");
-	uint8_t          bytes[uuid_len];
-	AllocationStatus st;
+	uint32_t shard = shard_key_arg(fcinfo, 0);
+	int64_t  seconds = seconds_arg(fcinfo, 1, "at");
+	uint8_t  bytes[uuid_len];
 
 	/* On every call, also at the clock's own second: the refusal never depends on the time. */
-	require_writable(explicit_user);
+	require_writable(allocations.user);
 
 	HotEnvironment env = environment();
 
-	forget_stale_allocations(&allocations, &allocations_generation);
-	while ((st = generator.next_at(shard, seconds, env, &allocations, bytes)) != AllocationStatus::ok)
-		take_allocations(fcinfo, &allocations, st, allocation_sequence, explicit_user);
+	allocate(fcinfo, &allocations,
+			 [&](Allocator *numbers) { return generator.next_at(shard, seconds, env, numbers, bytes); });
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 

@@ -32,33 +32,28 @@ environment()
 }
 
 /*
- * The lease of the continued run: this backend takes positions below b_lease only (0: none
- * yet), and b_lease is never above the value of the database's sequence b_lease_sequence,
- * which only grows and is WAL-logged; so after a restart, a crash, a promotion or pg_upgrade
- * the database's first position is above every position it took before, as uuidv7_ordered's
- * lease does for its words (v7.cpp). A lease reaches b_window positions past the one that
- * needed it: 256 for a backend's first, twice as many for each next one up to 65536, and
- * beyond that twice as many only while renewals come less than b_lease_min_ms apart, up to
- * 2^26 (the sequence runs at most that far ahead of the positions taken). So a short session
- * moves the run on little (without shared state each backend starts at the lease), a seldom
- * used one soon renews seldom, and a busy one writes the sequence about once a second whatever
- * the cluster's rate: a renewal takes a lock, writes WAL and makes its transaction's commit wait
- * for the flush (stopping at 65536 made 8 clients' calls 6 % dearer on 15). A transaction that
- * cannot advance the sequence (read-only, on a standby, in a parallel operation) takes
- * positions without it, above its floor (read_lease): those ids are unique all the same, but
- * ids made after a later restart can sort below those past the lease. A database whose
- * extension has no lease sequence yet (before ALTER EXTENSION UPDATE) has neither.
+ * The lease of the continued run (SequenceLease), in positions: so after a restart, a crash, a
+ * promotion or pg_upgrade the database's first position is above every position it took before,
+ * as uuidv7_ordered's lease does for its words (v7.cpp). A lease reaches continued_window
+ * positions past the one that needed it: 256 for a backend's first, twice as many for each next
+ * one up to 65536, and beyond that twice as many only while renewals come less than
+ * renewal_min_ms apart, up to 2^26 (the sequence runs at most that far ahead of the positions
+ * taken). So a short session moves the run on little (without shared state each backend starts
+ * at the lease), a seldom used one soon renews seldom, and a busy one writes the sequence about
+ * once a second whatever the cluster's rate: a renewal takes a lock, writes WAL and makes its
+ * transaction's commit wait for the flush (stopping at 65536 made 8 clients' calls 6 % dearer on
+ * 15). A transaction that cannot advance the sequence (read-only, on a standby, in a parallel
+ * operation) takes positions without it, above its floor (read_lease): those ids are unique all
+ * the same, but ids made after a later restart can sort below those past the lease. A database
+ * whose extension has no lease sequence yet (before ALTER EXTENSION UPDATE) has neither.
  */
-static const char        b_lease_sequence[] = "locality_uuid_b_lease";
-static const char        b_user[] = "locality_uuid(true)";
-static constexpr int64_t b_window_steady = 65536;
-static constexpr int64_t b_window_max = INT64_C(1) << 26;
-static constexpr int64_t b_lease_min_ms = 1000;
-static int64_t           b_window = 256;
-static int64_t           b_lease = 0;
-static int64_t           b_renewed_ms = 0;     /* wall clock of this backend's last renewal */
-static uint64_t          b_generation = 0;     /* lease_generation() when b_lease was taken */
-static bool              b_floor_seen = false; /* this backend took its lease sequence's floor */
+static SequenceLease     continued_lease = {"locality_uuid_b_lease", "locality_uuid(true)", 0, 0};
+static constexpr int64_t window_steady = 65536;
+static constexpr int64_t window_max = INT64_C(1) << 26;
+static constexpr int64_t renewal_min_ms = 1000;
+static int64_t           continued_window = 256;
+static int64_t           renewed_ms = 0;     /* wall clock of this backend's last renewal */
+static bool              floor_seen = false; /* this backend took its lease sequence's floor */
 
 // Take the position of a sequential id in the continued run, at or above floor (0: none).
 static void
@@ -73,18 +68,17 @@ take_position(const SeqPlace &place, uint64_t floor, SeqTake *take)
 				 errhint("Set locality_uuid.sequential_seed to bucket.")));
 }
 
-// Extend the lease past the position taken; the next lease is longer, up to b_window_steady, and
+// Extend the lease past the position taken; the next lease is longer, up to window_steady, and
 // past it while leases last < 1 s. Return the floor before, and whether it moved from outside.
 static int64_t
 renew_lease(FunctionCallInfo fcinfo, const SeqTake &take, bool *moved)
 {
 	int64_t now_ms = wall_ms();
-	int64_t floor = extend_lease(fcinfo, b_lease_sequence, b_user, static_cast<int64_t>(take.position) + b_window,
-								 &b_lease, moved);
+	int64_t floor = extend_lease(fcinfo, &continued_lease, static_cast<int64_t>(take.position) + continued_window, moved);
 
-	if (b_window < b_window_steady || now_ms - b_renewed_ms < b_lease_min_ms)
-		b_window = Min(b_window * 2, b_window_max);
-	b_renewed_ms = now_ms;
+	if (continued_window < window_steady || now_ms - renewed_ms < renewal_min_ms)
+		continued_window = Min(continued_window * 2, window_max);
+	renewed_ms = now_ms;
 	return floor;
 }
 
@@ -92,37 +86,32 @@ renew_lease(FunctionCallInfo fcinfo, const SeqTake &take, bool *moved)
 static void
 take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 {
-	Oid      seq = InvalidOid;
-	Oid      lease = InvalidOid;
-	uint64_t floor = 0;
-	bool     at_floor = false;
-	bool     floor_step = false;
-	bool     moved = false;
+	const char *sequence = continued_lease.sequence;
+	Oid         seq = InvalidOid;
+	Oid         lease = InvalidOid;
+	uint64_t    floor = 0;
+	bool        at_floor = false;
+	bool        floor_step = false;
+	bool        moved = false;
 
 	/* A lease of a sequence dropped or replaced since (a restore) is given up before the next id. */
-	if (b_generation != lease_generation())
-	{
-		b_lease = 0;
-		b_floor_seen = false;
-		b_generation = lease_generation();
-	}
+	if (give_up_stale_lease(&continued_lease))
+		floor_seen = false;
 
 	/*
 	 * A backend's first position takes a lease; the database's first since the start (or since a
 	 * restore replaced the lease sequence or set it from outside), its floor. A transaction that
 	 * cannot advance the sequence reads the floor, once a backend, and takes no lease.
 	 */
-	if (b_lease == 0 && OidIsValid(lease = lease_sequence(fcinfo, b_lease_sequence)))
+	if (continued_lease.until == 0 && OidIsValid(lease = lease_sequence(fcinfo, sequence)))
 	{
-		seq = extension_sequence_if_writable(fcinfo, b_lease_sequence);
-		if (OidIsValid(seq) || !b_floor_seen)
+		seq = extension_sequence_if_writable(fcinfo, sequence);
+		if (OidIsValid(seq) || !floor_seen)
 		{
-			int64_t lease_floor = OidIsValid(seq)
-				? extend_lease(fcinfo, b_lease_sequence, b_user, 0, &b_lease, &moved)
-				: read_lease(lease);
+			int64_t lease_floor = OidIsValid(seq) ? extend_lease(fcinfo, &continued_lease, 0, &moved) : read_lease(lease);
 
 			floor_step = true;
-			if (moved || !state_b_database_started(MyDatabaseId, lease))
+			if (moved || !state_database_started(RUN_CONTINUED, MyDatabaseId, lease))
 			{
 				floor = static_cast<uint64_t>(lease_floor);
 				at_floor = true;
@@ -132,12 +121,12 @@ take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 	take_position(place, floor, take);
 	/* Only once the shared word is at the floor may others skip it. */
 	if (at_floor)
-		state_b_mark_database(MyDatabaseId, lease);
+		state_mark_database(RUN_CONTINUED, MyDatabaseId, lease);
 	if (floor_step)
-		b_floor_seen = true;
+		floor_seen = true;
 	/* The sequence is looked up only when the lease runs out, not on every call. */
-	if (take->position >= static_cast<uint64_t>(b_lease) &&
-		(OidIsValid(seq) || OidIsValid(extension_sequence_if_writable(fcinfo, b_lease_sequence))))
+	if (take->position >= static_cast<uint64_t>(continued_lease.until) &&
+		(OidIsValid(seq) || OidIsValid(extension_sequence_if_writable(fcinfo, sequence))))
 	{
 		int64_t lease_floor = renew_lease(fcinfo, *take, &moved);
 
@@ -145,7 +134,7 @@ take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 		if (moved)
 		{
 			take_position(place, static_cast<uint64_t>(lease_floor), take);
-			if (take->position >= static_cast<uint64_t>(b_lease))
+			if (take->position >= static_cast<uint64_t>(continued_lease.until))
 				(void) renew_lease(fcinfo, *take, &moved);
 		}
 	}

@@ -48,7 +48,7 @@ require_writable(const char *user)
  * found by membership of the extension that holds the calling function (pg_depend), never by
  * name in a schema: a relation another role made there under that name is not the extension's.
  * An invalidation of a sequence found (dropped, replaced by a restore, altered) or of every
- * relation forgets them all and moves lease_generation on, so that a lease held against a
+ * relation forgets them all and moves generation on, so that a lease held against a
  * sequence that is gone is given up before the next id; a name found missing is looked up
  * again after any relation's invalidation, so that an update that creates it is seen.
  */
@@ -87,10 +87,15 @@ forget_sequences(Datum, Oid relid)
 	known_count = kept;
 }
 
-uint64_t
-lease_generation()
+// True if a sequence looked up may have been dropped or replaced since *seen was taken, which
+// then moves on to now: what was drawn from a sequence before (a lease, a range) is given up.
+static bool
+replaced_since(uint64_t *seen)
 {
-	return generation;
+	if (*seen == generation)
+		return false;
+	*seen = generation;
+	return true;
 }
 
 // Find the sequence name among the members of the extension of the calling function.
@@ -177,34 +182,32 @@ extension_sequence_if_writable(FunctionCallInfo fcinfo, const char *name)
 }
 
 void
-forget_stale_allocations(Allocator *allocations, uint64_t *seen)
+forget_stale_allocations(SequenceAllocations *allocations)
 {
-	if (*seen != generation)
-	{
-		*allocations = Allocator(allocations->bits());
-		*seen = generation;
-	}
+	if (replaced_since(&allocations->generation))
+		allocations->numbers = Allocator(allocations->numbers.bits());
 }
 
 void
-take_allocations(FunctionCallInfo fcinfo, Allocator *allocations, AllocationStatus st,
-				 const char *sequence, const char *user)
+take_allocations(FunctionCallInfo fcinfo, SequenceAllocations *allocations, AllocationStatus st)
 {
+	Allocator *numbers = &allocations->numbers;
+
 	if (st == AllocationStatus::needs_allocations)
 	{
-		Oid seq = extension_sequence(fcinfo, sequence, user);
+		Oid seq = extension_sequence(fcinfo, allocations->sequence, allocations->user);
 
-		allocations->add_range(static_cast<uint64_t>(nextval_internal(seq, false)), allocation_range);
-		if (!allocations->used_up())
+		numbers->add_range(static_cast<uint64_t>(nextval_internal(seq, false)), allocation_range);
+		if (!numbers->used_up())
 			return;
 	}
 	ereport(ERROR,
 			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 			 errmsg("%s has used up all %llu allocation numbers of this database",
-					user, static_cast<unsigned long long>(allocations->limit())),
+					allocations->user, static_cast<unsigned long long>(numbers->limit())),
 			 errdetail("An id at an explicit time carries its allocation number whole, in %d bits; "
 					   "the sequence %s hands out each number once, in ranges of %u.",
-					   allocations->bits(), sequence, allocation_range)));
+					   numbers->bits(), allocations->sequence, allocation_range)));
 }
 
 // Call fn(seq) as the owner of the extension's sequence seq: callers have no privilege on it.
@@ -254,16 +257,24 @@ read_lease(Oid seq)
 	return floor;
 }
 
+bool
+give_up_stale_lease(SequenceLease *lease)
+{
+	if (!replaced_since(&lease->generation))
+		return false;
+	lease->until = 0;
+	return true;
+}
+
 /*
  * Writers take a lock of their own on the sequence (an advisory tag that SQL's advisory locks
  * cannot name), so its value only grows; the lock is the transaction's, released here or by an
  * error's abort.
  */
 int64_t
-extend_lease(FunctionCallInfo fcinfo, const char *sequence, const char *user, int64_t wanted,
-			 int64_t *lease, bool *moved)
+extend_lease(FunctionCallInfo fcinfo, SequenceLease *lease, int64_t wanted, bool *moved)
 {
-	Oid     seq = extension_sequence(fcinfo, sequence, user);
+	Oid     seq = extension_sequence(fcinfo, lease->sequence, lease->user);
 	LOCKTAG tag;
 
 	SET_LOCKTAG_ADVISORY(tag, MyDatabaseId, seq, 0, 7);
@@ -271,10 +282,10 @@ extend_lease(FunctionCallInfo fcinfo, const char *sequence, const char *user, in
 
 	int64_t floor = nextval_internal(seq, false);
 
-	*lease = Max(floor, wanted);
-	if (*lease > floor)
-		set_sequence(seq, *lease);
-	*moved = state_lease_moved(MyDatabaseId, seq, floor, *lease + 1);
+	lease->until = Max(floor, wanted);
+	if (lease->until > floor)
+		set_sequence(seq, lease->until);
+	*moved = state_lease_moved(MyDatabaseId, seq, floor, lease->until + 1);
 	LockRelease(&tag, ExclusiveLock, false);
 	return floor;
 }

@@ -21,10 +21,8 @@ static const struct config_enum_entry counter_mode_options[] = {
 	{"sequential", static_cast<int>(CounterMode::sequential), false},
 	{NULL, 0, false}};
 
-static const struct config_enum_entry sequential_seed_options[] = {
-	{seed_rule_names[0].name, static_cast<int>(seed_rule_names[0].rule), false},
-	{seed_rule_names[1].name, static_cast<int>(seed_rule_names[1].rule), false},
-	{NULL, 0, false}};
+/* Made of seed_rule_names by define_settings; the last entry stays empty. */
+static struct config_enum_entry sequential_seed_options[lengthof(seed_rule_names) + 1];
 
 static const struct config_enum_entry process_field_options[] = {
 	{"backend", PROCESS_FIELD_BACKEND, false},
@@ -50,6 +48,8 @@ define_enum_setting(const char *name, const char *short_desc, const char *long_d
 void
 define_settings()
 {
+	for (size_t i = 0; i < lengthof(seed_rule_names); i++)
+		sequential_seed_options[i] = {seed_rule_names[i].name, static_cast<int>(seed_rule_names[i].rule), false};
 	define_enum_setting("locality_uuid.counter_mode",
 						"Counter mode of locality_uuid(): variable or sequential.",
 						"variable spreads consecutive ids over the key space; sequential "

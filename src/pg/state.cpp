@@ -24,7 +24,22 @@ namespace locality_uuid
 {
 
 /*
- * The shared state: the sequential run word, then one cache line of marks per PGPROC slot.
+ * A shared memory area of the state, found or created by its name: in the DSM registry at a
+ * backend's first use (17+), in the memory the postmaster reserves at startup (15, 16 with
+ * shared_preload_libraries). at stays NULL where there is none: then every backend keeps state of
+ * its own. Each part of the state has an area of its own, so that a server still holding the
+ * areas of an earlier build is never asked for a different size.
+ */
+struct SharedArea
+{
+	const char *name;
+	Size (*size)();
+	void (*init)(void *at, Size size); /* sets up a new area */
+	void *at;
+};
+
+/*
+ * The sequential runs: the run word, then one cache line of marks per PGPROC slot.
  * Locking: the run word changes only by compare-and-swap (no lock, no wait); a slot's marks
  * are written only by the backend that holds the slot, and read by the next holder after
  * PostgreSQL's own locks handed the slot over, so they need none either.
@@ -41,80 +56,95 @@ struct alignas(64) SharedSlot
 };
 
 static constexpr Size header_size = TYPEALIGN(64, sizeof(SharedHeader));
-static const char     state_name[] = "locality_uuid";
 
-static SharedHeader *shared = NULL;
-static bool          attached = false;
-static StateKind     kind = STATE_BACKEND;
-static SlotMarks    *my_slot = NULL;
+static uint32 slot_count();
+
+// Return the size of the runs' area for every slot of the cluster.
+static Size
+runs_size()
+{
+	return add_size(header_size, mul_size(slot_count(), sizeof(SharedSlot)));
+}
+
+// Initialise a new runs' area of size bytes for every slot of the cluster.
+static void
+runs_init(void *at, Size size)
+{
+	SharedHeader *h = static_cast<SharedHeader *>(at);
+
+	memset(at, 0, size);
+	pg_atomic_init_u64(&h->seq, seq_word_empty);
+	h->nslots = slot_count();
+}
+
+// Return the size of an area of one word.
+static Size
+word_size()
+{
+	return sizeof(pg_atomic_uint64);
+}
+
+// Initialise a new area of words to 0.
+static void
+words_init(void *at, Size size)
+{
+	pg_atomic_uint64 *words = static_cast<pg_atomic_uint64 *>(at);
+
+	for (Size i = 0; i < size / sizeof(pg_atomic_uint64); i++)
+		pg_atomic_init_u64(&words[i], 0);
+}
+
+/*
+ * A database set: keys of a database and its lease sequence (the database's OID, then the
+ * sequence's, so that a lease replaced by a restore starts again; open addressing, insert only,
+ * 0 = free), then a value beside each key.
+ */
+static constexpr uint32 database_slots = 1024;
+
+// Return the size of a database set.
+static Size
+database_set_size()
+{
+	return 2 * database_slots * sizeof(pg_atomic_uint64);
+}
+
+static SharedArea runs = {"locality_uuid", runs_size, runs_init, NULL};
 
 /*
  * The ordered version 7 word (uuidv7_ordered): the last word taken by any backend of the
- * cluster. It has a shared memory area of its own, so that a server still holding the area
- * of an earlier build is never asked for a different size.
+ * cluster. The continued sequential run (locality_uuid.sequential_seed = continue): the position
+ * of its next id.
  */
-static const char        v7_state_name[] = "locality_uuid_v7";
-static pg_atomic_uint64 *v7_shared = NULL;
-static uint64_t          v7_own = 0;               /* this backend's last word (with shared memory: a guess) */
-static uint64_t          seq_own = seq_word_empty; /* this backend's run word (with shared memory: a guess) */
-
-/*
- * The databases whose first uuidv7_ordered() id since the server started was taken at or above
- * the database's lease (a set of keys: the database's OID, then its lease sequence's, so that a
- * lease replaced by a restore starts again; open addressing, insert only, 0 = free). A database
- * that finds no room is never counted as started: then the first id of each backend starts at
- * its lease, which keeps the order and may run ids up to a lease window ahead of the clock.
- */
-static constexpr uint32  v7_database_slots = 1024;
-static constexpr uint32  database_set_words = 2 * v7_database_slots; /* keys, then a value per key */
-static const char        v7_databases_name[] = "locality_uuid_v7_leases";
-static pg_atomic_uint64 *v7_databases = NULL;
-
-/*
- * The continued sequential run (locality_uuid.sequential_seed = continue): the position of its
- * next id, and the databases whose first position since the server started was taken at or
- * above the database's lease, as for uuidv7_ordered. Areas of their own, for the same reason.
- */
-static const char b_state_name[] = "locality_uuid_b_continue";
+static SharedArea v7_last = {"locality_uuid_v7", word_size, words_init, NULL};
+static SharedArea continued_next = {"locality_uuid_b_continue", word_size, words_init, NULL};
 static_assert(seq_word_empty == 0, "shared words start at 0, which must be the empty run word");
-static pg_atomic_uint64 *b_shared = NULL;
-static uint64_t          b_own = seq_word_empty; /* this backend's word (with shared memory: a guess) */
-static const char        b_databases_name[] = "locality_uuid_b_leases";
-static pg_atomic_uint64 *b_databases = NULL;
+
+/*
+ * For each of those, the databases whose first id since the server started was taken at or
+ * above the database's lease. A database that finds no room is never counted as started: then
+ * the first id of each backend starts at its lease, which keeps the order and may run ids up to
+ * a lease window ahead of the clock.
+ */
+static SharedArea started[] = {{"locality_uuid_v7_leases", database_set_size, words_init, NULL},
+							   {"locality_uuid_b_leases", database_set_size, words_init, NULL}};
 
 /*
  * The value the next nextval of each lease sequence gives, as this server's last lease step left
- * it (a database set keyed as above, its values beside the keys). A lease step that finds another
- * value saw the sequence set from outside (a restore's setval after data it copied): every later
- * id of the database starts above it (state_lease_moved).
+ * it (in the values of a database set). A lease step that finds another value saw the sequence
+ * set from outside (a restore's setval after data it copied): every later id of the database
+ * starts above it (state_lease_moved).
  */
-static const char        lease_values_name[] = "locality_uuid_lease_values";
-static pg_atomic_uint64 *lease_values = NULL;
+static SharedArea lease_values = {"locality_uuid_lease_values", database_set_size, words_init, NULL};
 
-// Return the size of the state for nslots slots.
-static Size
-state_size(uint32 nslots)
-{
-	return add_size(header_size, mul_size(nslots, sizeof(SharedSlot)));
-}
+static SharedArea *const areas[] = {&runs, &v7_last, &started[RUN_V7_ORDERED], &continued_next,
+									&started[RUN_CONTINUED], &lease_values};
 
-// Initialise a new state for nslots slots.
-static void
-state_init(SharedHeader *h, uint32 nslots)
-{
-	memset(static_cast<void *>(h), 0, state_size(nslots));
-	pg_atomic_init_u64(&h->seq, seq_word_empty);
-	h->nslots = nslots;
-}
-
-// Return the marks of slot i.
-static SlotMarks *
-slot_at(SharedHeader *h, int i)
-{
-	SharedSlot *slots = reinterpret_cast<SharedSlot *>(reinterpret_cast<char *>(h) + header_size);
-
-	return &slots[i].marks;
-}
+static bool       attached = false;
+static StateKind  kind = STATE_BACKEND;
+static SlotMarks *my_slot = NULL;
+static uint64_t   seq_own = seq_word_empty;       /* this backend's run word (with shared memory: a guess) */
+static uint64_t   v7_own = 0;                     /* this backend's last v7 word (with shared memory: a guess) */
+static uint64_t   continued_own = seq_word_empty; /* this backend's continued word (shared: a guess) */
 
 #if PG_VERSION_NUM >= 170000
 
@@ -125,49 +155,28 @@ slot_count()
 	return ProcGlobal->allProcCount;
 }
 
-#if PG_VERSION_NUM >= 190000
-static void
-init_dsm(void *ptr, void *)
-#else
-static void
-init_dsm(void *ptr)
-#endif
-{
-	state_init(static_cast<SharedHeader *>(ptr), slot_count());
-}
+/* The area GetNamedDSMSegment is asked for: its callback knows no more before 19. */
+static SharedArea *creating = NULL;
 
 #if PG_VERSION_NUM >= 190000
 static void
-init_word_dsm(void *ptr, void *)
+init_dsm(void *at, void *)
 #else
 static void
-init_word_dsm(void *ptr)
+init_dsm(void *at)
 #endif
 {
-	pg_atomic_init_u64(static_cast<pg_atomic_uint64 *>(ptr), 0);
+	creating->init(at, creating->size());
 }
 
-#if PG_VERSION_NUM >= 190000
-static void
-init_database_set_dsm(void *ptr, void *)
-#else
-static void
-init_database_set_dsm(void *ptr)
-#endif
-{
-	pg_atomic_uint64 *set = static_cast<pg_atomic_uint64 *>(ptr);
-
-	for (uint32 i = 0; i < database_set_words; i++)
-		pg_atomic_init_u64(&set[i], 0);
-}
-
-// Find or create the named DSM segment of size bytes, which init sets up when it is created.
+// Find or create the area in the DSM registry.
 static void *
-named_segment(const char *name, size_t size, decltype(&init_word_dsm) init)
+find_or_create(SharedArea *area)
 {
 	bool found;
 
-	return GetNamedDSMSegment(name, size, init, &found
+	creating = area;
+	return GetNamedDSMSegment(area->name, area->size(), init_dsm, &found
 #if PG_VERSION_NUM >= 190000
 							  ,
 							  NULL
@@ -198,56 +207,32 @@ request_shmem()
 {
 	if (prev_shmem_request_hook)
 		prev_shmem_request_hook();
-	RequestAddinShmemSpace(state_size(slot_count()));
-	RequestAddinShmemSpace(2 * sizeof(pg_atomic_uint64));                      /* v7, b */
-	RequestAddinShmemSpace(3 * database_set_words * sizeof(pg_atomic_uint64)); /* database sets */
+	for (SharedArea *area : areas)
+		RequestAddinShmemSpace(area->size());
 }
 
-// Create or find a word in shared memory, 0 when created (caller holds AddinShmemInitLock).
-static pg_atomic_uint64 *
-shmem_word(const char *name)
+// Find or create the area in shared memory (caller holds AddinShmemInitLock).
+static void *
+find_or_create(SharedArea *area)
 {
-	bool              found;
-	pg_atomic_uint64 *word = static_cast<pg_atomic_uint64 *>(ShmemInitStruct(name, sizeof(pg_atomic_uint64), &found));
+	bool  found;
+	Size  size = area->size();
+	void *at = ShmemInitStruct(area->name, size, &found);
 
 	if (!found)
-		pg_atomic_init_u64(word, 0);
-	return word;
-}
-
-// Create or find an empty set of database OIDs in shared memory (caller holds AddinShmemInitLock).
-static pg_atomic_uint64 *
-shmem_database_set(const char *name)
-{
-	bool              found;
-	pg_atomic_uint64 *set = static_cast<pg_atomic_uint64 *>(
-		ShmemInitStruct(name, database_set_words * sizeof(pg_atomic_uint64), &found));
-
-	if (!found)
-	{
-		for (uint32 i = 0; i < database_set_words; i++)
-			pg_atomic_init_u64(&set[i], 0);
-	}
-	return set;
+		area->init(at, size);
+	return at;
 }
 
 // Create or find the state in shared memory (postmaster start and crash restarts).
 static void
 startup_shmem()
 {
-	bool found;
-
 	if (prev_shmem_startup_hook)
 		prev_shmem_startup_hook();
 	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-	shared = static_cast<SharedHeader *>(ShmemInitStruct(state_name, state_size(slot_count()), &found));
-	if (!found)
-		state_init(shared, slot_count());
-	v7_shared = shmem_word(v7_state_name);
-	v7_databases = shmem_database_set(v7_databases_name);
-	b_shared = shmem_word(b_state_name);
-	b_databases = shmem_database_set(b_databases_name);
-	lease_values = shmem_database_set(lease_values_name);
+	for (SharedArea *area : areas)
+		area->at = find_or_create(area);
 	LWLockRelease(AddinShmemInitLock);
 }
 
@@ -268,37 +253,49 @@ state_preload()
 static void
 attach()
 {
+	if (attached)
+		return;
 #if PG_VERSION_NUM >= 170000
-	shared = static_cast<SharedHeader *>(named_segment(state_name, state_size(slot_count()), init_dsm));
-	v7_shared = static_cast<pg_atomic_uint64 *>(named_segment(v7_state_name, sizeof(pg_atomic_uint64), init_word_dsm));
-	v7_databases = static_cast<pg_atomic_uint64 *>(
-		named_segment(v7_databases_name, database_set_words * sizeof(pg_atomic_uint64), init_database_set_dsm));
-	b_shared = static_cast<pg_atomic_uint64 *>(named_segment(b_state_name, sizeof(pg_atomic_uint64), init_word_dsm));
-	b_databases = static_cast<pg_atomic_uint64 *>(
-		named_segment(b_databases_name, database_set_words * sizeof(pg_atomic_uint64), init_database_set_dsm));
-	lease_values = static_cast<pg_atomic_uint64 *>(
-		named_segment(lease_values_name, database_set_words * sizeof(pg_atomic_uint64), init_database_set_dsm));
+	for (SharedArea *area : areas)
+		area->at = find_or_create(area);
 	kind = STATE_DSM_REGISTRY;
 #else
-	if (shared != NULL)
+	if (runs.at != NULL)
 		kind = STATE_PRELOAD;
 #endif
-	if (shared != NULL)
+	if (runs.at != NULL)
 	{
-		int slot = slot_number();
+		SharedHeader *h = static_cast<SharedHeader *>(runs.at);
+		SharedSlot   *slots = reinterpret_cast<SharedSlot *>(static_cast<char *>(runs.at) + header_size);
+		int           slot = slot_number();
 
 		/* A process without a slot, or outside the slots counted at startup, keeps its own marks. */
-		if (slot >= 0 && static_cast<uint32>(slot) < shared->nslots)
-			my_slot = slot_at(shared, slot);
+		if (slot >= 0 && static_cast<uint32>(slot) < h->nslots)
+			my_slot = &slots[slot].marks;
 	}
 	attached = true;
+}
+
+// Return the words of an area, attaching the state first (NULL: none shared).
+static pg_atomic_uint64 *
+words(const SharedArea &area)
+{
+	attach();
+	return static_cast<pg_atomic_uint64 *>(area.at);
+}
+
+// Return the runs' header, attaching the state first (NULL: none shared).
+static SharedHeader *
+shared_runs()
+{
+	attach();
+	return static_cast<SharedHeader *>(runs.at);
 }
 
 StateKind
 state_kind()
 {
-	if (!attached)
-		attach();
+	attach();
 	return kind;
 }
 
@@ -313,8 +310,7 @@ state_kind_name()
 SlotMarks *
 state_slot()
 {
-	if (!attached)
-		attach();
+	attach();
 	return my_slot;
 }
 
@@ -368,11 +364,10 @@ advance(pg_atomic_uint64 *shared_word, uint64_t *own_word, Step step)
 SeqStatus
 state_seq_take(int64_t bucket, SeqTake *take)
 {
-	SeqStatus st = SeqStatus::ok;
+	SeqStatus     st = SeqStatus::ok;
+	SharedHeader *h = shared_runs();
 
-	if (!attached)
-		attach();
-	advance(shared != NULL ? &shared->seq : NULL, &seq_own,
+	advance(h != NULL ? &h->seq : NULL, &seq_own,
 			[&](uint64_t word, uint64_t *next) {
 				st = seq_advance(word, bucket, next, take);
 				return st == SeqStatus::ok;
@@ -386,25 +381,37 @@ state_seq_take(int64_t bucket, SeqTake *take)
  * position without a floor is the word's value, one fetch-and-add, with no retry under
  * contention.
  */
-static bool b_taken = false;
+static bool continued_taken = false;
 
 SeqStatus
 state_seq_continue(uint64_t start, uint64_t floor, SeqTake *take)
 {
-	SeqStatus st = SeqStatus::ok;
-	uint64_t  next;
+	SeqStatus         st = SeqStatus::ok;
+	uint64_t          next;
+	pg_atomic_uint64 *shared = words(continued_next);
 
-	if (!attached)
-		attach();
-	if (b_shared != NULL && b_taken && floor == 0)
-		return seq_continue(pg_atomic_fetch_add_u64(b_shared, 1), start, 0, &next, take);
-	advance(b_shared, &b_own,
+	if (shared != NULL && continued_taken && floor == 0)
+		return seq_continue(pg_atomic_fetch_add_u64(shared, 1), start, 0, &next, take);
+	advance(shared, &continued_own,
 			[&](uint64_t word, uint64_t *next_word) {
 				st = seq_continue(word, start, floor, next_word, take);
 				return st == SeqStatus::ok;
 			});
-	b_taken = st == SeqStatus::ok;
+	continued_taken = st == SeqStatus::ok;
 	return st;
+}
+
+uint64_t
+state_v7_take(uint64_t clock_word)
+{
+	uint64_t taken = 0;
+
+	advance(words(v7_last), &v7_own,
+			[&](uint64_t word, uint64_t *next) {
+				taken = *next = v7_word_after(word, clock_word);
+				return true;
+			});
+	return taken;
 }
 
 // Return the key of a database and its lease sequence in a database set (never 0: db is not).
@@ -414,114 +421,62 @@ database_key(Oid db, Oid lease)
 	return (static_cast<uint64>(db) << 32) | lease;
 }
 
-// Return the first slot of a database set to probe for key.
-static uint32
-database_home(uint64 key)
-{
-	return static_cast<uint32>((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) % v7_database_slots;
-}
-
-// True if key is in the database set (none: false).
-static bool
-database_set_has(pg_atomic_uint64 *set, uint64 key)
-{
-	if (set == NULL)
-		return false;
-	for (uint32 i = 0, h = database_home(key); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
-	{
-		uint64 entry = pg_atomic_read_u64(&set[h]);
-
-		if (entry == key)
-			return true;
-		if (entry == 0)
-			return false;
-	}
-	return false;
-}
-
-// Put key in the database set, if there is one and it has room; return its slot (-1: none).
+// Return the slot of key in a database set, putting it there if add; -1 if it is not there
+// (without shared state, or a set without room).
 static int
-database_set_add(pg_atomic_uint64 *set, uint64 key)
+database_slot(const SharedArea &area, uint64 key, bool add)
 {
+	pg_atomic_uint64 *set = words(area);
+
 	if (set == NULL)
 		return -1;
-	for (uint32 i = 0, h = database_home(key); i < v7_database_slots; i++, h = (h + 1) % v7_database_slots)
+	for (uint32 i = 0, h = static_cast<uint32>((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) % database_slots;
+		 i < database_slots; i++, h = (h + 1) % database_slots)
 	{
 		uint64 entry = pg_atomic_read_u64(&set[h]);
 
-		/* On failure entry holds the key another backend put there first: key, or go on. */
-		if ((entry == 0 && pg_atomic_compare_exchange_u64(&set[h], &entry, key)) || entry == key)
+		if (add && entry == 0 && pg_atomic_compare_exchange_u64(&set[h], &entry, key))
 			return static_cast<int>(h);
+		/* On failure entry holds the key another backend put there first: key, or go on. */
+		if (entry == key)
+			return static_cast<int>(h);
+		if (entry == 0)
+			return -1;
 	}
 	return -1;
 }
 
 bool
-state_v7_database_started(Oid db, Oid lease)
+state_database_started(LeasedRun run, Oid db, Oid lease)
 {
-	if (!attached)
-		attach();
-	return database_set_has(v7_databases, database_key(db, lease));
+	return database_slot(started[run], database_key(db, lease), false) >= 0;
 }
 
 void
-state_v7_mark_database(Oid db, Oid lease)
+state_mark_database(LeasedRun run, Oid db, Oid lease)
 {
-	if (!attached)
-		attach();
-	(void) database_set_add(v7_databases, database_key(db, lease));
-}
-
-bool
-state_b_database_started(Oid db, Oid lease)
-{
-	if (!attached)
-		attach();
-	return database_set_has(b_databases, database_key(db, lease));
-}
-
-void
-state_b_mark_database(Oid db, Oid lease)
-{
-	if (!attached)
-		attach();
-	(void) database_set_add(b_databases, database_key(db, lease));
+	(void) database_slot(started[run], database_key(db, lease), true);
 }
 
 bool
 state_lease_moved(Oid db, Oid seq, int64_t floor, int64_t next)
 {
-	if (!attached)
-		attach();
-	if (lease_values == NULL)
+	pg_atomic_uint64 *values = words(lease_values);
+
+	if (values == NULL)
 		return false;
 
-	int slot = database_set_add(lease_values, database_key(db, seq));
+	int slot = database_slot(lease_values, database_key(db, seq), true);
 
 	/* No room: every lease step counts as moved, which only lifts the ids. */
 	if (slot < 0)
 		return true;
 
-	pg_atomic_uint64 *value = &lease_values[v7_database_slots + slot];
+	pg_atomic_uint64 *value = &values[database_slots + slot];
 	uint64            expected = pg_atomic_exchange_u64(value, static_cast<uint64>(next));
 
 	/* 0: the server's first lease step of this sequence, which takes its floor anyway. */
 	return expected != 0 && expected != static_cast<uint64>(floor);
-}
-
-uint64_t
-state_v7_take(uint64_t clock_word)
-{
-	uint64_t taken = 0;
-
-	if (!attached)
-		attach();
-	advance(v7_shared, &v7_own,
-			[&](uint64_t word, uint64_t *next) {
-				taken = *next = v7_word_after(word, clock_word);
-				return true;
-			});
-	return taken;
 }
 
 } // namespace locality_uuid

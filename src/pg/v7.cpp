@@ -30,27 +30,20 @@ using namespace locality_uuid;
 static V7Clock backend_clock;
 
 /*
- * The lease of ordered ids: this backend makes clock ids only of milliseconds below lease_ms
- * (0: none yet), and lease_ms is never above the value of the database's sequence
- * lease_sequence_name, which only grows. A sequence is WAL-logged, so after a restart, a crash, a
- * promotion or pg_upgrade, the first ordered id of the database starts at or above the value it
- * had, that is after every id made before in the database, whatever the clock does. A lease
- * reaches lease_window_ms past the clock (and past the millisecond that needed it), so a
- * backend that makes ids all the time extends it once per lease_window_ms, and the ids made
+ * The lease of ordered ids (SequenceLease), in milliseconds: this backend makes clock ids only of
+ * milliseconds below its end, so the first ordered id of the database after a restart, a crash,
+ * a promotion or pg_upgrade starts after every id made before in the database, whatever the clock
+ * does. A lease reaches lease_window_ms past the clock (and past the millisecond that needed it),
+ * so a backend that makes ids all the time extends it once per lease_window_ms, and the ids made
  * after a restart are at most that far ahead of a clock that is right; a clock that was ahead
  * and came back leaves them ahead until it catches up, across restarts too.
  */
-static const char        lease_sequence_name[] = "locality_uuid_v7_lease";
-static const char        ordered_user[] = "uuidv7_ordered";
+static SequenceLease     lease = {"locality_uuid_v7_lease", "uuidv7_ordered", 0, 0};
 static constexpr int64_t lease_window_ms = 1000;
-static int64_t           lease_ms = 0;
-static uint64_t          lease_generation_seen = 0; /* lease_generation() when lease_ms was taken */
 
 /* Allocation numbers of explicit-time ids (41 bits), in ranges, as hot_uuid's (src/pg/hot.cpp). */
-static const char allocation_sequence[] = "locality_uuid_v7_allocation";
-static uint64_t   allocations_generation = 0; /* lease_generation() of the range held */
-static Allocator  allocations(v7_allocation_bits);
-static const char explicit_user[] = "uuidv7_ordered at an explicit time";
+static SequenceAllocations allocations = {"locality_uuid_v7_allocation", "uuidv7_ordered at an explicit time",
+										  Allocator(v7_allocation_bits), 0};
 
 // Return the time of a version 7 uuid's millisecond field.
 static TimestampTz
@@ -191,8 +184,7 @@ locality_uuid_extract_version(PG_FUNCTION_ARGS)
 static int64_t
 extend_ordered_lease(FunctionCallInfo fcinfo, int64_t word_ms, int64_t clock_ms, bool *moved)
 {
-	return extend_lease(fcinfo, lease_sequence_name, ordered_user, Max(word_ms + 1, clock_ms + lease_window_ms),
-						&lease_ms, moved);
+	return extend_lease(fcinfo, &lease, Max(word_ms + 1, clock_ms + lease_window_ms), moved);
 }
 
 // uuidv7_ordered() RETURNS uuid
@@ -204,7 +196,7 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 	bool    at_floor = false;
 
 	/* On every call, not only when the lease runs out: the refusal never depends on the time. */
-	require_writable(ordered_user);
+	require_writable(lease.user);
 
 	uint64_t clock_word = v7_word(wall_v7());
 	int64_t  clock_ms = v7_word_ms(clock_word);
@@ -212,25 +204,20 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 	/*
 	 * A backend's first id takes a lease. The first id of its database since the server started
 	 * also starts at the floor, above every id made before in the database; the later ones of
-	 * that database find the shared word there already (state_v7_database_started). Without
+	 * that database find the shared word there already (state_database_started). Without
 	 * shared state the word is per backend, and every backend's first id starts at the floor.
 	 */
-	if (lease_generation_seen != lease_generation())
-	{
-		/* A lease of a sequence dropped or replaced since (a restore) is given up. */
-		lease_ms = 0;
-		lease_generation_seen = lease_generation();
-	}
+	(void) give_up_stale_lease(&lease);
 
-	Oid  lease = InvalidOid;
+	Oid  lease_seq = InvalidOid;
 	bool moved = false;
 
-	if (lease_ms == 0)
+	if (lease.until == 0)
 	{
 		int64_t floor = extend_ordered_lease(fcinfo, clock_ms, clock_ms, &moved);
 
-		lease = lease_sequence(fcinfo, lease_sequence_name);
-		if (moved || !state_v7_database_started(MyDatabaseId, lease))
+		lease_seq = lease_sequence(fcinfo, lease.sequence);
+		if (moved || !state_database_started(RUN_V7_ORDERED, MyDatabaseId, lease_seq))
 		{
 			clock_word = Max(clock_word, v7_word(V7Time{floor, 0}));
 			at_floor = true;
@@ -241,8 +228,8 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 
 	/* Only once the shared word is at the floor may others skip it. */
 	if (at_floor)
-		state_v7_mark_database(MyDatabaseId, lease);
-	if (v7_word_ms(word) >= lease_ms)
+		state_mark_database(RUN_V7_ORDERED, MyDatabaseId, lease_seq);
+	if (v7_word_ms(word) >= lease.until)
 	{
 		int64_t floor = extend_ordered_lease(fcinfo, v7_word_ms(word), clock_ms, &moved);
 
@@ -250,7 +237,7 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 		if (moved)
 		{
 			word = state_v7_take(Max(clock_word, v7_word(V7Time{floor, 0})));
-			if (v7_word_ms(word) >= lease_ms)
+			if (v7_word_ms(word) >= lease.until)
 				(void) extend_ordered_lease(fcinfo, v7_word_ms(word), clock_ms, &moved);
 		}
 	}
@@ -265,16 +252,13 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 extern "C" Datum
 uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 {
-	int64_t          ms = v7_ms_arg(fcinfo, 0, "at");
-	uint64_t         allocation;
-	uint8_t          random[4];
-	uint8_t          bytes[uuid_len];
-	AllocationStatus st;
+	int64_t  ms = v7_ms_arg(fcinfo, 0, "at");
+	uint64_t allocation;
+	uint8_t  random[4];
+	uint8_t  bytes[uuid_len];
 
-	require_writable(explicit_user);
-	forget_stale_allocations(&allocations, &allocations_generation);
-	while ((st = allocations.next(&allocation)) != AllocationStatus::ok)
-		take_allocations(fcinfo, &allocations, st, allocation_sequence, explicit_user);
+	require_writable(allocations.user);
+	allocate(fcinfo, &allocations, [&](Allocator *numbers) { return numbers->next(&allocation); });
 	random_or_error(random, sizeof(random));
 	encode_v7_explicit(ms, allocation, random, bytes);
 	PG_RETURN_UUID_P(make_uuid(bytes));

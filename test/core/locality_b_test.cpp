@@ -339,6 +339,27 @@ test_sequential_generator()
 }
 
 void
+test_seed_rule_named()
+{
+	SeedRule	r = SeedRule::bucket;
+
+	CHECK(seed_rule_named("continue", &r));
+	CHECK(r == SeedRule::continued);
+	CHECK(seed_rule_named("bucket", &r));
+	CHECK(r == SeedRule::bucket);
+
+	/* Exact names only; a miss leaves the rule as it was. */
+	CHECK(!seed_rule_named("Continue", &r));
+	CHECK(!seed_rule_named("continued", &r));
+	CHECK(!seed_rule_named("", &r));
+	CHECK(r == SeedRule::bucket);
+
+	/* The default first: the setting's default and the tool's. */
+	CHECK_EQ(static_cast<int>(sizeof(seed_rule_names) / sizeof(seed_rule_names[0])), 2);
+	CHECK(seed_rule_names[0].rule == SeedRule::continued);
+}
+
+void
 test_seq_advance()
 {
 	uint64_t	w;
@@ -615,6 +636,7 @@ main()
 	test_buckets();
 	test_variable_generator();
 	test_sequential_generator();
+	test_seed_rule_named();
 	test_seq_advance();
 	test_seq_continue();
 	test_continued_run();
