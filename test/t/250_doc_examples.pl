@@ -3,7 +3,10 @@
 # blocks' `$ ` commands through bash; conf blocks read by the server's own parser (postgres -C).
 # A page runs in a database of its own, with the extension created, as a superuser, on a node
 # that preloads the module; a page marked <!-- doc-test: portable --> runs on a node without the
-# module, as a non-superuser owner who installed the portable edition with psql -f.
+# module, as a non-superuser owner who installed the portable edition with psql -f; one marked
+# <!-- doc-test: bare --> without the extension created. A mark on the line before a block:
+# <!-- doc-test: skip REASON --> skips it, <!-- doc-test: requires EXTENSION [MIN_VERSION] -->
+# runs it where that extension is available. In a text block, … matches any text.
 # LOCALITY_UUID_DOC_PAGES='README.md docs/format.md' limits the run to those pages.
 use strict;
 use warnings FATAL => 'all';
