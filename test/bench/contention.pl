@@ -31,7 +31,7 @@ BEGIN {
 	$o{pins} =~ /^(no|yes)(,no|,yes)*$/ or die "contention.pl: --pins is a list of no and yes, like no,yes\n";
 	make_path($o{out});
 	$o{out} = abs_path($o{out});
-	Bench::as_postgres($o{out}, @args, '--out', $o{out});
+	Bench::as_postgres($o{out}, @args);
 	($TERM_OUT, $TERM_ERR) = Bench::framework($o{out});
 }
 use PostgreSQL::Test::Cluster;
