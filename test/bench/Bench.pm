@@ -1,5 +1,5 @@
-# What the benchmark scripts share: options, progress lines, the build, the peers' installation,
-# the machine's description and the plots' writer.
+# What the benchmark scripts share: options, progress lines, the build, running as postgres, the
+# peers' installation, the machine's description, the plots' writer and the contention figures.
 package Bench;
 use strict;
 use warnings;
@@ -55,6 +55,16 @@ sub build
 	system("make -C '$ROOT' -s -j2 PG_CONFIG='$ENV{PG_CONFIG}' >'$out/build.log' 2>&1"
 		  . " && make -C '$ROOT' -s install PG_CONFIG='$ENV{PG_CONFIG}' >>'$out/build.log' 2>&1") == 0
 	  or die "$ME: the build failed, see $out/build.log\n";
+}
+
+# as_postgres OUT ARGS...: as root, give OUT to postgres and run this script again as postgres
+# with ARGS (initdb refuses root); otherwise return.
+sub as_postgres
+{
+	my ($out, @args) = @_;
+	return if $> != 0 || $^C;
+	system('chown', '-R', 'postgres:', $out);
+	exec('runuser', '-u', 'postgres', '--', $^X, $0, @args) or die "$ME: runuser: $!\n";
 }
 
 # framework OUT: ready PostgreSQL's TAP framework (of $PG_CONFIG's server) to load, its
@@ -135,6 +145,21 @@ sub gnuplot
 	return warn "$ME: gnuplot not found (apt-get install gnuplot-nox); no $name.png\n" if system('command -v gnuplot >/dev/null');
 	write_file("$out/$name.gp", join "\n", "set terminal pngcairo noenhanced size 1200,$height font 'DejaVu Sans,10'", "set output '$name.png'", @lines, '');
 	system("cd '$out' && gnuplot $name.gp >$name.gp.log 2>&1") == 0 or warn "$ME: gnuplot failed, see $out/$name.gp.log\n";
+}
+
+# median LIST: the median (the mean of the middle two of an even count).
+sub median { my @s = sort { $a <=> $b } @_; return @s % 2 ? $s[ $#s / 2 ] : ($s[ @s / 2 - 1 ] + $s[ @s / 2 ]) / 2 }
+
+# above_floor NS FLOOR RANDOM: NS above the floor as a ratio to gen_random_uuid()'s above it.
+sub above_floor { my ($ns, $f, $g) = @_; return ($ns - $f) / ($g - $f) }
+
+# contention_medians ROWS: {"pinned,call,clients" => median ns a call} of contention.csv's ROWS
+# (hashes by its header's names).
+sub contention_medians
+{
+	my %v;
+	push @{ $v{"$_->{pinned},$_->{call},$_->{clients}"} }, $_->{ns_per_call} for @_;
+	return { map { ($_ => median(@{ $v{$_} })) } keys %v };
 }
 
 # loadavg: the load averages of the last 1, 5 and 15 minutes.

@@ -6,6 +6,8 @@ use strict;
 use warnings;
 use File::Basename qw(dirname);
 use Text::ParseWords qw(parse_line);
+use lib dirname(__FILE__);
+use Bench ();
 
 my $DOCS = dirname(__FILE__) . '/../../docs/bench';
 my @MAJORS = (15, 18);
@@ -111,14 +113,6 @@ sub past_memory_table
 		} union([ map { $_->{label} } @load ]));
 }
 
-# contention_medians DIR: {pinned,call,clients => median ns a call} of DIR/contention.csv.
-sub contention_medians
-{
-	my %v;
-	push @{ $v{"$_->{pinned},$_->{call},$_->{clients}"} }, $_->{ns_per_call} for csv("$_[0]/contention.csv");
-	return { map { my @s = sort { $a <=> $b } @{ $v{$_} }; ($_ => $s[ $#s / 2 ]) } keys %v };
-}
-
 # contention_round_ranges DIR: {call => "lowest–highest"} of each call's ratio with 8 unpinned
 # clients over the rounds of DIR/contention.csv, each round against its own floor and
 # gen_random_uuid().
@@ -128,19 +122,9 @@ sub contention_round_ranges
 	$ns{ $_->{round} }{ $_->{call} } = $_->{ns_per_call} for grep { $_->{pinned} eq 'no' && $_->{clients} == 8 } csv("$_[0]/contention.csv");
 	for my $round (values %ns) {
 		my ($f, $g) = @$round{ '1::int', 'gen_random_uuid()' };
-		push @{ $x{$_} }, above_floor($round->{$_}, $f, $g) for keys %$round;
+		push @{ $x{$_} }, Bench::above_floor($round->{$_}, $f, $g) for keys %$round;
 	}
 	return { map { my @s = sort { $a <=> $b } @{ $x{$_} }; ($_ => n($s[0], '%.3f') . '–' . n($s[-1], '%.3f')) } keys %x };
-}
-
-# median LIST: the median (the mean of the middle two of an even count).
-sub median { my @s = sort { $a <=> $b } @_; return @s % 2 ? $s[ $#s / 2 ] : ($s[ @s / 2 - 1 ] + $s[ @s / 2 ]) / 2 }
-
-# above_floor NS FLOOR RANDOM: NS above the floor as a ratio to gen_random_uuid()'s above it.
-sub above_floor
-{
-	my ($ns, $f, $g) = @_;
-	return ($ns - $f) / ($g - $f);
 }
 
 my %tables = (
@@ -194,9 +178,9 @@ my %tables = (
 		# 8 clients with the server pinned to one CPU.
 		my @rows;
 		for my $m (grep { -f "$DOCS/pg$_/contention.csv" } @MAJORS) {
-			my ($md, $ranges) = (contention_medians("pg$m"), contention_round_ranges("pg$m"));
+			my ($md, $ranges) = (Bench::contention_medians(csv("pg$m/contention.csv")), contention_round_ranges("pg$m"));
 			my $cell = sub { my ($pin, $c, $n) = @_; my ($f, $g) = map { $md->{"$pin,$_,$n"} } '1::int', 'gen_random_uuid()';
-				return ($md->{"$pin,$c,$n"}, n(above_floor($md->{"$pin,$c,$n"}, $f, $g), "%.3f")) };
+				return ($md->{"$pin,$c,$n"}, n(Bench::above_floor($md->{"$pin,$c,$n"}, $f, $g), "%.3f")) };
 			push @rows, map { [ $m, "`$_`", $cell->('no', $_, 1), $cell->('no', $_, 8), $ranges->{$_}, $cell->('yes', $_, 8) ] }
 			  grep { $_ ne '1::int' } union([ map { $_->{call} } csv("pg$m/contention.csv") ]);
 		}
@@ -221,7 +205,7 @@ my %tables = (
 		table([ 'PostgreSQL', 'rows/s, primary key only', 'with the expression index', 'x', 'x, each round' ],
 			map { my %r; $r{ $_->{round} }{ $_->{expression_index} } = $_->{rows_per_s} for csv("pg$_/time_questions_inserts.csv");
 				my @x = map { $r{$_}{yes} / $r{$_}{no} } sort { $a <=> $b } keys %r;
-				my ($no, $yes) = map { my $k = $_; median(map { $_->{$k} } values %r) } qw(no yes);
+				my ($no, $yes) = map { my $k = $_; Bench::median(map { $_->{$k} } values %r) } qw(no yes);
 				[ $_, n($no, '%.0f'), n($yes, '%.0f'), x($yes / $no), join(' ', map { x($_) } @x) ]
 			} grep { -f "$DOCS/pg$_/time_questions_inserts.csv" } @MAJORS);
 	},

@@ -19,28 +19,19 @@ use warnings;
 use Cwd qw(abs_path);
 use File::Basename qw(dirname);
 use File::Path qw(make_path);
-use Getopt::Long;
 use List::Util qw(min);
+use lib dirname(abs_path($0));
+use Bench ();
 
 our (%o, $TERM_OUT);
 BEGIN {
-	$ENV{PG_CONFIG} //= 'pg_config';
+	my ($bench) = Bench::start();
 	my @args = @ARGV;
-	%o = (rows => 1000000, months => 12, repeat => 5,
-		out => dirname(abs_path($0)) . '/out/partition_routing');
-	GetOptions(\%o, 'rows=i', 'months=i', 'repeat=i', 'out=s') or die "partition_routing.pl: bad options\n";
+	%o = (rows => 1000000, months => 12, repeat => 5, out => "$bench/out/partition_routing");
+	Bench::options(\%o, undef, qw(rows=i months=i repeat=i out=s));
 	make_path($o{out});
-	# initdb refuses root: the rest runs as postgres.
-	if ($> == 0 && !$^C) {
-		system('chown', '-R', 'postgres:', $o{out});
-		exec('runuser', '-u', 'postgres', '--', $^X, $0, @args);
-	}
-	$ENV{TESTDIR} = abs_path($o{out});
-	my $src = dirname(`"$ENV{PG_CONFIG}" --pgxs`) . '/..';
-	unshift @INC, "$src/test/perl";
-	$ENV{PG_REGRESS} //= "$src/test/regress/pg_regress";
-	$ENV{PATH} = `"$ENV{PG_CONFIG}" --bindir` =~ s/\n//r . ":$ENV{PATH}";
-	open $TERM_OUT, '>&', \*STDOUT or die;
+	Bench::as_postgres($o{out}, @args);
+	($TERM_OUT) = Bench::framework(abs_path($o{out}));
 }
 use PostgreSQL::Test::Cluster;
 use Test::More ();

@@ -5,7 +5,7 @@
 #     measured or skipped with a reason), and docs/bench/README.md's tables are page.pl's of its CSV files;
 #   past_memory, time_questions: MODE.pl --short in a memory cgroup (skipped, with the reason, where
 #     none can be made) writes every CSV file with the rows expected and the plot;
-#   contention: contention.sh, one round of 1 s a call, unpinned and pinned.
+#   contention: contention.pl, one round of 1 s a call, unpinned and pinned.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit
 export PG_CONFIG=${PG_CONFIG:-pg_config}
@@ -153,11 +153,11 @@ smoke_time_questions() {
 }
 
 smoke_contention() {
-	ROUNDS=1 SECONDS_EACH=1 CSV="$OUT/contention.csv" exits bash test/bench/contention.sh
+	exits perl test/bench/contention.pl --rounds 1 --seconds 1 --out "$OUT"
 	check "20 measurements (5 calls, 1 and 8 clients, unpinned and pinned), each > 0 ns" \
 		'[ "$(awk -F, "NR > 1 && \$5 > 0" "$OUT/contention.csv" | wc -l)" -eq 20 ]'
 	check "a median and a ratio for each of the 20" 'rows "$OUT.log" "^(no|yes),[^,]+,(1|8),[0-9.]+,-?[0-9.]+$" 20'
-	check "no server or directory left behind" '! ls -d /tmp/locality_uuid-contention.* >/dev/null 2>&1'
+	check "the data directory is gone" '[ -z "$(ls -d "$OUT"/tmp_check/t_*_data/pgdata 2>/dev/null)" ]'
 }
 
 "smoke_$what" || exit

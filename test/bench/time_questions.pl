@@ -38,6 +38,7 @@ our ($BENCH, $ROOT, %o, $OUT, $START, $TERM_OUT, $TERM_ERR);
 sub say { Bench::say(@_) }
 sub write_file { Bench::write_file(@_) }
 sub read_file { Bench::read_file(@_) }
+sub median { Bench::median(@_) }
 
 # The parent (root) builds and installs, then runs the rest as postgres in the cgroup (Cgroup.pm).
 BEGIN {
@@ -268,7 +269,6 @@ remove_tree($DATA);
 # The summary: per question and spelling, the medians over the rounds (cold and warm) of
 # buffers (hit + read) and ms, their ratios to the hand-written range's and the plain
 # predicate's; then the inserts' median rows/s with and without the expression index.
-sub median { my @s = sort { $a <=> $b } @_; return @s % 2 ? $s[ $#s / 2 ] : ($s[ @s / 2 - 1 ] + $s[ @s / 2 ]) / 2 }
 my %m;
 for (@queries) {
 	my @f = Text::ParseWords::parse_line(',', 0, $_);

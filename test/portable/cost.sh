@@ -59,9 +59,8 @@ for _ in $(seq "$rounds"); do
 done >"$dir/raw"
 
 # Medians over the rounds of ns a call and of the ratio to the gen_random_uuid() just before it.
-perl -F'\|' -lane 'BEGIN { @L = split / /, shift } push @g, $F[1] unless $seen{$F[1]}++;
-	push @{ $ns{$F[1]}{$F[0]} }, $F[3]; push @{ $x{$F[1]}{$F[0]} }, $F[3] / $F[2];
-	sub med { my @s = sort { $a <=> $b } @_; @s % 2 ? $s[$#s / 2] : ($s[@s / 2 - 1] + $s[@s / 2]) / 2 }
+perl -I"$(dirname "$0")/../bench" -MBench -F'\|' -lane 'BEGIN { @L = split / /, shift; *med = \&Bench::median }
+	push @g, $F[1] unless $seen{$F[1]}++; push @{ $ns{$F[1]}{$F[0]} }, $F[3]; push @{ $x{$F[1]}{$F[0]} }, $F[3] / $F[2];
 	END { printf "%-40s" . "  %22s" x @L . "\n", "generator", map { "$_ ns (x gen)" } @L;
 		for $g (@g) { printf "%-40s%s\n", $g, join "", map { $ns{$g}{$_} ? sprintf("  %12.0f (%6.1fx)", med(@{ $ns{$g}{$_} }),
 			med(@{ $x{$g}{$_} })) : sprintf("  %22s", "-") } @L } }' "${labels[*]}" "$dir/raw"
