@@ -39,13 +39,27 @@ $(OBJS): $(wildcard src/pg/*.hpp src/core/*.hpp src/os/*.hpp)
 CORE_TESTS = $(patsubst %.cpp,%,$(wildcard test/core/*_test.cpp))
 CORE_TEST_CXXFLAGS = $(LOCALITY_UUID_CXXFLAGS) -Werror -g
 SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-CORE_DEPS = $(CORE_SRCS) $(wildcard src/core/*.hpp) test/core/check.hpp
+CORE_HDRS = $(wildcard src/core/*.hpp)
+# The core is compiled once for each kind of binary (plain, ASan/UBSan, libFuzzer), then linked
+# into each test and fuzz target.
+core_objs = $(patsubst src/core/%.cpp,$(1)/%.o,$(CORE_SRCS))
+CORE_PLAIN_OBJS = $(call core_objs,test/core/obj/plain)
+CORE_SAN_OBJS = $(call core_objs,test/core/obj/san)
+CORE_FUZZ_OBJS = $(call core_objs,test/fuzz/obj)
 
-test/core/%_test: test/core/%_test.cpp $(CORE_DEPS)
-	$(CXX) $(CORE_TEST_CXXFLAGS) -O2 -o $@ $< $(CORE_SRCS)
+test/core/obj/plain/%.o: src/core/%.cpp $(CORE_HDRS)
+	@mkdir -p $(@D)
+	$(CXX) $(CORE_TEST_CXXFLAGS) -O2 -c -o $@ $<
 
-test/core/%_test_san: test/core/%_test.cpp $(CORE_DEPS)
-	$(CXX) $(CORE_TEST_CXXFLAGS) -O1 $(SANITIZE) -o $@ $< $(CORE_SRCS)
+test/core/obj/san/%.o: src/core/%.cpp $(CORE_HDRS)
+	@mkdir -p $(@D)
+	$(CXX) $(CORE_TEST_CXXFLAGS) -O1 $(SANITIZE) -c -o $@ $<
+
+test/core/%_test: test/core/%_test.cpp test/core/check.hpp $(CORE_HDRS) $(CORE_PLAIN_OBJS)
+	$(CXX) $(CORE_TEST_CXXFLAGS) -O2 -o $@ $< $(CORE_PLAIN_OBJS)
+
+test/core/%_test_san: test/core/%_test.cpp test/core/check.hpp $(CORE_HDRS) $(CORE_SAN_OBJS)
+	$(CXX) $(CORE_TEST_CXXFLAGS) -O1 $(SANITIZE) -o $@ $< $(CORE_SAN_OBJS)
 
 .PHONY: core-test-bin core-test
 core-test-bin: $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS))
@@ -53,7 +67,7 @@ core-test-bin: $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS))
 core-test: core-test-bin
 	@for t in $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS)); do echo "# $$t"; $$t || exit 1; done
 
-EXTRA_CLEAN = $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS)) results regression.diffs regression.out
+EXTRA_CLEAN = $(CORE_TESTS) $(addsuffix _san,$(CORE_TESTS)) test/core/obj results regression.diffs regression.out
 
 # The SQL entry points of each src/pg/*.cpp in the order the scripts declare them, each under
 # its SQL signature (no server needed).
@@ -85,17 +99,21 @@ format-check:
 	fi
 
 # Fuzzing: one libFuzzer binary per test/fuzz/*_fuzz.cpp, linked with the whole core under
-# ASan/UBSan. `make fuzz` splits FUZZ_SECONDS among the targets and fails on any finding;
+# ASan/UBSan. `make fuzz` runs them two at a time for FUZZ_SECONDS in all, failing on any finding;
 # `make fuzz-soak` is the long run (FUZZ_SOAK_SECONDS). Corpora grow in test/out/fuzz/.
 FUZZ_CXX ?= clang++-14
-FUZZ_SECONDS ?= 24
+FUZZ_SECONDS ?= 14
 FUZZ_SOAK_SECONDS ?= 3600
 FUZZ_TARGETS = $(patsubst %.cpp,%,$(wildcard test/fuzz/*_fuzz.cpp))
 FUZZ_CXXFLAGS = $(LOCALITY_UUID_CXXFLAGS) -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 
-test/fuzz/%_fuzz: test/fuzz/%_fuzz.cpp test/fuzz/require.hpp $(CORE_DEPS)
-	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -o $@ $< $(CORE_SRCS)
+test/fuzz/obj/%.o: src/core/%.cpp $(CORE_HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -c -o $@ $<
+
+test/fuzz/%_fuzz: test/fuzz/%_fuzz.cpp test/fuzz/require.hpp $(CORE_HDRS) $(CORE_FUZZ_OBJS)
+	$(FUZZ_CXX) $(FUZZ_CXXFLAGS) -o $@ $< $(CORE_FUZZ_OBJS)
 
 .PHONY: fuzz-bin fuzz fuzz-soak
 fuzz-bin: $(FUZZ_TARGETS)
@@ -106,7 +124,7 @@ fuzz: fuzz-bin
 fuzz-soak: fuzz-bin
 	@bash test/fuzz/run.sh $(FUZZ_SOAK_SECONDS) $(FUZZ_TARGETS)
 
-EXTRA_CLEAN += $(FUZZ_TARGETS)
+EXTRA_CLEAN += $(FUZZ_TARGETS) test/fuzz/obj
 
 # The digest unit test links the tool's MD5, SHA-1 and name-based ids (RFC 9562's examples); `make core-test` runs it.
 DIGEST_TEST_SRCS = src/cli/sha1.cpp src/cli/md5.cpp src/cli/rfc.cpp src/cli/text.cpp
