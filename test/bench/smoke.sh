@@ -77,9 +77,9 @@ export PEERS='^(pg_uuidv7|su_seq_block|su_time_block|uuid_generate_v7\(\) \(pg_u
 smoke_run() {
 	R=$OUT/raw.csv
 	check "docs/bench/README.md's tables match its CSV files" 'perl test/bench/page.pl --check'
-	exits perl test/bench/run.pl --quick --rows 50000 --batch 25000 --conc-rows 4000 --cost-calls 50000 --cost-runs 1 \
-		--cc-calls 10000 --cc-runs 1 --mono-ids 20000 --short-rows 40000 --short-batch 5000 --short-checkpoint 20000 \
-		--short-conc-rows 2000 --no-build --out "$OUT"
+	exits perl test/bench/run.pl --quick --rows 20000 --batch 10000 --conc-rows 2000 --cost-calls 20000 --cost-runs 1 \
+		--cc-calls 4000 --cc-runs 1 --mono-ids 10000 --short-rows 16000 --short-batch 4000 --short-checkpoint 8000 \
+		--short-conc-rows 1000 --no-build --out "$OUT"
 	check "only peers are skipped, each with a reason" '[ -z "$(awk -F, "\$1 == \"skip\" && (\$3 !~ ENVIRON[\"PEERS\"] || \$4 == \"\")" "$R" | tee -a /dev/stderr)" ]'
 	# uuidv7() and uuidv4() are core's from 18 and this extension's before: measured on every major.
 	local server owner=ours

@@ -1,6 +1,6 @@
 # Differential test of the portable SQL edition against the C extension, in one database: the
 # extension in public, the SQL file in schema p. Every composer and extractor gets the same
-# 30,000 random inputs (fixed seed; LOCALITY_UUID_DIFF_ROWS another number) in both editions,
+# 15,000 random inputs (fixed seed; LOCALITY_UUID_DIFF_ROWS another number) in both editions,
 # and the results must be equal; bad inputs must give the same SQLSTATE and message. The version
 # 7 bounds and extractors are compared where the extension has them (1.3; core's extractors in
 # pg_catalog before 17).
@@ -11,7 +11,7 @@ use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $rows = $ENV{LOCALITY_UUID_DIFF_ROWS} // 30_000;
+my $rows = $ENV{LOCALITY_UUID_DIFF_ROWS} // 15_000;
 my $bad_rows = 3000;
 
 my $node = extension_node('portable_diff');

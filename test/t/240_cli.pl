@@ -1,6 +1,6 @@
-# The command-line tool locality-uuid against the SQL functions: 30,000 ids of every format
+# The command-line tool locality-uuid against the SQL functions: 15,000 ids of every format
 # made in SQL and explained by the tool, every field equal to the SQL extractors' (and every id
-# read as a shard-key uuid too, with --all); 30,000 ids composed by the tool from given fields
+# read as a shard-key uuid too, with --all); 15,000 ids composed by the tool from given fields
 # equal to the SQL composers'; ids the tool makes, read back by SQL; --help, exit codes and
 # malformed input. Version 7 times as the extension reads them on the major (v7_time_sql).
 # The tool is $LOCALITY_UUID_CLI, else the one `make install` put in the server's bindir, else
@@ -28,7 +28,7 @@ die 'locality-uuid not found: run make install, or set LOCALITY_UUID_CLI' unless
 note "tool: $cli";
 
 my $dir = PostgreSQL::Test::Utils::tempdir();
-my $n = $ENV{LOCALITY_UUID_CLI_IDS} // 30_000;
+my $n = $ENV{LOCALITY_UUID_CLI_IDS} // 15_000;
 my $as_of = '2024-06-01T12:00:00.123456Z';    # the tool's --as-of and SQL's as_of
 
 # Run the tool with arguments, standard input from a file (or /dev/null); return exit code, stdout, stderr.
