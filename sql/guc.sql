@@ -38,11 +38,13 @@ FROM generate_series(1, 100);
 SET locality_uuid.process_field = pid;
 SELECT locality_uuid_pid(locality_uuid()) = pg_backend_pid() % 65536 AS is_pid;
 -- process_field = backend (default): a slot number, constant in the backend, below the
--- number of process slots.
+-- number of process slots (from 18 autovacuum_worker_slots reserves the autovacuum workers'
+-- slots; a parallel worker's slot follows them).
 RESET locality_uuid.process_field;
 SELECT count(DISTINCT locality_uuid_pid(locality_uuid())) AS values,
        max(locality_uuid_pid(locality_uuid())) < current_setting('max_connections')::int
-           + current_setting('autovacuum_max_workers')::int
+           + coalesce(current_setting('autovacuum_worker_slots', true),
+                      current_setting('autovacuum_max_workers'))::int
            + current_setting('max_worker_processes')::int
            + current_setting('max_wal_senders')::int
            + current_setting('max_prepared_transactions')::int + 10 AS below_slot_count
