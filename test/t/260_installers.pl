@@ -229,7 +229,7 @@ for my $s (@setups)
 	my $who = $actor // 'the superuser';
 	note "set-up $name: $s->{what}";
 	my $clock = "$PostgreSQL::Test::Utils::tmp_check/260_$name.faketime";
-	write_clock_spec($clock, '+0');
+	set_fake_clock($clock, '+0');
 	my $back = 0;
 
 	my $node = extension_node("${name}_primary", extension => 0, init => { allows_streaming => 1 }, conf => \@conf,
@@ -356,7 +356,7 @@ for my $s (@setups)
 	};
 
 	# Restart on a clock one hour further back.
-	my $step_back = sub { $back += 3600; write_clock_spec($clock, "-$back"); };
+	my $step_back = sub { $back += 3600; set_fake_clock($clock, "-$back"); };
 
 	$phase->($node, 'start', 'db1');
 

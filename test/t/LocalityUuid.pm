@@ -19,7 +19,7 @@ our @EXPORT = qw(
   extension_node state_kinds parallel_guc psql_states session_states start_psql finish_psql
   as psql_as gen_sql
   plan_nodes count_nodes vendor_source install_portable long_call
-  libfaketime fake_clock_env start_on_fake_clock set_fake_clock write_clock_spec frozen_clock_spec
+  libfaketime fake_clock_env start_on_fake_clock set_fake_clock frozen_clock_spec
   v7_time_sql pg_upgrade_into
   installed_major old_install same_lines
 );
@@ -375,8 +375,10 @@ sub fake_clock_env
 		TZ => 'UTC');
 }
 
-# Write a libfaketime spec to clock_file at once (rename), for servers that read it later.
-sub write_clock_spec
+# Write a libfaketime spec ('+0', '-3600', or a frozen_clock_spec) to clock_file at once (rename):
+# every server started with fake_clock_env reads it at its next clock reading (FAKETIME_NO_CACHE),
+# one started later from its start.
+sub set_fake_clock
 {
 	my ($clock_file, $spec) = @_;
 	open my $fh, '>', "$clock_file.tmp" or die "could not write $clock_file.tmp: $!";
@@ -384,15 +386,6 @@ sub write_clock_spec
 	close $fh;
 	rename "$clock_file.tmp", $clock_file or die "could not rename to $clock_file: $!";
 	return;
-}
-
-# Write a libfaketime spec ('+0', or a frozen_clock_spec) to clock_file: every server started
-# with fake_clock_env reads it at its next clock reading (FAKETIME_NO_CACHE; with libfaketime's
-# default cache it took up to 2 s, which the callers waited).
-sub set_fake_clock
-{
-	my ($clock_file, $spec) = @_;
-	write_clock_spec($clock_file, $spec);
 }
 
 # A libfaketime spec that freezes the clock at Unix time t (seconds, to the millisecond).
