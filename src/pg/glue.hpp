@@ -145,17 +145,15 @@ const pg_uuid_t *uuid_text_arg(FunctionCallInfo fcinfo, int n);
 
 /* The extension's sequences (sequences.cpp). */
 
-// Raise 25006 in a read-only transaction or on a standby: user (the function's name, in
+// Raise 25006 in a read-only transaction or on a standby: caller (the function's name, in
 // messages) advances one of the extension's sequences, if not on this call then on a later one.
-void require_writable(const char *user);
+void require_writable(const char *caller);
 
 // Return the sequence name of the extension that holds the calling function (a member, looked
-// up once and then when a relation's invalidation says it may have changed), or InvalidOid.
-Oid lease_sequence(FunctionCallInfo fcinfo, const char *name);
-
-// Return lease_sequence(name) for user; raise 55000 if it is missing and 25006 where it cannot
-// advance.
-Oid extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user);
+// up once and then when a relation's invalidation says it may have changed). Where it is missing,
+// raise 55000 for caller, unless the extension's version is below since (NULL: none is), which
+// predates the sequence: then InvalidOid.
+Oid extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *caller, const char *since = NULL);
 
 /*
  * Allocation numbers of explicit-time ids, drawn in ranges from one of the extension's sequences
@@ -164,7 +162,7 @@ Oid extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *us
 struct SequenceAllocations
 {
 	const char *sequence;   /* the extension's sequence */
-	const char *user;       /* the function's name, in messages */
+	const char *caller;     /* the function's name, in messages */
 	Allocator   numbers;    /* the range held */
 	uint64_t    generation; /* of the sequences looked up, when the range was drawn */
 };
@@ -189,36 +187,99 @@ allocate(FunctionCallInfo fcinfo, SequenceAllocations *allocations, Attempt atte
 		take_allocations(fcinfo, allocations, st);
 }
 
-// Return the extension's sequence of that name if this transaction can advance it (it exists,
-// the transaction may write, no parallel operation runs), else InvalidOid.
-Oid extension_sequence_if_writable(FunctionCallInfo fcinfo, const char *name);
+// True if a sequence looked up may have been dropped or replaced since *seen was taken, which
+// then moves on to now: what was drawn from a sequence before (a lease, a range) is given up.
+bool sequences_replaced_since(uint64_t *seen);
+
+// Set the extension's sequence seq to value, as its owner.
+void set_extension_sequence(Oid seq, int64_t value);
+
+// Return the value the next nextval of the extension's sequence seq gives, without advancing it.
+int64_t next_sequence_value(Oid seq);
+
+/* The leases of the ordered runs (lease.cpp): one protocol for uuidv7_ordered() and locality_uuid(true). */
+
+/* The runs of ids that a lease sequence of the database keeps above every id made before. */
+enum LeasedRun
+{
+	RUN_V7_ORDERED, /* uuidv7_ordered()'s words, leased in milliseconds */
+	RUN_CONTINUED   /* the continued sequential run's positions, leased in positions */
+};
 
 /*
- * A backend's lease on one of the extension's sequences: it makes ids only below until (0: none
- * yet), and until is never above the sequence's value, which only grows. A sequence is WAL-logged,
- * so after a restart, a crash, a promotion or pg_upgrade the database's first id starts at or
- * above the value it had.
+ * A floor of a take from a run's word: the take lands at or above value where force is set
+ * (this backend's lease found its sequence set from outside, or it keeps a word of its own),
+ * or where the word is still empty (the database's first take since the server started, or
+ * since a restore replaced its lease sequence).
+ */
+struct RunFloor
+{
+	uint64_t value;
+	bool     force;
+};
+
+struct RunWord; /* a run's word of one database and lease sequence, in shared memory (state.cpp) */
+
+/*
+ * A backend's lease on one of the extension's sequences: it makes ids of the run only below until
+ * (0: none yet), and until is never above the sequence's value, nor above the server's record of
+ * the run (lease_record), which only grow. The sequence is WAL-logged and the record is a file of
+ * the data directory, so after a restart, a crash, a promotion or pg_upgrade the database's first
+ * id starts at or above both, and a restore that sets the sequence back lowers neither floor.
  */
 struct SequenceLease
 {
-	const char *sequence;   /* the extension's sequence */
-	const char *user;       /* the function's name, in messages */
-	int64_t     until;      /* ids below it are this backend's (0: no lease) */
-	uint64_t    generation; /* of the sequences looked up, when until was taken */
+	const char *sequence;      /* the extension's sequence */
+	const char *caller;        /* the function's name, in messages */
+	const char *since;         /* the extension's version that created the sequence */
+	LeasedRun   run;           /* which run it leases */
+	int64_t     until;         /* ids below it are this backend's (0: no lease) */
+	uint64_t    generation;    /* of the sequences looked up, when until was taken */
+	RunWord    *word;          /* the run's shared word (NULL: this backend's own) */
+	Oid         word_sequence; /* the lease sequence word belongs to */
+	bool        word_found;    /* word was looked up for word_sequence */
+	bool        floor_read;    /* a transaction that cannot advance the sequence read its floor */
 };
 
-// Give up the lease if its sequence may have been dropped or replaced since it was taken (a
-// restore): true if so, and then until is 0. Called before the next id.
-bool give_up_stale_lease(SequenceLease *lease);
+// Begin a take of the run under the lease (lease.cpp): give up a stale lease, take a new one
+// where there is none (first_wanted: the lease end the first id wants), and return the floor
+// of the take.
+RunFloor lease_begin(FunctionCallInfo fcinfo, SequenceLease *lease, int64_t first_wanted);
 
-// Raise the lease's sequence to at least wanted, under a lock of its writers, and set until to
-// its value after; return its value before (nextval: above every value set before), and give
-// whether it was set from outside since this server's last lease step (state_lease_moved).
-int64_t extend_lease(FunctionCallInfo fcinfo, SequenceLease *lease, int64_t wanted, bool *moved);
+// Extend the lease past a value taken, to wanted; return the floor a take made again must keep
+// (force set where the sequence was set from outside since this server's last lease step).
+RunFloor lease_renew(FunctionCallInfo fcinfo, SequenceLease *lease, int64_t wanted);
 
-// Return the floor extend_lease would give for the extension's sequence seq, without advancing
-// it: where a transaction cannot (read-only, a standby, a parallel operation).
-int64_t read_lease(Oid seq);
+// True if this transaction can advance a lease's sequence (writable, no parallel operation).
+bool lease_writable();
+
+/*
+ * The lease protocol, the same for both ordered runs: take the run's next value (a millisecond
+ * of uuidv7_ordered's word, a position of the continued run) at or above the lease's floor;
+ * when it reaches the lease's end, extend the lease to wanted(value); when the extension finds
+ * its sequence set from outside since (a restore's setval after its data), take again above
+ * that floor. take(word, floor) takes from the run's word and returns the value in the lease's
+ * unit; wanted(value) is the lease end a value needs.
+ */
+template<typename Take, typename Wanted>
+int64_t
+take_leased(FunctionCallInfo fcinfo, SequenceLease *lease, int64_t first_wanted, Take take, Wanted wanted)
+{
+	int64_t value = take(lease->word, lease_begin(fcinfo, lease, first_wanted));
+
+	if (value >= lease->until && lease_writable())
+	{
+		RunFloor floor = lease_renew(fcinfo, lease, wanted(value));
+
+		if (floor.force)
+		{
+			value = take(lease->word, floor);
+			if (value >= lease->until)
+				(void) lease_renew(fcinfo, lease, wanted(value));
+		}
+	}
+	return value;
+}
 
 /* Generator state (state.cpp): shared by the cluster's backends, or this backend's own. */
 enum StateKind
@@ -244,28 +305,19 @@ SlotMarks *state_slot();
 // when there is shared state, else this backend's.
 SeqStatus state_seq_take(int64_t bucket, SeqTake *take);
 
-// Take the next position of the continued run (seq_continue): the cluster's when there is
-// shared state, else this backend's.
-SeqStatus state_seq_continue(uint64_t start, uint64_t floor, SeqTake *take);
+// Return the word of run for database db under its lease sequence lease, found or added: NULL
+// without shared state or room, where each backend keeps a word of its own. The runs of two
+// databases, or of one database before and after a restore replaced its lease sequence, never
+// share a word.
+RunWord *state_run_word(LeasedRun run, Oid db, Oid lease);
 
-// Take the next ordered version 7 word: the larger of clock_word and the last word taken + 1,
-// across the cluster's backends when there is shared state, else in this backend.
-uint64_t state_v7_take(uint64_t clock_word);
+// Take the next position of the continued run (seq_continue) from word (NULL: this backend's
+// own), at or above floor as RunFloor says.
+SeqStatus state_seq_continue(RunWord *word, uint64_t start, RunFloor floor, SeqTake *take);
 
-/* The runs of ids that a lease sequence of the database keeps above every id made before. */
-enum LeasedRun
-{
-	RUN_V7_ORDERED, /* uuidv7_ordered()'s words */
-	RUN_CONTINUED   /* the continued sequential run's positions */
-};
-
-// True if the run is shared and a backend of database db has taken an id at or above the lease
-// of its sequence lease since the server started (state_mark_database): a lease sequence
-// replaced by a restore starts again.
-bool state_database_started(LeasedRun run, Oid db, Oid lease);
-
-// Remember that a backend of database db took an id of the run at or above the lease of sequence lease.
-void state_mark_database(LeasedRun run, Oid db, Oid lease);
+// Take the next ordered version 7 word from word (NULL: this backend's own): the larger of
+// clock_word, floor (as RunFloor says) and the last word taken + 1.
+uint64_t state_v7_take(RunWord *word, uint64_t clock_word, RunFloor floor);
 
 // Record that the lease sequence seq of database db gives next at its next nextval, under the
 // lock of its writers; true if this step's nextval gave not floor but what the server's last

@@ -147,7 +147,7 @@ hot_uuid_generate_at(PG_FUNCTION_ARGS)
 	uint8_t  bytes[uuid_len];
 
 	/* On every call, also at the clock's own second: the refusal never depends on the time. */
-	require_writable(allocations.user);
+	require_writable(allocations.caller);
 
 	HotEnvironment env = environment();
 

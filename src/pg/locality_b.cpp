@@ -43,101 +43,50 @@ environment()
  * once a second whatever the cluster's rate: a renewal takes a lock, writes WAL and makes its
  * transaction's commit wait for the flush (stopping at 65536 made 8 clients' calls 6 % dearer on
  * 15). A transaction that cannot advance the sequence (read-only, on a standby, in a parallel
- * operation) takes positions without it, above its floor (read_lease): those ids are unique all
+ * operation) takes positions without it, above its floor (lease_begin): those ids are unique all
  * the same, but ids made after a later restart can sort below those past the lease. A database
- * whose extension has no lease sequence yet (before ALTER EXTENSION UPDATE) has neither.
+ * whose extension predates the lease sequence (below 1.4, before ALTER EXTENSION UPDATE) has
+ * neither.
  */
-static SequenceLease     continued_lease = {"locality_uuid_b_lease", "locality_uuid(true)", 0, 0};
+static SequenceLease     continued_lease = {"locality_uuid_b_lease", "locality_uuid(true)", "1.4", RUN_CONTINUED,
+											0, 0, NULL, InvalidOid, false, false};
 static constexpr int64_t window_steady = 65536;
 static constexpr int64_t window_max = INT64_C(1) << 26;
 static constexpr int64_t renewal_min_ms = 1000;
 static int64_t           continued_window = 256;
-static int64_t           renewed_ms = 0;     /* wall clock of this backend's last renewal */
-static bool              floor_seen = false; /* this backend took its lease sequence's floor */
+static int64_t           renewed_ms = 0; /* wall clock of this backend's last renewal */
 
-// Take the position of a sequential id in the continued run, at or above floor (0: none).
-static void
-take_position(const SeqPlace &place, uint64_t floor, SeqTake *take)
-{
-	if (state_seq_continue(seq_start(place), floor, take) != SeqStatus::ok)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("sequential run exhausted"),
-				 errdetail("The continued sequential run has handed out all %llu positions.",
-						   static_cast<unsigned long long>(seq_position_max) + 1),
-				 errhint("Set locality_uuid.sequential_seed to bucket.")));
-}
-
-// Extend the lease past the position taken; the next lease is longer, up to window_steady, and
-// past it while leases last < 1 s. Return the floor before, and whether it moved from outside.
+// Return the lease end a renewal past position wants, and lengthen the next one: up to
+// window_steady, and past it while renewals come less than renewal_min_ms apart.
 static int64_t
-renew_lease(FunctionCallInfo fcinfo, const SeqTake &take, bool *moved)
+continued_wanted(int64_t position)
 {
 	int64_t now_ms = wall_ms();
-	int64_t floor = extend_lease(fcinfo, &continued_lease, static_cast<int64_t>(take.position) + continued_window, moved);
+	int64_t wanted = position + continued_window;
 
 	if (continued_window < window_steady || now_ms - renewed_ms < renewal_min_ms)
 		continued_window = Min(continued_window * 2, window_max);
 	renewed_ms = now_ms;
-	return floor;
+	return wanted;
 }
 
 // Take the position of a sequential id in the continued run, under the database's lease.
 static void
 take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 {
-	const char *sequence = continued_lease.sequence;
-	Oid         seq = InvalidOid;
-	Oid         lease = InvalidOid;
-	uint64_t    floor = 0;
-	bool        at_floor = false;
-	bool        floor_step = false;
-	bool        moved = false;
-
-	/* A lease of a sequence dropped or replaced since (a restore) is given up before the next id. */
-	if (give_up_stale_lease(&continued_lease))
-		floor_seen = false;
-
-	/*
-	 * A backend's first position takes a lease; the database's first since the start (or since a
-	 * restore replaced the lease sequence or set it from outside), its floor. A transaction that
-	 * cannot advance the sequence reads the floor, once a backend, and takes no lease.
-	 */
-	if (continued_lease.until == 0 && OidIsValid(lease = lease_sequence(fcinfo, sequence)))
-	{
-		seq = extension_sequence_if_writable(fcinfo, sequence);
-		if (OidIsValid(seq) || !floor_seen)
-		{
-			int64_t lease_floor = OidIsValid(seq) ? extend_lease(fcinfo, &continued_lease, 0, &moved) : read_lease(lease);
-
-			floor_step = true;
-			if (moved || !state_database_started(RUN_CONTINUED, MyDatabaseId, lease))
-			{
-				floor = static_cast<uint64_t>(lease_floor);
-				at_floor = true;
-			}
-		}
-	}
-	take_position(place, floor, take);
-	/* Only once the shared word is at the floor may others skip it. */
-	if (at_floor)
-		state_mark_database(RUN_CONTINUED, MyDatabaseId, lease);
-	if (floor_step)
-		floor_seen = true;
-	/* The sequence is looked up only when the lease runs out, not on every call. */
-	if (take->position >= static_cast<uint64_t>(continued_lease.until) &&
-		(OidIsValid(seq) || OidIsValid(extension_sequence_if_writable(fcinfo, sequence))))
-	{
-		int64_t lease_floor = renew_lease(fcinfo, *take, &moved);
-
-		/* Set from outside since (a restore's setval after its data): this id too starts above. */
-		if (moved)
-		{
-			take_position(place, static_cast<uint64_t>(lease_floor), take);
-			if (take->position >= static_cast<uint64_t>(continued_lease.until))
-				(void) renew_lease(fcinfo, *take, &moved);
-		}
-	}
+	(void) take_leased(
+		fcinfo, &continued_lease, 0,
+		[&](RunWord *word, RunFloor floor) {
+			if (state_seq_continue(word, seq_start(place), floor, take) != SeqStatus::ok)
+				ereport(ERROR,
+						(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+						 errmsg("sequential run exhausted"),
+						 errdetail("The continued sequential run has handed out all %llu positions.",
+								   static_cast<unsigned long long>(seq_position_max) + 1),
+						 errhint("Set locality_uuid.sequential_seed to bucket.")));
+			return static_cast<int64_t>(take->position);
+		},
+		continued_wanted);
 }
 
 // Make a sequential id: the core says which bucket it falls in, the glue takes its position

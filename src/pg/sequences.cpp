@@ -1,4 +1,4 @@
-// The extension's sequences: found by the extension's membership, advanced for allocation ranges and leases.
+// The extension's sequences: found by the extension's membership, advanced for allocation ranges, set for leases.
 #include "glue.hpp"
 
 #include <cstring>
@@ -18,7 +18,7 @@ extern "C" {
 #include "commands/extension.h"
 #include "commands/sequence.h"
 #include "miscadmin.h"
-#include "storage/lock.h"
+#include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "utils/fmgrprotos.h"
 #include "utils/inval.h"
@@ -33,12 +33,12 @@ namespace locality_uuid
 static constexpr uint32_t allocation_range = 256;
 
 void
-require_writable(const char *user)
+require_writable(const char *caller)
 {
 	if (RecoveryInProgress() || XactReadOnly)
 		ereport(ERROR,
 				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
-				 errmsg("%s cannot run in a read-only transaction", user),
+				 errmsg("%s cannot run in a read-only transaction", caller),
 				 errdetail("It advances a sequence, which a read-only transaction or a standby cannot do."),
 				 errhint("Call it on the primary, in a read-write transaction.")));
 }
@@ -87,10 +87,8 @@ forget_sequences(Datum, Oid relid)
 	known_count = kept;
 }
 
-// True if a sequence looked up may have been dropped or replaced since *seen was taken, which
-// then moves on to now: what was drawn from a sequence before (a lease, a range) is given up.
-static bool
-replaced_since(uint64_t *seen)
+bool
+sequences_replaced_since(uint64_t *seen)
 {
 	if (*seen == generation)
 		return false;
@@ -98,11 +96,10 @@ replaced_since(uint64_t *seen)
 	return true;
 }
 
-// Find the sequence name among the members of the extension of the calling function.
+// Find the sequence name among the members of the extension ext.
 static Oid
-find_member_sequence(FunctionCallInfo fcinfo, const char *name)
+find_member_sequence(Oid ext, const char *name)
 {
-	Oid         ext = getExtensionOfObject(ProcedureRelationId, fcinfo->flinfo->fn_oid);
 	Oid         found = InvalidOid;
 	ScanKeyData key[2];
 	HeapTuple   tup;
@@ -135,8 +132,35 @@ find_member_sequence(FunctionCallInfo fcinfo, const char *name)
 	return found;
 }
 
+// True if the extension ext is at version since or later (versions are major.minor).
+static bool
+extension_at_least(Oid ext, const char *since)
+{
+	Relation    rel = table_open(ExtensionRelationId, AccessShareLock);
+	ScanKeyData key;
+	SysScanDesc scan;
+	HeapTuple   tup;
+	int         have[2] = {0, 0};
+	int         want[2] = {0, 0};
+
+	ScanKeyInit(&key, Anum_pg_extension_oid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(ext));
+	scan = systable_beginscan(rel, ExtensionOidIndexId, true, NULL, 1, &key);
+	if (HeapTupleIsValid(tup = systable_getnext(scan)))
+	{
+		bool  isnull;
+		Datum version = heap_getattr(tup, Anum_pg_extension_extversion, RelationGetDescr(rel), &isnull);
+
+		if (!isnull)
+			(void) sscanf(TextDatumGetCString(version), "%d.%d", &have[0], &have[1]);
+	}
+	systable_endscan(scan);
+	table_close(rel, AccessShareLock);
+	(void) sscanf(since, "%d.%d", &want[0], &want[1]);
+	return have[0] != want[0] ? have[0] > want[0] : have[1] >= want[1];
+}
+
 Oid
-lease_sequence(FunctionCallInfo fcinfo, const char *name)
+extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *caller, const char *since)
 {
 	for (int i = 0; i < known_count; i++)
 		if (strcmp(known[i].name, name) == 0)
@@ -148,43 +172,29 @@ lease_sequence(FunctionCallInfo fcinfo, const char *name)
 	}
 
 	uint64_t before = invalidations;
-	Oid      seq = find_member_sequence(fcinfo, name);
+	Oid      ext = getExtensionOfObject(ProcedureRelationId, fcinfo->flinfo->fn_oid);
+	Oid      seq = find_member_sequence(ext, name);
 
+	if (!OidIsValid(seq) && (since == NULL || !OidIsValid(ext) || extension_at_least(ext, since)))
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("sequence %s of extension locality_uuid is missing", name),
+				 errdetail("%s needs that sequence, a member of the extension under that name; a relation "
+						   "that is not a member, or has another name, is never used.",
+						   caller),
+				 errhint("Run ALTER EXTENSION locality_uuid UPDATE. Where the extension is up to date, rename "
+						 "the sequence back and run ALTER EXTENSION locality_uuid ADD SEQUENCE %s.",
+						 name)));
 	/* An invalidation read during the search may concern what it found: keep nothing then. */
 	if (invalidations == before && known_count < known_max)
 		known[known_count++] = KnownSequence{name, seq};
 	return seq;
 }
 
-Oid
-extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *user)
-{
-	Oid seq = lease_sequence(fcinfo, name);
-
-	if (!OidIsValid(seq))
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("sequence %s of extension locality_uuid does not exist", name),
-				 errdetail("%s needs that sequence of the extension; a relation of that name that the "
-						   "extension did not create is never used.",
-						   user),
-				 errhint("Run ALTER EXTENSION locality_uuid UPDATE.")));
-	require_writable(user);
-	return seq;
-}
-
-Oid
-extension_sequence_if_writable(FunctionCallInfo fcinfo, const char *name)
-{
-	if (RecoveryInProgress() || XactReadOnly || IsInParallelMode())
-		return InvalidOid;
-	return lease_sequence(fcinfo, name);
-}
-
 void
 forget_stale_allocations(SequenceAllocations *allocations)
 {
-	if (replaced_since(&allocations->generation))
+	if (sequences_replaced_since(&allocations->generation))
 		allocations->numbers = Allocator(allocations->numbers.bits());
 }
 
@@ -195,7 +205,9 @@ take_allocations(FunctionCallInfo fcinfo, SequenceAllocations *allocations, Allo
 
 	if (st == AllocationStatus::needs_allocations)
 	{
-		Oid seq = extension_sequence(fcinfo, allocations->sequence, allocations->user);
+		Oid seq = extension_sequence(fcinfo, allocations->sequence, allocations->caller);
+
+		require_writable(allocations->caller);
 
 		numbers->add_range(static_cast<uint64_t>(nextval_internal(seq, false)), allocation_range);
 		if (!numbers->used_up())
@@ -204,7 +216,7 @@ take_allocations(FunctionCallInfo fcinfo, SequenceAllocations *allocations, Allo
 	ereport(ERROR,
 			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 			 errmsg("%s has used up all %llu allocation numbers of this database",
-					allocations->user, static_cast<unsigned long long>(numbers->limit())),
+					allocations->caller, static_cast<unsigned long long>(numbers->limit())),
 			 errdetail("An id at an explicit time carries its allocation number whole, in %d bits; "
 					   "the sequence %s hands out each number once, in ranges of %u.",
 					   numbers->bits(), allocations->sequence, allocation_range)));
@@ -227,9 +239,8 @@ as_sequence_owner(Oid seq, Fn fn)
 	SetUserIdAndSecContext(save_userid, save_sec_context);
 }
 
-// Set the extension's sequence seq to value.
-static void
-set_sequence(Oid seq, int64_t value)
+void
+set_extension_sequence(Oid seq, int64_t value)
 {
 	as_sequence_owner(seq, [&](Oid s) {
 		DirectFunctionCall3(setval3_oid, ObjectIdGetDatum(s), Int64GetDatum(value), BoolGetDatum(true));
@@ -237,9 +248,9 @@ set_sequence(Oid seq, int64_t value)
 }
 
 int64_t
-read_lease(Oid seq)
+next_sequence_value(Oid seq)
 {
-	int64_t floor = 0;
+	int64_t next = 0;
 
 	/* pg_sequence_last_value: no nextval, so a read-only transaction or a parallel worker may. */
 	as_sequence_owner(seq, [&](Oid s) {
@@ -250,44 +261,11 @@ read_lease(Oid seq)
 		call->args[0].value = ObjectIdGetDatum(s);
 		call->args[0].isnull = false;
 		last = pg_sequence_last_value(call);
-		/* NULL until its first nextval: it starts at 0, the floor a first nextval gives. */
+		/* NULL until its first nextval: the extension's sequences start at 0. */
 		if (!call->isnull)
-			floor = DatumGetInt64(last) + 1;
+			next = DatumGetInt64(last) + 1;
 	});
-	return floor;
-}
-
-bool
-give_up_stale_lease(SequenceLease *lease)
-{
-	if (!replaced_since(&lease->generation))
-		return false;
-	lease->until = 0;
-	return true;
-}
-
-/*
- * Writers take a lock of their own on the sequence (an advisory tag that SQL's advisory locks
- * cannot name), so its value only grows; the lock is the transaction's, released here or by an
- * error's abort.
- */
-int64_t
-extend_lease(FunctionCallInfo fcinfo, SequenceLease *lease, int64_t wanted, bool *moved)
-{
-	Oid     seq = extension_sequence(fcinfo, lease->sequence, lease->user);
-	LOCKTAG tag;
-
-	SET_LOCKTAG_ADVISORY(tag, MyDatabaseId, seq, 0, 7);
-	(void) LockAcquire(&tag, ExclusiveLock, false, false);
-
-	int64_t floor = nextval_internal(seq, false);
-
-	lease->until = Max(floor, wanted);
-	if (lease->until > floor)
-		set_sequence(seq, lease->until);
-	*moved = state_lease_moved(MyDatabaseId, seq, floor, lease->until + 1);
-	LockRelease(&tag, ExclusiveLock, false);
-	return floor;
+	return next;
 }
 
 } // namespace locality_uuid

@@ -77,13 +77,6 @@ runs_init(void *at, Size size)
 	h->nslots = slot_count();
 }
 
-// Return the size of an area of one word.
-static Size
-word_size()
-{
-	return sizeof(pg_atomic_uint64);
-}
-
 // Initialise a new area of words to 0.
 static void
 words_init(void *at, Size size)
@@ -111,22 +104,15 @@ database_set_size()
 static SharedArea runs = {"locality_uuid", runs_size, runs_init, NULL};
 
 /*
- * The ordered version 7 word (uuidv7_ordered): the last word taken by any backend of the
- * cluster. The continued sequential run (locality_uuid.sequential_seed = continue): the position
- * of its next id.
+ * The words of the leased runs, one per database and lease sequence, beside its key: the last
+ * ordered version 7 word taken (uuidv7_ordered), the position of the continued sequential run's
+ * next id (locality_uuid.sequential_seed = continue); 0 while no id was taken. No database's
+ * sequences, settings or restores move another's word. A database that finds no room keeps a
+ * word per backend, each starting at its lease: ordered per backend, up to a lease window ahead.
  */
-static SharedArea v7_last = {"locality_uuid_v7", word_size, words_init, NULL};
-static SharedArea continued_next = {"locality_uuid_b_continue", word_size, words_init, NULL};
+static SharedArea run_words[] = {{"locality_uuid_v7_words", database_set_size, words_init, NULL},
+								 {"locality_uuid_b_words", database_set_size, words_init, NULL}};
 static_assert(seq_word_empty == 0, "shared words start at 0, which must be the empty run word");
-
-/*
- * For each of those, the databases whose first id since the server started was taken at or
- * above the database's lease. A database that finds no room is never counted as started: then
- * the first id of each backend starts at its lease, which keeps the order and may run ids up to
- * a lease window ahead of the clock.
- */
-static SharedArea started[] = {{"locality_uuid_v7_leases", database_set_size, words_init, NULL},
-							   {"locality_uuid_b_leases", database_set_size, words_init, NULL}};
 
 /*
  * The value the next nextval of each lease sequence gives, as this server's last lease step left
@@ -136,8 +122,7 @@ static SharedArea started[] = {{"locality_uuid_v7_leases", database_set_size, wo
  */
 static SharedArea lease_values = {"locality_uuid_lease_values", database_set_size, words_init, NULL};
 
-static SharedArea *const areas[] = {&runs, &v7_last, &started[RUN_V7_ORDERED], &continued_next,
-									&started[RUN_CONTINUED], &lease_values};
+static SharedArea *const areas[] = {&runs, &run_words[RUN_V7_ORDERED], &run_words[RUN_CONTINUED], &lease_values};
 
 static bool       attached = false;
 static StateKind  kind = STATE_BACKEND;
@@ -145,6 +130,12 @@ static SlotMarks *my_slot = NULL;
 static uint64_t   seq_own = seq_word_empty;       /* this backend's run word (with shared memory: a guess) */
 static uint64_t   v7_own = 0;                     /* this backend's last v7 word (with shared memory: a guess) */
 static uint64_t   continued_own = seq_word_empty; /* this backend's continued word (shared: a guess) */
+
+/* A leased run's word of one database and lease sequence: a value of a database set. */
+struct RunWord
+{
+	pg_atomic_uint64 value;
+};
 
 #if PG_VERSION_NUM >= 170000
 
@@ -375,40 +366,46 @@ state_seq_take(int64_t bucket, SeqTake *take)
 	return st;
 }
 
+// Return the floor a take from word applies (RunFloor): its value where forced or where the
+// word is still empty, else none.
+static uint64_t
+floor_of(RunFloor floor, uint64_t word)
+{
+	return floor.force || word == 0 ? floor.value : 0;
+}
+
 /*
- * Whether this backend saw the continued run's word taken: from then on the word is not empty
- * and only grows while the shared memory lives (a restart starts every backend afresh), so a
- * position without a floor is the word's value, one fetch-and-add, with no retry under
- * contention.
+ * The shared continued word this backend saw taken: from then on the word is not empty and only
+ * grows while the shared memory lives (a restart starts every backend afresh), so a position
+ * without a forced floor is the word's value, one fetch-and-add, with no retry under contention.
  */
-static bool continued_taken = false;
+static RunWord *continued_taken = NULL;
 
 SeqStatus
-state_seq_continue(uint64_t start, uint64_t floor, SeqTake *take)
+state_seq_continue(RunWord *word, uint64_t start, RunFloor floor, SeqTake *take)
 {
-	SeqStatus         st = SeqStatus::ok;
-	uint64_t          next;
-	pg_atomic_uint64 *shared = words(continued_next);
+	SeqStatus st = SeqStatus::ok;
+	uint64_t  next;
 
-	if (shared != NULL && continued_taken && floor == 0)
-		return seq_continue(pg_atomic_fetch_add_u64(shared, 1), start, 0, &next, take);
-	advance(shared, &continued_own,
-			[&](uint64_t word, uint64_t *next_word) {
-				st = seq_continue(word, start, floor, next_word, take);
+	if (word != NULL && word == continued_taken && !floor.force)
+		return seq_continue(pg_atomic_fetch_add_u64(&word->value, 1), start, 0, &next, take);
+	advance(word != NULL ? &word->value : NULL, &continued_own,
+			[&](uint64_t current, uint64_t *next_word) {
+				st = seq_continue(current, start, floor_of(floor, current), next_word, take);
 				return st == SeqStatus::ok;
 			});
-	continued_taken = st == SeqStatus::ok;
+	continued_taken = st == SeqStatus::ok ? word : NULL;
 	return st;
 }
 
 uint64_t
-state_v7_take(uint64_t clock_word)
+state_v7_take(RunWord *word, uint64_t clock_word, RunFloor floor)
 {
 	uint64_t taken = 0;
 
-	advance(words(v7_last), &v7_own,
-			[&](uint64_t word, uint64_t *next) {
-				taken = *next = v7_word_after(word, clock_word);
+	advance(word != NULL ? &word->value : NULL, &v7_own,
+			[&](uint64_t current, uint64_t *next) {
+				taken = *next = v7_word_after(current, Max(clock_word, floor_of(floor, current)));
 				return true;
 			});
 	return taken;
@@ -446,16 +443,14 @@ database_slot(const SharedArea &area, uint64 key, bool add)
 	return -1;
 }
 
-bool
-state_database_started(LeasedRun run, Oid db, Oid lease)
+RunWord *
+state_run_word(LeasedRun run, Oid db, Oid lease)
 {
-	return database_slot(started[run], database_key(db, lease), false) >= 0;
-}
+	int slot = database_slot(run_words[run], database_key(db, lease), true);
 
-void
-state_mark_database(LeasedRun run, Oid db, Oid lease)
-{
-	(void) database_slot(started[run], database_key(db, lease), true);
+	if (slot < 0)
+		return NULL;
+	return reinterpret_cast<RunWord *>(&words(run_words[run])[database_slots + slot]);
 }
 
 bool

@@ -38,7 +38,8 @@ static V7Clock backend_clock;
  * after a restart are at most that far ahead of a clock that is right; a clock that was ahead
  * and came back leaves them ahead until it catches up, across restarts too.
  */
-static SequenceLease     lease = {"locality_uuid_v7_lease", "uuidv7_ordered", 0, 0};
+static SequenceLease     lease = {"locality_uuid_v7_lease", "uuidv7_ordered", "1.3", RUN_V7_ORDERED,
+								  0, 0, NULL, InvalidOid, false, false};
 static constexpr int64_t lease_window_ms = 1000;
 
 /* Allocation numbers of explicit-time ids (41 bits), in ranges, as hot_uuid's (src/pg/hot.cpp). */
@@ -179,68 +180,27 @@ locality_uuid_extract_version(PG_FUNCTION_ARGS)
 	PG_RETURN_INT16(static_cast<int16>(version_nibble(u)));
 }
 
-// Extend this backend's lease past the word's millisecond and lease_window_ms past the clock's;
-// return the floor before, and whether the sequence was set from outside since (state_lease_moved).
-static int64_t
-extend_ordered_lease(FunctionCallInfo fcinfo, int64_t word_ms, int64_t clock_ms, bool *moved)
-{
-	return extend_lease(fcinfo, &lease, Max(word_ms + 1, clock_ms + lease_window_ms), moved);
-}
-
 // uuidv7_ordered() RETURNS uuid
 extern "C" Datum
 uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 {
 	uint8_t random[8];
 	uint8_t bytes[uuid_len];
-	bool    at_floor = false;
 
 	/* On every call, not only when the lease runs out: the refusal never depends on the time. */
-	require_writable(lease.user);
+	require_writable(lease.caller);
 
 	uint64_t clock_word = v7_word(wall_v7());
 	int64_t  clock_ms = v7_word_ms(clock_word);
+	uint64_t word = 0;
 
-	/*
-	 * A backend's first id takes a lease. The first id of its database since the server started
-	 * also starts at the floor, above every id made before in the database; the later ones of
-	 * that database find the shared word there already (state_database_started). Without
-	 * shared state the word is per backend, and every backend's first id starts at the floor.
-	 */
-	(void) give_up_stale_lease(&lease);
-
-	Oid  lease_seq = InvalidOid;
-	bool moved = false;
-
-	if (lease.until == 0)
-	{
-		int64_t floor = extend_ordered_lease(fcinfo, clock_ms, clock_ms, &moved);
-
-		lease_seq = lease_sequence(fcinfo, lease.sequence);
-		if (moved || !state_database_started(RUN_V7_ORDERED, MyDatabaseId, lease_seq))
-		{
-			clock_word = Max(clock_word, v7_word(V7Time{floor, 0}));
-			at_floor = true;
-		}
-	}
-
-	uint64_t word = state_v7_take(clock_word);
-
-	/* Only once the shared word is at the floor may others skip it. */
-	if (at_floor)
-		state_mark_database(RUN_V7_ORDERED, MyDatabaseId, lease_seq);
-	if (v7_word_ms(word) >= lease.until)
-	{
-		int64_t floor = extend_ordered_lease(fcinfo, v7_word_ms(word), clock_ms, &moved);
-
-		/* Set from outside since (a restore's setval after its data): this id too starts above. */
-		if (moved)
-		{
-			word = state_v7_take(Max(clock_word, v7_word(V7Time{floor, 0})));
-			if (v7_word_ms(word) >= lease.until)
-				(void) extend_ordered_lease(fcinfo, v7_word_ms(word), clock_ms, &moved);
-		}
-	}
+	(void) take_leased(
+		fcinfo, &lease, clock_ms + lease_window_ms,
+		[&](RunWord *shared, RunFloor floor) {
+			word = state_v7_take(shared, clock_word, RunFloor{v7_word(V7Time{static_cast<int64_t>(floor.value), 0}), floor.force});
+			return v7_word_ms(word);
+		},
+		[&](int64_t ms) { return Max(ms + 1, clock_ms + lease_window_ms); });
 	if (v7_word_ms(word) > v7_ms_max)
 		v7_out_of_range();
 	random_or_error(random, sizeof(random));
@@ -257,7 +217,7 @@ uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 	uint8_t  random[4];
 	uint8_t  bytes[uuid_len];
 
-	require_writable(allocations.user);
+	require_writable(allocations.caller);
 	allocate(fcinfo, &allocations, [&](Allocator *numbers) { return numbers->next(&allocation); });
 	random_or_error(random, sizeof(random));
 	encode_v7_explicit(ms, allocation, random, bytes);
