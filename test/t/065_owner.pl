@@ -5,7 +5,6 @@
 # the update from 1.3 as dave.
 use strict;
 use warnings FATAL => 'all';
-use IPC::Run;
 use LocalityUuid;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -30,14 +29,6 @@ for my $node ($src, $dst)
 	$node->safe_psql('postgres', 'CREATE ROLE dave LOGIN; CREATE ROLE bob LOGIN');
 }
 
-# Run a program (pg_dump, pg_restore, psql); returns (ok, stderr).
-sub run
-{
-	my (@cmd) = @_;
-	my ($out, $err) = ('', '');
-	my $ok = IPC::Run::run(\@cmd, '>', \$out, '2>', \$err);
-	return ($ok, $err);
-}
 
 # The backfills and ordered ids of one database: 1000 of each kind.
 my $fill = qq{CREATE TABLE made (kind text, id uuid);
@@ -54,7 +45,7 @@ $src->safe_psql('sapp', "CREATE EXTENSION locality_uuid; $fill");
 
 # 2. pg_dump as dave: it reads the sequences, and carries their values, not their privileges.
 my $dave_dump = $src->basedir . '/app.sql';
-my ($ok, $err) = run('pg_dump', '-f', $dave_dump, '-d', $src->connstr('app') . ' user=dave');
+my ($ok, $err) = run_program('pg_dump', '-f', $dave_dump, '-d', $src->connstr('app') . ' user=dave');
 ok($ok && $err eq '', 'pg_dump -U dave -d app: no error') or diag $err;
 my $text = -f $dave_dump ? slurp_file($dave_dump) : '';
 for my $seq (qw(locality_uuid_hot_allocation locality_uuid_v7_allocation locality_uuid_v7_lease locality_uuid_b_lease))
@@ -63,7 +54,7 @@ for my $seq (qw(locality_uuid_hot_allocation locality_uuid_v7_allocation localit
 }
 unlike($text, qr/(GRANT|REVOKE)[^;]*locality_uuid/, q{dave's dump grants nothing on the extension's objects});
 my $su_dump = $src->basedir . '/sapp.dump';
-($ok, $err) = run('pg_dump', '-Fc', '-f', $su_dump, '-d', $src->connstr('sapp'));
+($ok, $err) = run_program('pg_dump', '-Fc', '-f', $su_dump, '-d', $src->connstr('sapp'));
 ok($ok && $err eq '', q{pg_dump of the superuser's database}) or diag $err;
 
 # The values of the extension's sequences.
@@ -83,8 +74,8 @@ for my $copy (@copies)
 	$node->safe_psql('postgres', "CREATE DATABASE $db OWNER dave");
 	my $conn = $node->connstr($db) . ' user=dave';
 	($ok, $err) = $file eq $dave_dump
-	  ? run('psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $conn, '-f', $file)
-	  : run('pg_restore', '--no-owner', '-d', $conn, $file);
+	  ? run_program('psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $conn, '-f', $file)
+	  : run_program('pg_restore', '--no-owner', '-d', $conn, $file);
 	ok($ok && $err !~ /ERROR/, ($file eq $dave_dump ? q{dave restores his dump (psql -f)} : q{dave restores the superuser's dump (pg_restore --no-owner)})
 		. " into $where: no error") or diag $err;
 	is($node->safe_psql($db, $sequences), $dumped{$file}, "$where: the extension's sequences have their dumped values");
@@ -144,7 +135,7 @@ is( as($src, dave => 'upd', q{CREATE EXTENSION locality_uuid VERSION '1.3'; SELE
 		ALTER EXTENSION locality_uuid UPDATE; SELECT extversion = default_version FROM pg_extension
 		JOIN pg_available_extensions ON name = extname WHERE extname = 'locality_uuid'}),
 	"t\nt|", 'dave creates 1.3 and updates it to the default version');
-($ok, $err) = run('pg_dump', '-f', $src->basedir . '/upd.sql', '-d', $src->connstr('upd') . ' user=dave');
+($ok, $err) = run_program('pg_dump', '-f', $src->basedir . '/upd.sql', '-d', $src->connstr('upd') . ' user=dave');
 ok($ok && $err eq '', 'after the update, pg_dump -U dave: no error') or diag $err;
 is(as($src, dave => 'upd', 'SELECT locality_uuid_release_core_names()'), "$core_members|",
 	'after the update, dave releases the names');

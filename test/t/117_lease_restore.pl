@@ -9,7 +9,6 @@
 # no later session below the restored ids, nor with shared state the session that made them.
 use strict;
 use warnings FATAL => 'all';
-use IPC::Run;
 use Time::HiRes qw(usleep);
 use LocalityUuid;
 use PostgreSQL::Test::Utils;
@@ -24,14 +23,6 @@ plan skip_all => 'libfaketime not found (Debian package faketime; or set LIBFAKE
 my $clock_file = "$PostgreSQL::Test::Utils::tmp_check/117_lease_restore.faketime";
 set_fake_clock($clock_file, '+3600');
 
-# Run a program; returns (ok, stderr).
-sub run
-{
-	my (@cmd) = @_;
-	my ($out, $err) = ('', '');
-	my $ok = IPC::Run::run(\@cmd, '>', \$out, '2>', \$err);
-	return ($ok, $err);
-}
 
 # The source, an hour ahead: dave's database with 1000 ordered ids and 100,000 sequential ones
 # (its lease far above the live database's), dumped by dave.
@@ -47,7 +38,7 @@ is(as($src, dave => 'app', q{INSERT INTO made SELECT 'sequential', locality_uuid
 		INSERT INTO made SELECT 'v7at', uuidv7_ordered(timestamptz '2024-01-01 00:00:00+00') FROM generate_series(1, 1000)}),
 	'|', 'source: dave makes 100,000 sequential ids, 1000 backfills of one second of each kind');
 my $dump = $src->basedir . '/app.dump';
-my ($ok, $err) = run('pg_dump', '-Fc', '-f', $dump, '-d', $src->connstr('app') . ' user=dave');
+my ($ok, $err) = run_program('pg_dump', '-Fc', '-f', $dump, '-d', $src->connstr('app') . ' user=dave');
 ok($ok && $err eq '', 'pg_dump -Fc as dave') or diag $err;
 $src->stop;
 
@@ -77,7 +68,7 @@ for my $kind (state_kinds())
 	$session->query_safe(q{SELECT uuidv7_ordered(), locality_uuid(true), hot_uuid(7, timestamptz '2024-01-01 00:00:00+00'),
 		uuidv7_ordered(timestamptz '2024-01-01 00:00:00+00') FROM generate_series(1, 10)});
 
-	($ok, $err) = run('pg_restore', '--clean', '--if-exists', '--no-owner', '-d', $conn, $dump);
+	($ok, $err) = run_program('pg_restore', '--clean', '--if-exists', '--no-owner', '-d', $conn, $dump);
 	ok($ok && $err !~ /ERROR/, "$label: dave's pg_restore --clean into the live database: no error") or diag $err;
 
 	# Another database's call first: it must not make app's state look current.
@@ -116,11 +107,11 @@ for my $kind (state_kinds())
 		is(as($node, dave => $db, 'CREATE EXTENSION locality_uuid; SELECT count(uuidv7_ordered()) + count(locality_uuid(true))
 			FROM generate_series(1, 10)'), '20|', "$label, $round: dave's live database made ids");
 		my $rconn = $node->connstr($db) . ' user=dave';
-		($ok, $err) = run('pg_restore', '--clean', '--if-exists', '--no-owner', '--section=pre-data', '-d', $rconn, $dump);
+		($ok, $err) = run_program('pg_restore', '--clean', '--if-exists', '--no-owner', '--section=pre-data', '-d', $rconn, $dump);
 		ok($ok && $err !~ /ERROR/, "$label, $round: pg_restore --clean --section=pre-data") or diag $err;
 		my $during = $node->background_psql($db, on_error_stop => 0, extra_params => [ '-U', 'dave' ]);
 		$during->query_safe('SELECT uuidv7_ordered(), locality_uuid(true)');
-		($ok, $err) = run('pg_restore', '--no-owner', '--section=data', '-d', $rconn, $dump);
+		($ok, $err) = run_program('pg_restore', '--no-owner', '--section=data', '-d', $rconn, $dump);
 		ok($ok && $err !~ /ERROR/, "$label, $round: pg_restore --section=data") or diag $err;
 		my @checks = (
 			[ new => sub { as($node, dave => $db, below_sql($_[0])) } ],
@@ -156,7 +147,7 @@ for my $kind (state_kinds())
 	$node->stop;
 	start_on_fake_clock($node, $clock_file);
 	$node->safe_psql('sapp', 'CREATE EXTENSION locality_uuid; SELECT uuidv7_ordered(), locality_uuid(true) FROM generate_series(1, 10)');
-	($ok, $err) = run('pg_restore', '--no-owner', '--no-comments', '-d', $node->connstr('sapp') . ' user=dave', $dump);
+	($ok, $err) = run_program('pg_restore', '--no-owner', '--no-comments', '-d', $node->connstr('sapp') . ' user=dave', $dump);
 	ok($ok && $err !~ /ERROR/, "$label: dave's pg_restore into a database where a superuser created the extension: no error")
 	  or diag $err;
 	is(as($node, dave => 'sapp', below_sql($_)), '0|', "$label: superuser's install, a new session without a restart: 0 of 1000 $_ ids at or below the restored ones")
@@ -167,7 +158,7 @@ for my $kind (state_kinds())
 	start_on_fake_clock($node, $clock_file);
 	$node->safe_psql('postgres', 'CREATE DATABASE sapp2 OWNER dave');
 	$node->safe_psql('sapp2', 'CREATE EXTENSION locality_uuid; SELECT uuidv7_ordered(), locality_uuid(true) FROM generate_series(1, 10)');
-	($ok, $err) = run('pg_restore', '--clean', '--if-exists', '--no-owner', '--no-comments', '-d', $node->connstr('sapp2') . ' user=dave', $dump);
+	($ok, $err) = run_program('pg_restore', '--clean', '--if-exists', '--no-owner', '--no-comments', '-d', $node->connstr('sapp2') . ' user=dave', $dump);
 	ok(!$ok && $err =~ /must be owner of extension locality_uuid/, "$label: dave's pg_restore --clean over a superuser's extension: must be owner, exit 1")
 	  or diag $err;
 	is(as($node, dave => 'sapp2', below_sql($_)), '0|', "$label: --clean over a superuser's extension, a new session without a restart: 0 of 1000 $_ ids at or below the restored ones")

@@ -10,7 +10,6 @@
 # A standby promoted after such a restore (and the primary's next id) makes ids above the kept ones.
 use strict;
 use warnings FATAL => 'all';
-use IPC::Run;
 use LocalityUuid;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -26,14 +25,6 @@ set_fake_clock($ahead_file, '+3600');
 
 my %expr = (ordered => 'uuidv7_ordered()', sequential => 'locality_uuid(true)');
 
-# Run a program; returns (ok, stderr).
-sub run
-{
-	my (@cmd) = @_;
-	my ($out, $err) = ('', '');
-	my $ok = IPC::Run::run(\@cmd, '>', \$out, '2>', \$err);
-	return ($ok, $err);
-}
 
 # The count of n new ids of kind at or below the highest id of that kind in table.
 sub below_sql
@@ -59,7 +50,7 @@ is(as($src, dave => 'app', q{CREATE EXTENSION locality_uuid; CREATE TABLE ahead 
 	INSERT INTO ahead SELECT 'sequential', locality_uuid(true) FROM generate_series(1, 5000)}),
 	'|', 'an hour ahead: dave makes ids');
 my $ahead_dump = $src->basedir . '/ahead.dump';
-my ($ok, $err) = run('pg_dump', '-Fc', '-f', $ahead_dump, '-d', $src->connstr('app') . ' user=dave');
+my ($ok, $err) = run_program('pg_dump', '-Fc', '-f', $ahead_dump, '-d', $src->connstr('app') . ' user=dave');
 ok($ok && $err eq '', 'pg_dump of the database an hour ahead') or diag $err;
 $src->stop;
 
@@ -118,14 +109,14 @@ for my $kind (state_kinds())
 	is(as($node, dave => 'app', q{CREATE TABLE dumped AS SELECT uuidv7_ordered() AS id FROM generate_series(1, 10)}),
 		'|', "$label: app has a table to dump");
 	my $dump = $node->basedir . '/app.dump';
-	($ok, $err) = run('pg_dump', '-Fc', '-T', 'made', '-f', $dump, '-d', $node->connstr('app') . ' user=dave');
+	($ok, $err) = run_program('pg_dump', '-Fc', '-T', 'made', '-f', $dump, '-d', $node->connstr('app') . ' user=dave');
 	ok($ok && $err eq '', "$label: pg_dump of app without its table made") or diag $err;
 	for my $stop (qw(fast immediate clock_back))
 	{
 		is(as($node, dave => 'app', q{INSERT INTO made SELECT 'ordered', uuidv7_ordered() FROM generate_series(1, 1000);
 			INSERT INTO made SELECT 'sequential', locality_uuid(true) FROM generate_series(1, 20000)}),
 			'|', "$label, $stop: app keeps ids made after the dump");
-		($ok, $err) = run('pg_restore', '--clean', '--if-exists', '--no-owner', '-d', $node->connstr('app') . ' user=dave', $dump);
+		($ok, $err) = run_program('pg_restore', '--clean', '--if-exists', '--no-owner', '-d', $node->connstr('app') . ' user=dave', $dump);
 		ok($ok && $err !~ /ERROR/, "$label, $stop: pg_restore --clean of the older dump") or diag $err;
 		$node->stop($stop eq 'clock_back' ? 'fast' : $stop);
 		set_fake_clock($clock_file, '-30') if $stop eq 'clock_back';
@@ -169,7 +160,7 @@ for my $kind (state_kinds())
 	for my $db (qw(r1 r2))
 	{
 		$node->safe_psql('postgres', "CREATE DATABASE $db OWNER dave");
-		($ok, $err) = run('pg_restore', '--no-owner', '-d', $node->connstr($db) . ' user=dave', $ahead_dump);
+		($ok, $err) = run_program('pg_restore', '--no-owner', '-d', $node->connstr($db) . ' user=dave', $ahead_dump);
 		ok($ok && $err !~ /ERROR/, "$label: the dump an hour ahead restored into $db") or diag $err;
 		is(as($node, dave => $db, below_sql('ordered', 'ahead', 100) . '; ' . below_sql('sequential', 'ahead', 1000)),
 			"0\n0|", "$label: ${db}'s new ids above the restored ones");
@@ -186,7 +177,7 @@ for my $kind (state_kinds())
 		is(as($node, dave => 'app', q{INSERT INTO made SELECT 'ordered', uuidv7_ordered() FROM generate_series(1, 1000);
 			INSERT INTO made SELECT 'sequential', locality_uuid(true) FROM generate_series(1, 20000)}),
 			'|', "$label: the primary keeps ids made after the standby's copy");
-		($ok, $err) = run('pg_restore', '--clean', '--if-exists', '--no-owner', '-d', $node->connstr('app') . ' user=dave', $dump);
+		($ok, $err) = run_program('pg_restore', '--clean', '--if-exists', '--no-owner', '-d', $node->connstr('app') . ' user=dave', $dump);
 		ok($ok && $err !~ /ERROR/, "$label: pg_restore --clean of the older dump on the primary") or diag $err;
 		is(as($node, dave => 'app', 'SELECT count(uuidv7_ordered()) + count(locality_uuid(true)) FROM generate_series(1, 1)'),
 			'2|', "$label: the primary makes one id of each kind after the restore");

@@ -21,7 +21,7 @@ our @EXPORT = qw(
   plan_nodes count_nodes vendor_source install_portable long_call
   libfaketime fake_clock_env start_on_fake_clock set_fake_clock frozen_clock_spec
   v7_time_sql pg_upgrade_into
-  installed_major old_install same_lines
+  installed_major old_install same_lines run_program
 );
 
 # Every generator the cluster tests exercise, as [name, SQL expression]. The expression is
@@ -156,6 +156,15 @@ sub old_install
 	return (undef, "$path is PostgreSQL $old, not 15 to 17") if $old < 15 || $old > 17;
 	return (undef, "the extension is not installed for PostgreSQL $old in $path") unless $old_ext;
 	return ($path);
+}
+
+# Run a program (pg_dump, pg_restore, psql); returns (ok, stderr).
+sub run_program
+{
+	my (@cmd) = @_;
+	my ($out, $err) = ('', '');
+	my $ok = IPC::Run::run(\@cmd, '>', \$out, '2>', \$err);
+	return ($ok, $err);
 }
 
 # Test that text got has the lines of want, in order; on failure name the first five that differ.
