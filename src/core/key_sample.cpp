@@ -116,7 +116,8 @@ pick_generator(const SampleTally &t, double rho, double rho_newest) noexcept
 	if (t.rows == 0)
 		return {nullptr, "no rows sampled"};
 	if (t.shard_key * 2 > t.rows)
-		return {ordered_generator[t.newest_format], "shard-key ids: keep hot_uuid where services route by the key"};
+		return {ordered_generator[static_cast<int>(Format::hot)],
+				"shard-key ids: keep hot_uuid where services route by the key"};
 	if (t.by_version[version_4] * 2 > t.rows && t.v4_same_prefix * 2 > t.v4_pairs)
 		return {ordered_generator[static_cast<int>(Format::block)],
 				"version 4 keys in blocks: keep a block generator where rows are deleted by age"};
