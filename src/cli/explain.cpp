@@ -110,15 +110,10 @@ put_length(Output &out, int64_t us)
 
 // Explain a locality uuid: time, node, process, and the counter read in both modes.
 void
-locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
+locality(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
 {
-	LocalityFields f;
-	LocalityFields seq;
-
-	decode_b(id, &f, CounterMode::variable);
-	decode_b(id, &seq, CounterMode::sequential);
-
-	int64_t us = static_cast<int64_t>(f.time_ms) * 1000;
+	const LocalityFields &f = r.locality;
+	int64_t               us = static_cast<int64_t>(f.time_ms) * 1000;
 
 	if (opts.json)
 	{
@@ -129,7 +124,7 @@ locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		json_hex(out, "mac", f.node, 7);
 		json_decimal(out, "process", f.process);
 		json_decimal(out, "counter_variable", f.counter);
-		json_decimal(out, "counter_sequential", seq.counter);
+		json_decimal(out, "counter_sequential", r.locality_sequential_counter);
 		out.put('}');
 		return;
 	}
@@ -144,13 +139,13 @@ locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	label(out, "counter");
 	out.put_decimal(f.counter);
 	out.put(" if made in variable mode, ");
-	out.put_decimal(seq.counter);
+	out.put_decimal(r.locality_sequential_counter);
 	out.put(" if sequential\n");
 }
 
 // Explain a block-wrapped reading: the block, and with --time-block when it began.
 void
-block(const uint8_t *id, const ExplainOptions &opts, Output &out)
+block(const uint8_t *id, const IdReading &, const ExplainOptions &opts, Output &out)
 {
 	uint64_t number = decode_block(id, opts.block_count);
 	int64_t  start = 0;
@@ -211,103 +206,91 @@ block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 
 // Explain a version 7 uuid: its time, fraction, and what uuidv7_ordered would have put in it.
 void
-v7(const uint8_t *id, const ExplainOptions &opts, Output &out)
+v7(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
 {
-	int64_t  ms = v7_ms(id);
-	uint16_t rand_a = static_cast<uint16_t>(get_be(id + 6, 2) & 0x0fff);
-	int64_t  fine_us = ms * 1000 + rand_a * INT64_C(1000) / v7_subms_steps;
-	bool     is_explicit = (id[8] & v7_explicit_flag) != 0;
-	unsigned counter = (id[8] >> 2) & ((1u << v7_counter_bits) - 1);
-	uint64_t allocation = (static_cast<uint64_t>(rand_a) << 29) |
-		(static_cast<uint64_t>(id[8] & 0x1f) << 24) | get_be(id + 9, 3);
+	const V7Fields &f = r.v7;
 
 	if (opts.json)
 	{
 		out.put("{\"format\":\"v7\"");
-		json_time(out, "time", ms * 1000, 3);
+		json_time(out, "time", f.ms * 1000, 3);
 		key(out, "unix_ms");
-		out.put_signed(ms);
-		json_decimal(out, "rand_a", rand_a);
-		json_time(out, "subms_time", fine_us, 6);
+		out.put_signed(f.ms);
+		json_decimal(out, "rand_a", f.rand_a);
+		json_time(out, "subms_time", f.subms_us, 6);
 		key(out, "ordered");
-		out.put_str(is_explicit ? "\"explicit\"" : "\"clock\"");
-		if (is_explicit)
-		{
-			json_decimal(out, "allocation", allocation);
-		}
+		out.put_str(f.is_explicit ? "\"explicit\"" : "\"clock\"");
+		if (f.is_explicit)
+			json_decimal(out, "allocation", f.allocation);
 		else
-		{
-			json_decimal(out, "counter", counter);
-		}
+			json_decimal(out, "counter", f.counter);
 		out.put('}');
 		return;
 	}
 	out.put("  version 7 uuid (RFC 9562)\n");
-	text_time(out, ms * 1000, 3);
+	text_time(out, f.ms * 1000, 3);
 	label(out, "fraction");
-	out.put_decimal(rand_a);
+	out.put_decimal(f.rand_a);
 	out.put("/4096 ms: ");
-	out.put_time(fine_us, 6, false);
+	out.put_time(f.subms_us, 6, false);
 	out.put(", if uuidv7() or uuidv7_ordered() made it\n");
 	label(out, "ordered");
-	if (is_explicit)
+	if (f.is_explicit)
 	{
 		out.put("allocation ");
-		out.put_decimal(allocation);
+		out.put_decimal(f.allocation);
 		out.put(", if uuidv7_ordered(at) made it\n");
 	}
 	else
 	{
 		out.put("counter ");
-		out.put_decimal(counter);
+		out.put_decimal(f.counter);
 		out.put(", if uuidv7_ordered() made it\n");
 	}
 }
 
 // Explain a version 1 or 6 uuid: time, clock sequence, node.
 void
-v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
+v1(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
 {
-	int64_t  us = gregorian_unix_us(id);
-	unsigned clock_seq = static_cast<unsigned>(get_be(id + 8, 2) & 0x3fff);
+	bool                   v6 = r.version == 6;
+	int64_t                us = r.formats[static_cast<int>(v6 ? Format::v6 : Format::v1)].unix_us;
+	const GregorianFields &f = r.gregorian;
 
 	if (opts.json)
 	{
-		out.put(version_nibble(id) == 6 ? "{\"format\":\"v6\"" : "{\"format\":\"v1\"");
+		out.put(v6 ? "{\"format\":\"v6\"" : "{\"format\":\"v1\"");
 		json_time(out, "time", us, 6);
 		key(out, "unix_us");
 		out.put_signed(us);
-		json_decimal(out, "clock_seq", clock_seq);
+		json_decimal(out, "clock_seq", f.clock_seq);
 		key(out, "node");
 		out.put('"');
-		out.put_hex_bytes(id + 10, 6);
+		out.put_hex_bytes(f.node, 6);
 		out.put("\"}");
 		return;
 	}
-	out.put(version_nibble(id) == 6 ? "  version 6 uuid (RFC 9562)\n" : "  version 1 uuid (RFC 9562)\n");
+	out.put(v6 ? "  version 6 uuid (RFC 9562)\n" : "  version 1 uuid (RFC 9562)\n");
 	text_time(out, us, 6);
 	label(out, "node");
 	for (int i = 0; i < 6; i++)
 	{
 		if (i > 0)
 			out.put(':');
-		out.put_hex(id[10 + i], 2);
+		out.put_hex(f.node[i], 2);
 	}
 	out.put('\n');
-	text_decimal(out, "clock seq", clock_seq);
+	text_decimal(out, "clock seq", f.clock_seq);
 }
 
 // Explain a shard-key reading: time, shard key, machine, process and counter.
 void
-hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
+hot(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
 {
-	HotFields f;
-
-	decode_hot(id, &f);
-
-	int64_t us = static_cast<int64_t>(f.seconds) * usecs_per_sec;
-	bool    is_explicit = (f.counter & hot_explicit_bit) != 0;
-	int64_t tick_us = us + static_cast<int64_t>(f.counter) * usecs_per_sec / hot_ticks_per_second;
+	const HotFields &f = r.hot;
+	int64_t          us = static_cast<int64_t>(f.seconds) * usecs_per_sec;
+	bool             is_explicit = (f.counter & hot_explicit_bit) != 0;
+	int64_t          tick_us = us + static_cast<int64_t>(f.counter) * usecs_per_sec / hot_ticks_per_second;
 
 	if (opts.json)
 	{
@@ -378,10 +361,14 @@ const struct
 
 /* The names of the fields -o prints, in the order of Field. */
 const char *const field_names[] = {"id", "version", "variant", "type", "time", "unix_us", "formats", "facade"};
+static_assert(sizeof(field_names) / sizeof(field_names[0]) == static_cast<int>(Field::facade) + 1,
+			  "one name for each Field, in its order");
 
-/* How each format explains an id, in the order of the core's Format (version 6 as version 1). */
-void (*const explainers[format_count])(const uint8_t *id, const ExplainOptions &opts, Output &out) = {
+/* How each format explains an id (from the core's reading; the block reading needs the id and the
+ * tool's block count), in the order of the core's Format (version 6 as version 1). */
+void (*const explainers[])(const uint8_t *id, const IdReading &r, const ExplainOptions &opts, Output &out) = {
 	locality, block, v7, v1, v1, hot};
+static_assert(sizeof(explainers) / sizeof(explainers[0]) == format_count, "one explainer for each Format, in its order");
 
 /* What the bits of an id say (the core's reading), its time if they fix one, and the façade. */
 struct Reading
@@ -579,7 +566,7 @@ explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out)
 		if (opts.json && !first)
 			out.put(',');
 		first = false;
-		explainers[i](id, opts, out);
+		explainers[i](id, r.id, opts, out);
 	}
 	if (first && opts.json)
 		out.put("],\"note\":\"none of locality_uuid's formats could have made it (--all reads it as a shard-key uuid)\"}\n");

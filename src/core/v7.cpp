@@ -102,4 +102,16 @@ encode_v7_explicit(int64_t ms, uint64_t n, const uint8_t random[4], uint8_t out[
 	return true;
 }
 
+void
+decode_v7(const uint8_t in[uuid_len], V7Fields *f) noexcept
+{
+	f->ms = v7_ms(in);
+	f->rand_a = static_cast<uint16_t>(get_be(in + 6, 2) & 0x0fff);
+	f->subms_us = f->ms * 1000 + f->rand_a * INT64_C(1000) / v7_subms_steps;
+	f->is_explicit = (in[8] & v7_explicit_flag) != 0;
+	f->counter = (in[8] >> 2) & ((1u << v7_counter_bits) - 1);
+	f->allocation = (static_cast<uint64_t>(f->rand_a) << 29) | (static_cast<uint64_t>(in[8] & 0x1f) << 24) |
+		get_be(in + 9, 3);
+}
+
 } // namespace locality_uuid
