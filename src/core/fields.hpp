@@ -128,6 +128,21 @@ uuid_fill(uint8_t out[uuid_len], uint8_t fill) noexcept
 		out[i] = fill;
 }
 
+// Return the days from 1970-01-01 to a proleptic Gregorian date (month 1 .. 12, day 1 .. 31): civil_from_days's inverse.
+constexpr int64_t
+days_from_civil(int64_t year, int month, int day) noexcept
+{
+	/* Count in 400-year eras from 0000-03-01, so that the leap day ends each year. */
+	year -= month <= 2;
+
+	int64_t era = floor_div(year, 400);
+	int64_t yoe = year - era * 400;
+	int64_t doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+	int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+
+	return era * 146097 + doe - 719468;
+}
+
 // Convert days since 1970-01-01 to a proleptic Gregorian date.
 constexpr void
 civil_from_days(int64_t days, int64_t *year, int *month, int *day) noexcept
