@@ -66,12 +66,13 @@ OrderedKeys
 order_keys(Sampled *rows, int n)
 {
 	OrderedKeys k;
-	int        *order = static_cast<int *>(palloc(sizeof(int) * (n > 0 ? n : 1)));
+	int         slots = Max(n, 1);
+	int        *order = static_cast<int *>(palloc(sizeof(int) * slots));
 
 	qsort(rows, n, sizeof(Sampled), by_ctid);
 	k.n = n;
-	k.keys = static_cast<uint8_t(*)[UUID_LEN]>(palloc(UUID_LEN * (n > 0 ? n : 1)));
-	k.rank = static_cast<int *>(palloc(sizeof(int) * (n > 0 ? n : 1)));
+	k.keys = static_cast<uint8_t(*)[UUID_LEN]>(palloc(UUID_LEN * slots));
+	k.rank = static_cast<int *>(palloc(sizeof(int) * slots));
 	for (int i = 0; i < n; i++)
 		memcpy(k.keys[i], rows[i].key.data, UUID_LEN);
 	k.newest = newest_rows(n);
@@ -112,12 +113,15 @@ estimated_tuples(Relation rel, BlockNumber pages_now)
 	return pages > 0 ? tuples / pages * pages_now : 0; /* pages: at least 10 for a small table never analyzed */
 }
 
+/* The fewest pages a sample by pages reads: fewer would take the keys of a few runs of inserts. */
+constexpr double system_sample_pages = 100;
+
 /*
  * Read up to limit rows of the column into rows and return how many: the share of the table
  * that gives about limit rows of the *tuples estimated, by whole pages (TABLESAMPLE SYSTEM,
- * reading only those) when that is 100 pages or more, else by rows (BERNOULLI, reading every page).
- * Where the sample gives more than limit rows, every (got / limit)th is kept, in scan (heap) order:
- * a LIMIT would drop the newest.
+ * reading only those) when that is system_sample_pages pages or more, else by rows (BERNOULLI,
+ * reading every page). Where the sample gives more than limit rows (up to fetch_rows), limit of
+ * them are kept, spread evenly in scan (heap) order: a LIMIT would drop the newest.
  */
 int
 sample(Relation rel, AttrNumber attnum, int limit, Sampled *rows, double *tuples, double *percent, const char **method)
@@ -130,7 +134,7 @@ sample(Relation rel, AttrNumber attnum, int limit, Sampled *rows, double *tuples
 
 	*tuples = estimated_tuples(rel, pages);
 	*percent = *tuples > limit ? 100.0 * limit / *tuples : 100.0;
-	*method = *percent < 100 && *percent / 100 * pages >= 100 ? "SYSTEM" : "BERNOULLI";
+	*method = *percent < 100 && *percent / 100 * pages >= system_sample_pages ? "SYSTEM" : "BERNOULLI";
 	initStringInfo(&q);
 	appendStringInfo(&q, "SELECT ctid, %s FROM %s TABLESAMPLE %s (%.9g) REPEATABLE (0) WHERE %s IS NOT NULL LIMIT %d",
 					 col,
