@@ -143,6 +143,33 @@ locality(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output
 	out.put(" if sequential\n");
 }
 
+// Write a block-wrapped reading in JSON: the block, and with --time-block when it began (shown: in years 1 to 9999).
+void
+block_json(uint64_t number, bool shown, int64_t start, const ExplainOptions &opts, Output &out)
+{
+	out.put("{\"format\":\"block\",\"guess\":true");
+	json_decimal(out, "block_count", static_cast<uint64_t>(opts.block_count));
+	json_decimal(out, "block", number);
+	if (opts.time_blocks)
+	{
+		key(out, "block_us");
+		out.put_signed(opts.layout.block_us);
+		json_time(out, "as_of", opts.as_of_us, 6);
+		key(out, "block_start");
+		if (shown)
+		{
+			out.put('"');
+			out.put_time(start, 6, true);
+			out.put('"');
+			key(out, "block_start_unix_us");
+			out.put_signed(start);
+		}
+		else
+			out.put("null");
+	}
+	out.put('}');
+}
+
 // Explain a block-wrapped reading: the block, and with --time-block when it began.
 void
 block(const uint8_t *id, const IdReading &, const ExplainOptions &opts, Output &out)
@@ -156,30 +183,7 @@ block(const uint8_t *id, const IdReading &, const ExplainOptions &opts, Output &
 			start >= shown_min_us && start <= shown_max_us;
 
 	if (opts.json)
-	{
-		out.put("{\"format\":\"block\",\"guess\":true");
-		json_decimal(out, "block_count", static_cast<uint64_t>(opts.block_count));
-		json_decimal(out, "block", number);
-		if (opts.time_blocks)
-		{
-			key(out, "block_us");
-			out.put_signed(opts.layout.block_us);
-			json_time(out, "as_of", opts.as_of_us, 6);
-			key(out, "block_start");
-			if (shown)
-			{
-				out.put('"');
-				out.put_time(start, 6, true);
-				out.put('"');
-				key(out, "block_start_unix_us");
-				out.put_signed(start);
-			}
-			else
-				out.put("null");
-		}
-		out.put('}');
-		return;
-	}
+		return block_json(number, shown, start, opts, out);
 	out.put("  block-wrapped uuid, if uuid_sequence_nextval or uuid_time_nextval made it (a guess:\n"
 			"  any random uuid reads as one)\n");
 	label(out, "block");
@@ -204,6 +208,25 @@ block(const uint8_t *id, const IdReading &, const ExplainOptions &opts, Output &
 	}
 }
 
+// Write a version 7 reading in JSON.
+void
+v7_json(const V7Fields &f, Output &out)
+{
+	out.put("{\"format\":\"v7\"");
+	json_time(out, "time", f.ms * 1000, 3);
+	key(out, "unix_ms");
+	out.put_signed(f.ms);
+	json_decimal(out, "rand_a", f.rand_a);
+	json_time(out, "subms_time", f.subms_us, 6);
+	key(out, "ordered");
+	out.put_str(f.is_explicit ? "\"explicit\"" : "\"clock\"");
+	if (f.is_explicit)
+		json_decimal(out, "allocation", f.allocation);
+	else
+		json_decimal(out, "counter", f.counter);
+	out.put('}');
+}
+
 // Explain a version 7 uuid: its time, fraction, and what uuidv7_ordered would have put in it.
 void
 v7(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
@@ -211,22 +234,7 @@ v7(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
 	const V7Fields &f = r.v7;
 
 	if (opts.json)
-	{
-		out.put("{\"format\":\"v7\"");
-		json_time(out, "time", f.ms * 1000, 3);
-		key(out, "unix_ms");
-		out.put_signed(f.ms);
-		json_decimal(out, "rand_a", f.rand_a);
-		json_time(out, "subms_time", f.subms_us, 6);
-		key(out, "ordered");
-		out.put_str(f.is_explicit ? "\"explicit\"" : "\"clock\"");
-		if (f.is_explicit)
-			json_decimal(out, "allocation", f.allocation);
-		else
-			json_decimal(out, "counter", f.counter);
-		out.put('}');
-		return;
-	}
+		return v7_json(f, out);
 	out.put("  version 7 uuid (RFC 9562)\n");
 	text_time(out, f.ms * 1000, 3);
 	label(out, "fraction");
@@ -283,6 +291,36 @@ v1(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
 	text_decimal(out, "clock seq", f.clock_seq);
 }
 
+// Write a shard-key reading in JSON: us its second, tick_us its clock tick (a clock id's).
+void
+hot_json(const HotFields &f, int64_t us, int64_t tick_us, Output &out)
+{
+	bool is_explicit = (f.counter & hot_explicit_bit) != 0;
+
+	out.put("{\"format\":\"hot\",\"guess\":true");
+	json_time(out, "time", us, 0);
+	json_decimal(out, "unix_seconds", f.seconds);
+	json_decimal(out, "shard_key", f.shard);
+	key(out, "machine");
+	out.put('"');
+	out.put_hex_bytes(f.machine, hot_machine_len);
+	out.put('"');
+	json_decimal(out, "process", f.process);
+	json_decimal(out, "counter", f.counter);
+	key(out, "counter_kind");
+	if (is_explicit)
+	{
+		out.put("\"explicit\"");
+		json_decimal(out, "allocation", hot_explicit_allocation(f.counter, f.process));
+	}
+	else
+	{
+		out.put("\"clock\"");
+		json_time(out, "clock_time", tick_us, 6);
+	}
+	out.put('}');
+}
+
 // Explain a shard-key reading: time, shard key, machine, process and counter.
 void
 hot(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
@@ -293,31 +331,7 @@ hot(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out
 	int64_t          tick_us = us + static_cast<int64_t>(f.counter) * usecs_per_sec / hot_ticks_per_second;
 
 	if (opts.json)
-	{
-		out.put("{\"format\":\"hot\",\"guess\":true");
-		json_time(out, "time", us, 0);
-		json_decimal(out, "unix_seconds", f.seconds);
-		json_decimal(out, "shard_key", f.shard);
-		key(out, "machine");
-		out.put('"');
-		out.put_hex_bytes(f.machine, hot_machine_len);
-		out.put('"');
-		json_decimal(out, "process", f.process);
-		json_decimal(out, "counter", f.counter);
-		key(out, "counter_kind");
-		if (is_explicit)
-		{
-			out.put("\"explicit\"");
-			json_decimal(out, "allocation", hot_explicit_allocation(f.counter, f.process));
-		}
-		else
-		{
-			out.put("\"clock\"");
-			json_time(out, "clock_time", tick_us, 6);
-		}
-		out.put('}');
-		return;
-	}
+		return hot_json(f, us, tick_us, out);
 	out.put("  shard-key uuid, if hot_uuid made it (a guess: any uuid reads as one)\n");
 	text_time(out, us, 0);
 	text_decimal(out, "shard key", f.shard);

@@ -64,26 +64,11 @@ fit(FormatReading *f, bool has_time, bool exact, bool orders, int digits, int64_
 /* Beyond any format's time (about 146,000 years from 1970): as_of is read within it. */
 constexpr int64_t as_of_limit_us = int64_t(1) << 62;
 
-} // namespace
-
+// Fit the formats that have fixed bits (locality, block, v7, v1, v6), each with its decoder's fields.
 void
-read_id(const uint8_t id[uuid_len], int64_t as_of_us, bool all, IdReading *r) noexcept
+fit_fixed_formats(const uint8_t *id, IdReading *r) noexcept
 {
-	as_of_us = std::clamp(as_of_us, -as_of_limit_us, as_of_limit_us); /* the window's sums stay in range */
-	int64_t hot_us = static_cast<int64_t>(hot_time_field(id)) * usecs_per_sec;
-	bool    hot_plausible = hot_us >= as_of_us - hot_window_before * usecs_per_sec &&
-		hot_us <= as_of_us + hot_window_after * usecs_per_sec;
 	bool rfc = rfc_variant(id);
-
-	*r = IdReading{};
-	r->version = version_nibble(id);
-	r->variant = read_variant(id);
-	r->kind = read_kind(id, r->variant);
-	r->time_from = -1;
-	r->hot_plausible = hot_plausible;
-
-	bool named = r->kind == RfcKind::nil || r->kind == RfcKind::max;
-	bool rfc_claimed = rfc && r->version >= 1 && r->version <= 8;
 	auto at = [r](Format f) { return &r->formats[static_cast<int>(f)]; };
 
 	if (decode_b(id, &r->locality, CounterMode::variable))
@@ -108,12 +93,34 @@ read_id(const uint8_t id[uuid_len], int64_t as_of_us, bool all, IdReading *r) no
 		decode_gregorian(id, &r->gregorian);
 		fit(at(r->version == 1 ? Format::v1 : Format::v6), true, true, r->version == 6, 6, gregorian_unix_us(id));
 	}
+}
+
+} // namespace
+
+void
+read_id(const uint8_t id[uuid_len], int64_t as_of_us, bool all, IdReading *r) noexcept
+{
+	as_of_us = std::clamp(as_of_us, -as_of_limit_us, as_of_limit_us); /* the window's sums stay in range */
+	int64_t hot_us = static_cast<int64_t>(hot_time_field(id)) * usecs_per_sec;
+	bool    hot_plausible = hot_us >= as_of_us - hot_window_before * usecs_per_sec &&
+		hot_us <= as_of_us + hot_window_after * usecs_per_sec;
+
+	*r = IdReading{};
+	r->version = version_nibble(id);
+	r->variant = read_variant(id);
+	r->kind = read_kind(id, r->variant);
+	r->time_from = -1;
+	r->hot_plausible = hot_plausible;
+	fit_fixed_formats(id, r);
+
+	bool named = r->kind == RfcKind::nil || r->kind == RfcKind::max;
+	bool rfc_claimed = rfc_variant(id) && r->version >= 1 && r->version <= 8;
+
 	if (all || (!named && ((r->version != version_b && !rfc_claimed) || hot_plausible)))
 	{
 		decode_hot(id, &r->hot);
-		fit(at(Format::hot), true, false, true, 0, hot_us);
+		fit(&r->formats[static_cast<int>(Format::hot)], true, false, true, 0, hot_us);
 	}
-
 	for (int i = 0; i < format_count; i++)
 		if (r->formats[i].time_exact)
 			r->time_from = i;
