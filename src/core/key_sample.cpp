@@ -110,26 +110,30 @@ leaves_touched(const int *rank, int n, int newest, int64_t leaf_pages, int64_t *
 	return count;
 }
 
+bool
+shows_blocks(const SampleTally &t) noexcept
+{
+	return t.by_version[version_4] * 2 > t.rows && t.v4_same_prefix * 2 > t.v4_pairs;
+}
+
 GeneratorPick
 pick_generator(const SampleTally &t, double rho, double rho_newest) noexcept
 {
+	const char *newest = ordered_generator[t.newest_format];
+
 	if (t.rows == 0)
-		return {nullptr, "no rows sampled"};
+		return {nullptr, PickReason::no_rows};
 	if (t.shard_key * 2 > t.rows)
-		return {ordered_generator[static_cast<int>(Format::hot)],
-				"shard-key ids: keep hot_uuid where services route by the key"};
-	if (t.by_version[version_4] * 2 > t.rows && t.v4_same_prefix * 2 > t.v4_pairs)
-		return {ordered_generator[static_cast<int>(Format::block)],
-				"version 4 keys in blocks: keep a block generator where rows are deleted by age"};
+		return {ordered_generator[static_cast<int>(Format::hot)], PickReason::shard_key};
+	if (shows_blocks(t))
+		return {ordered_generator[static_cast<int>(Format::block)], PickReason::blocks};
 	if ((rho >= ordered_rho || rho_newest >= ordered_rho) && !made_here(t.newest_format))
-		return {ordered_generator[t.newest_format],
-				"keys follow insert order but no generator of this extension made them: uuidv7_ordered() keeps that order"};
+		return {newest, PickReason::ordered_elsewhere};
 	if (rho >= ordered_rho)
-		return {ordered_generator[t.newest_format], "keys follow insert order: keep the generator"};
+		return {newest, PickReason::ordered};
 	if (rho_newest >= ordered_rho)
-		return {ordered_generator[t.newest_format],
-				"the newest keys follow insert order, the older ones do not (a switch of generator): keep the new one"};
-	return {"uuidv7_ordered()", "keys do not follow insert order: an ordered key touches one leaf per insert"};
+		return {newest, PickReason::newest_ordered};
+	return {"uuidv7_ordered()", PickReason::unordered};
 }
 
 } // namespace locality_uuid

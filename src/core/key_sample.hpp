@@ -78,11 +78,28 @@ double key_order_correlation(const uint8_t (*keys)[uuid_len], int n, int *rank, 
 // its rank among the n; pages is scratch of newest entries.
 int leaves_touched(const int *rank, int n, int newest, int64_t leaf_pages, int64_t *pages) noexcept;
 
+// Return whether a sample's version 4 keys show blocks: most keys are version 4, and most
+// consecutive pairs of them share a block's prefix.
+bool shows_blocks(const SampleTally &t) noexcept;
+
+/* Why a generator is picked: the rules of docs/choosing.md, in the order they are asked. */
+enum class PickReason : uint8_t
+{
+	no_rows,           /* nothing sampled: no generator */
+	shard_key,         /* most keys are plausible shard-key ids */
+	blocks,            /* most keys are version 4 ids in blocks */
+	ordered_elsewhere, /* the keys follow insert order, but no generator of this extension made the newest */
+	ordered,           /* the keys follow insert order */
+	newest_ordered,    /* only the newest keys follow insert order (a switch of generator) */
+	unordered          /* the keys do not follow insert order */
+};
+constexpr int pick_reason_count = static_cast<int>(PickReason::unordered) + 1;
+
 /* The generator docs/choosing.md picks for a sample, and why. */
 struct GeneratorPick
 {
-	const char *generator; /* nullptr: nothing to pick from */
-	const char *why;
+	const char *generator; /* its SQL call; nullptr for no_rows */
+	PickReason  reason;
 };
 
 // Pick the generator docs/choosing.md names for what a sample shows: its tally, the correlation

@@ -231,6 +231,18 @@ index_stats(Oid index, int64 *leaf_pages, double *density, const char **why)
 	return true;
 }
 
+/* Why the report picks its generator, in the order of the core's PickReason. */
+const char *const pick_why[] = {
+	"no rows sampled",
+	"shard-key ids: keep hot_uuid where services route by the key",
+	"version 4 keys in blocks: keep a block generator where rows are deleted by age",
+	"keys follow insert order but no generator of this extension made them: uuidv7_ordered() keeps that order",
+	"keys follow insert order: keep the generator",
+	"the newest keys follow insert order, the older ones do not (a switch of generator): keep the new one",
+	"keys do not follow insert order: an ordered key touches one leaf per insert",
+};
+static_assert(sizeof(pick_why) / sizeof(pick_why[0]) == pick_reason_count, "a reason's words for each PickReason");
+
 // Open the table and find the column, refusing what cannot be reported on.
 Relation
 open_column(Oid relid, const char *col, int32 limit, AttrNumber *attnum)
@@ -362,7 +374,7 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 
 	GeneratorPick pick = pick_generator(t, k.rho, k.rho_newest);
 
-	put_row(rsinfo, "generator to pick", pick.generator, pick.why);
+	put_row(rsinfo, "generator to pick", pick.generator, pick_why[static_cast<int>(pick.reason)]);
 	SPI_finish();
 	relation_close(rel, AccessShareLock);
 	return (Datum) 0;

@@ -58,7 +58,7 @@ test_shard_key_pick()
 
 		GeneratorPick p = pick_generator(t, 1.0, 1.0);
 
-		CHECK(same(p.why, "shard-key ids: keep hot_uuid where services route by the key"));
+		CHECK(p.reason == PickReason::shard_key);
 		CHECK(same(p.generator, "hot_uuid(shard_key)"));
 		if (!same(p.generator, "hot_uuid(shard_key)"))
 			std::printf("#   process %04x: got %s\n", process, p.generator);
@@ -159,30 +159,33 @@ test_pick()
 	SampleTally t = {};
 
 	CHECK(pick_generator(t, 0, 0).generator == nullptr);
-	CHECK(same(pick_generator(t, 0, 0).why, "no rows sampled"));
+	CHECK(pick_generator(t, 0, 0).reason == PickReason::no_rows);
 
 	t.rows = 10;
 	t.by_version[version_4] = 10;
 	t.v4_pairs = 9;
 	t.v4_same_prefix = 8;
 	t.newest_format = static_cast<int>(Format::block);
+	CHECK(shows_blocks(t));
 	CHECK(same(pick_generator(t, 0, 0).generator, "uuid_sequence_nextval(seq) or uuid_time_nextval()"));
+	CHECK(pick_generator(t, 0, 0).reason == PickReason::blocks);
+	t.v4_same_prefix = 4; /* not more than half of the pairs */
+	CHECK(!shows_blocks(t));
 	t.v4_same_prefix = 0;
 	CHECK(same(pick_generator(t, 0, 0).generator, "uuidv7_ordered()"));
-	CHECK(same(pick_generator(t, 0, 0).why, "keys do not follow insert order: an ordered key touches one leaf per insert"));
+	CHECK(pick_generator(t, 0, 0).reason == PickReason::unordered);
 
 	t = SampleTally{};
 	t.rows = 10;
 	t.newest_format = static_cast<int>(Format::locality);
 	CHECK(same(pick_generator(t, 0.95, 0).generator, "locality_uuid(true)"));
-	CHECK(same(pick_generator(t, 0.95, 0).why, "keys follow insert order: keep the generator"));
-	CHECK(same(pick_generator(t, 0.2, 0.9).why,
-			   "the newest keys follow insert order, the older ones do not (a switch of generator): keep the new one"));
+	CHECK(pick_generator(t, 0.95, 0).reason == PickReason::ordered);
+	CHECK(pick_generator(t, 0.2, 0.9).reason == PickReason::newest_ordered);
+	CHECK(same(pick_generator(t, 0.2, 0.9).generator, "locality_uuid(true)"));
 	CHECK(same(pick_generator(t, 0.89, 0.89).generator, "uuidv7_ordered()"));
 	t.newest_format = static_cast<int>(Format::v1);
 	CHECK(same(pick_generator(t, 0.95, 0).generator, "uuidv7_ordered()"));
-	CHECK(same(pick_generator(t, 0.95, 0).why,
-			   "keys follow insert order but no generator of this extension made them: uuidv7_ordered() keeps that order"));
+	CHECK(pick_generator(t, 0.95, 0).reason == PickReason::ordered_elsewhere);
 	t.newest_format = no_format;
 	CHECK(same(pick_generator(t, 0, 0.95).generator, "uuidv7_ordered()"));
 	t.newest_format = static_cast<int>(Format::hot);
