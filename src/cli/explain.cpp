@@ -291,14 +291,14 @@ v1(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
 	text_decimal(out, "clock seq", f.clock_seq);
 }
 
-// Write a shard-key reading in JSON: us its second, tick_us its clock tick (a clock id's).
+// Write a shard-key reading in JSON.
 void
-hot_json(const HotFields &f, int64_t us, int64_t tick_us, Output &out)
+hot_json(const HotFields &f, Output &out)
 {
-	bool is_explicit = (f.counter & hot_explicit_bit) != 0;
+	bool is_explicit = hot_counter_explicit(f.counter);
 
 	out.put("{\"format\":\"hot\",\"guess\":true");
-	json_time(out, "time", us, 0);
+	json_time(out, "time", static_cast<int64_t>(f.seconds) * usecs_per_sec, 0);
 	json_decimal(out, "unix_seconds", f.seconds);
 	json_decimal(out, "shard_key", f.shard);
 	key(out, "machine");
@@ -316,7 +316,7 @@ hot_json(const HotFields &f, int64_t us, int64_t tick_us, Output &out)
 	else
 	{
 		out.put("\"clock\"");
-		json_time(out, "clock_time", tick_us, 6);
+		json_time(out, "clock_time", hot_clock_us(f), 6);
 	}
 	out.put('}');
 }
@@ -327,11 +327,9 @@ hot(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out
 {
 	const HotFields &f = r.hot;
 	int64_t          us = static_cast<int64_t>(f.seconds) * usecs_per_sec;
-	bool             is_explicit = (f.counter & hot_explicit_bit) != 0;
-	int64_t          tick_us = us + static_cast<int64_t>(f.counter) * usecs_per_sec / hot_ticks_per_second;
 
 	if (opts.json)
-		return hot_json(f, us, tick_us, out);
+		return hot_json(f, out);
 	out.put("  shard-key uuid, if hot_uuid made it (a guess: any uuid reads as one)\n");
 	text_time(out, us, 0);
 	text_decimal(out, "shard key", f.shard);
@@ -341,7 +339,7 @@ hot(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out
 	text_decimal(out, "process", f.process);
 	label(out, "counter");
 	out.put_decimal(f.counter);
-	if (is_explicit)
+	if (hot_counter_explicit(f.counter))
 	{
 		out.put(": explicit time, allocation ");
 		out.put_decimal(hot_explicit_allocation(f.counter, f.process));
@@ -349,7 +347,7 @@ hot(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out
 	else
 	{
 		out.put(": clock tick at ");
-		out.put_time(tick_us, 6, false);
+		out.put_time(hot_clock_us(f), 6, false);
 	}
 	out.put('\n');
 }
