@@ -179,7 +179,7 @@ block(const uint8_t *id, const IdReading &, const ExplainOptions &opts, Output &
 	bool     shown = false;
 
 	if (opts.time_blocks)
-		shown = time_block_start(get_be(id, opts.layout.prefix_bits / 8), opts.as_of_us, opts.layout, &start) &&
+		shown = time_block_start(decode_prefix(id, opts.layout.prefix_bits), opts.as_of_us, opts.layout, &start) &&
 			start >= shown_min_us && start <= shown_max_us;
 
 	if (opts.json)

@@ -66,7 +66,7 @@ encode_block(int64_t v, const BlockLayout &l, const uint8_t *random, uint8_t out
 uint64_t
 decode_block(const uint8_t in[uuid_len], int32_t block_count) noexcept
 {
-	return get_be(in, prefix_bits_for(block_count) / 8);
+	return decode_prefix(in, prefix_bits_for(block_count));
 }
 
 BlockStatus
