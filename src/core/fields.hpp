@@ -89,6 +89,14 @@ version_nibble(const uint8_t *u) noexcept
 	return u[6] >> 4;
 }
 
+// Set the version digit (the high nibble of byte 6) and RFC 9562's variant (byte 8 is 10xxxxxx).
+constexpr void
+set_rfc_version(uint8_t *u, unsigned version) noexcept
+{
+	u[6] = static_cast<uint8_t>((u[6] & 0x0f) | (version << 4));
+	u[8] = static_cast<uint8_t>((u[8] & 0x3f) | 0x80);
+}
+
 // The last Unix second of the system clock that every generator reads (9999-12-31 23:59:59
 // UTC, the last second every format of this extension can carry); the glue refuses later
 // clocks, and earlier ones than 1970, before any generator state changes.
