@@ -12,8 +12,8 @@ constexpr int no_format = format_count;
 
 /*
  * The newest keys are the last tenth of the sample in heap order (where a switch of generator
- * shows first), at most newest_rows_max of them: enough ranks to place them among the leaves of
- * any index the sample can describe.
+ * shows first), at most newest_rows_max of them, so that in a large sample they stay the newest
+ * (a tenth of a million sampled rows would reach far back into the table).
  */
 constexpr int newest_share = 10;
 constexpr int newest_rows_max = 1000;
