@@ -1,7 +1,6 @@
 // locality_uuid_column_report(): what a sample of a uuid column says about its formats, order and index, and the generator to pick.
 #include "glue.hpp"
 
-#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
