@@ -110,7 +110,7 @@ put_length(Output &out, int64_t us)
 
 // Explain a locality uuid: time, node, process, and the counter read in both modes.
 void
-locality(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
+locality(const IdReading &r, const ExplainOptions &opts, Output &out)
 {
 	const LocalityFields &f = r.locality;
 	int64_t               us = static_cast<int64_t>(f.time_ms) * 1000;
@@ -172,7 +172,7 @@ block_json(uint64_t number, bool shown, int64_t start, const ExplainOptions &opt
 
 // Explain a block-wrapped reading: the block, and with --time-block when it began.
 void
-block(const uint8_t *id, const IdReading &, const ExplainOptions &opts, Output &out)
+block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 {
 	uint64_t number = decode_block(id, opts.block_count);
 	int64_t  start = 0;
@@ -229,7 +229,7 @@ v7_json(const V7Fields &f, Output &out)
 
 // Explain a version 7 uuid: its time, fraction, and what uuidv7_ordered would have put in it.
 void
-v7(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
+v7(const IdReading &r, const ExplainOptions &opts, Output &out)
 {
 	const V7Fields &f = r.v7;
 
@@ -259,7 +259,7 @@ v7(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
 
 // Explain a version 1 or 6 uuid: time, clock sequence, node.
 void
-v1(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
+v1(const IdReading &r, const ExplainOptions &opts, Output &out)
 {
 	bool                   v6 = r.version == 6;
 	int64_t                us = r.formats[static_cast<int>(v6 ? Format::v6 : Format::v1)].unix_us;
@@ -323,7 +323,7 @@ hot_json(const HotFields &f, Output &out)
 
 // Explain a shard-key reading: time, shard key, machine, process and counter.
 void
-hot(const uint8_t *, const IdReading &r, const ExplainOptions &opts, Output &out)
+hot(const IdReading &r, const ExplainOptions &opts, Output &out)
 {
 	const HotFields &f = r.hot;
 	int64_t          us = static_cast<int64_t>(f.seconds) * usecs_per_sec;
@@ -376,11 +376,26 @@ const char *const field_names[] = {"id", "version", "variant", "type", "time", "
 static_assert(sizeof(field_names) / sizeof(field_names[0]) == static_cast<int>(Field::facade) + 1,
 			  "one name for each Field, in its order");
 
-/* How each format explains an id (from the core's reading; the block reading needs the id and the
- * tool's block count), in the order of the core's Format (version 6 as version 1). */
-void (*const explainers[])(const uint8_t *id, const IdReading &r, const ExplainOptions &opts, Output &out) = {
-	locality, block, v7, v1, v1, hot};
-static_assert(sizeof(explainers) / sizeof(explainers[0]) == format_count, "one explainer for each Format, in its order");
+// Explain an id as one format, from the core's reading (the block reading needs the id and the
+// tool's block count). A switch on Format: a format without an explainer is a warning (-Wswitch).
+void
+explain_as(Format f, const uint8_t *id, const IdReading &r, const ExplainOptions &opts, Output &out)
+{
+	switch (f)
+	{
+		case Format::locality:
+			return locality(r, opts, out);
+		case Format::block:
+			return block(id, opts, out);
+		case Format::v7:
+			return v7(r, opts, out);
+		case Format::v1:
+		case Format::v6:
+			return v1(r, opts, out);
+		case Format::hot:
+			return hot(r, opts, out);
+	}
+}
 
 /* What the bits of an id say (the core's reading), its time if they fix one, and the façade. */
 struct Reading
@@ -578,7 +593,7 @@ explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out)
 		if (opts.json && !first)
 			out.put(',');
 		first = false;
-		explainers[i](id, r.id, opts, out);
+		explain_as(static_cast<Format>(i), id, r.id, opts, out);
 	}
 	if (first && opts.json)
 		out.put("],\"note\":\"none of locality_uuid's formats could have made it (--all reads it as a shard-key uuid)\"}\n");

@@ -10,20 +10,30 @@ namespace locality_uuid
 namespace
 {
 
-/* The generator docs/choosing.md names for the keys of each format when they follow insert
- * order; versions 1 and 6, and keys of no format, come from elsewhere: uuidv7_ordered() keeps
- * their order. */
-constexpr const char *ordered_generator[] = {
-	"locality_uuid(true)",                               /* locality */
-	"uuid_sequence_nextval(seq) or uuid_time_nextval()", /* block */
-	"uuidv7_ordered()",                                  /* v7 */
-	"uuidv7_ordered()",                                  /* v1 */
-	"uuidv7_ordered()",                                  /* v6 */
-	"hot_uuid(shard_key)",                               /* hot */
-	"uuidv7_ordered()",                                  /* no_format */
-};
-static_assert(sizeof(ordered_generator) / sizeof(ordered_generator[0]) == no_format + 1,
-			  "one generator for each Format and one for none, in Format's order");
+// Return the generator docs/choosing.md names for the keys of a format (or no_format) when they
+// follow insert order; versions 1 and 6, and keys of no format, come from elsewhere:
+// uuidv7_ordered() keeps their order. A switch on Format, so that a new format without a
+// generator here is a warning (-Wswitch), which the build refuses.
+constexpr const char *
+ordered_generator(int format) noexcept
+{
+	if (format == no_format)
+		return "uuidv7_ordered()";
+	switch (static_cast<Format>(format))
+	{
+		case Format::locality:
+			return "locality_uuid(true)";
+		case Format::block:
+			return "uuid_sequence_nextval(seq) or uuid_time_nextval()";
+		case Format::v7:
+		case Format::v1:
+		case Format::v6:
+			return "uuidv7_ordered()";
+		case Format::hot:
+			return "hot_uuid(shard_key)";
+	}
+	return nullptr;
+}
 
 /* Spearman's correlation counts as order at this value and above. */
 constexpr double ordered_rho = 0.9;
@@ -119,14 +129,14 @@ shows_blocks(const SampleTally &t) noexcept
 GeneratorPick
 pick_generator(const SampleTally &t, double rho, double rho_newest) noexcept
 {
-	const char *newest = ordered_generator[t.newest_format];
+	const char *newest = ordered_generator(t.newest_format);
 
 	if (t.rows == 0)
 		return {nullptr, PickReason::no_rows};
 	if (t.shard_key * 2 > t.rows)
-		return {ordered_generator[static_cast<int>(Format::hot)], PickReason::shard_key};
+		return {ordered_generator(static_cast<int>(Format::hot)), PickReason::shard_key};
 	if (shows_blocks(t))
-		return {ordered_generator[static_cast<int>(Format::block)], PickReason::blocks};
+		return {ordered_generator(static_cast<int>(Format::block)), PickReason::blocks};
 	if ((rho >= ordered_rho || rho_newest >= ordered_rho) && !made_here(t.newest_format))
 		return {newest, PickReason::ordered_elsewhere};
 	if (rho >= ordered_rho)

@@ -93,7 +93,6 @@ enum class PickReason : uint8_t
 	newest_ordered,    /* only the newest keys follow insert order (a switch of generator) */
 	unordered          /* the keys do not follow insert order */
 };
-constexpr int pick_reason_count = static_cast<int>(PickReason::unordered) + 1;
 
 /* The generator docs/choosing.md picks for a sample, and why. */
 struct GeneratorPick

@@ -230,17 +230,29 @@ index_stats(Oid index, int64 *leaf_pages, double *density, const char **why)
 	return true;
 }
 
-/* Why the report picks its generator, in the order of the core's PickReason. */
-const char *const pick_why[] = {
-	"no rows sampled",
-	"shard-key ids: keep hot_uuid where services route by the key",
-	"version 4 keys in blocks: keep a block generator where rows are deleted by age",
-	"keys follow insert order but no generator of this extension made them: uuidv7_ordered() keeps that order",
-	"keys follow insert order: keep the generator",
-	"the newest keys follow insert order, the older ones do not (a switch of generator): keep the new one",
-	"keys do not follow insert order: an ordered key touches one leaf per insert",
-};
-static_assert(sizeof(pick_why) / sizeof(pick_why[0]) == pick_reason_count, "a reason's words for each PickReason");
+// Say why the report picks its generator (a switch on the core's PickReason: a reason without words is a warning).
+const char *
+pick_why(PickReason reason)
+{
+	switch (reason)
+	{
+		case PickReason::no_rows:
+			return "no rows sampled";
+		case PickReason::shard_key:
+			return "shard-key ids: keep hot_uuid where services route by the key";
+		case PickReason::blocks:
+			return "version 4 keys in blocks: keep a block generator where rows are deleted by age";
+		case PickReason::ordered_elsewhere:
+			return "keys follow insert order but no generator of this extension made them: uuidv7_ordered() keeps that order";
+		case PickReason::ordered:
+			return "keys follow insert order: keep the generator";
+		case PickReason::newest_ordered:
+			return "the newest keys follow insert order, the older ones do not (a switch of generator): keep the new one";
+		case PickReason::unordered:
+			return "keys do not follow insert order: an ordered key touches one leaf per insert";
+	}
+	return nullptr;
+}
 
 // Open the table and find the column, refusing what cannot be reported on.
 Relation
@@ -373,7 +385,7 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 
 	GeneratorPick pick = pick_generator(t, k.rho, k.rho_newest);
 
-	put_row(rsinfo, "generator to pick", pick.generator, pick_why[static_cast<int>(pick.reason)]);
+	put_row(rsinfo, "generator to pick", pick.generator, pick_why(pick.reason));
 	SPI_finish();
 	relation_close(rel, AccessShareLock);
 	return (Datum) 0;
