@@ -43,7 +43,7 @@ constexpr unsigned m_v1 = 1u << static_cast<int>(Format::v1);
 constexpr unsigned m_v6 = 1u << static_cast<int>(Format::v6);
 constexpr unsigned m_hot = 1u << static_cast<int>(Format::hot);
 
-/* One id as the tool reads it today (240_cli.pl's -o test): its version, variant, kind, formats, time. */
+/* One id as the tool and SQL read it (240_cli.pl's -o test): its version, variant, kind, formats, time. */
 struct Vector
 {
 	const char *id;
