@@ -110,15 +110,10 @@ put_length(Output &out, int64_t us)
 
 // Explain a locality uuid: time, node, process, and the counter read in both modes.
 void
-locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
+locality(const IdReading &r, const ExplainOptions &opts, Output &out)
 {
-	LocalityFields f;
-	LocalityFields seq;
-
-	decode_b(id, &f, CounterMode::variable);
-	decode_b(id, &seq, CounterMode::sequential);
-
-	int64_t us = static_cast<int64_t>(f.time_ms) * 1000;
+	const LocalityFields &f = r.locality;
+	int64_t               us = static_cast<int64_t>(f.time_ms) * 1000;
 
 	if (opts.json)
 	{
@@ -129,7 +124,7 @@ locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
 		json_hex(out, "mac", f.node, 7);
 		json_decimal(out, "process", f.process);
 		json_decimal(out, "counter_variable", f.counter);
-		json_decimal(out, "counter_sequential", seq.counter);
+		json_decimal(out, "counter_sequential", r.locality_sequential_counter);
 		out.put('}');
 		return;
 	}
@@ -144,8 +139,35 @@ locality(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	label(out, "counter");
 	out.put_decimal(f.counter);
 	out.put(" if made in variable mode, ");
-	out.put_decimal(seq.counter);
+	out.put_decimal(r.locality_sequential_counter);
 	out.put(" if sequential\n");
+}
+
+// Write a block-wrapped reading in JSON: the block, and with --time-block when it began (shown: in years 1 to 9999).
+void
+block_json(uint64_t number, bool shown, int64_t start, const ExplainOptions &opts, Output &out)
+{
+	out.put("{\"format\":\"block\",\"guess\":true");
+	json_decimal(out, "block_count", static_cast<uint64_t>(opts.block_count));
+	json_decimal(out, "block", number);
+	if (opts.time_blocks)
+	{
+		key(out, "block_us");
+		out.put_signed(opts.layout.block_us);
+		json_time(out, "as_of", opts.as_of_us, 6);
+		key(out, "block_start");
+		if (shown)
+		{
+			out.put('"');
+			out.put_time(start, 6, true);
+			out.put('"');
+			key(out, "block_start_unix_us");
+			out.put_signed(start);
+		}
+		else
+			out.put("null");
+	}
+	out.put('}');
 }
 
 // Explain a block-wrapped reading: the block, and with --time-block when it began.
@@ -157,34 +179,11 @@ block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	bool     shown = false;
 
 	if (opts.time_blocks)
-		shown = time_block_start(get_be(id, opts.layout.prefix_bits / 8), opts.as_of_us, opts.layout, &start) &&
+		shown = time_block_start(decode_prefix(id, opts.layout.prefix_bits), opts.as_of_us, opts.layout, &start) &&
 			start >= shown_min_us && start <= shown_max_us;
 
 	if (opts.json)
-	{
-		out.put("{\"format\":\"block\",\"guess\":true");
-		json_decimal(out, "block_count", static_cast<uint64_t>(opts.block_count));
-		json_decimal(out, "block", number);
-		if (opts.time_blocks)
-		{
-			key(out, "block_us");
-			out.put_signed(opts.layout.block_us);
-			json_time(out, "as_of", opts.as_of_us, 6);
-			key(out, "block_start");
-			if (shown)
-			{
-				out.put('"');
-				out.put_time(start, 6, true);
-				out.put('"');
-				key(out, "block_start_unix_us");
-				out.put_signed(start);
-			}
-			else
-				out.put("null");
-		}
-		out.put('}');
-		return;
-	}
+		return block_json(number, shown, start, opts, out);
 	out.put("  block-wrapped uuid, if uuid_sequence_nextval or uuid_time_nextval made it (a guess:\n"
 			"  any random uuid reads as one)\n");
 	label(out, "block");
@@ -209,132 +208,128 @@ block(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	}
 }
 
+// Write a version 7 reading in JSON.
+void
+v7_json(const V7Fields &f, Output &out)
+{
+	out.put("{\"format\":\"v7\"");
+	json_time(out, "time", f.ms * 1000, 3);
+	key(out, "unix_ms");
+	out.put_signed(f.ms);
+	json_decimal(out, "rand_a", f.rand_a);
+	json_time(out, "subms_time", f.subms_us, 6);
+	key(out, "ordered");
+	out.put_str(f.is_explicit ? "\"explicit\"" : "\"clock\"");
+	if (f.is_explicit)
+		json_decimal(out, "allocation", f.allocation);
+	else
+		json_decimal(out, "counter", f.counter);
+	out.put('}');
+}
+
 // Explain a version 7 uuid: its time, fraction, and what uuidv7_ordered would have put in it.
 void
-v7(const uint8_t *id, const ExplainOptions &opts, Output &out)
+v7(const IdReading &r, const ExplainOptions &opts, Output &out)
 {
-	int64_t  ms = v7_ms(id);
-	uint16_t rand_a = static_cast<uint16_t>(get_be(id + 6, 2) & 0x0fff);
-	int64_t  fine_us = ms * 1000 + rand_a * INT64_C(1000) / v7_subms_steps;
-	bool     is_explicit = (id[8] & v7_explicit_flag) != 0;
-	unsigned counter = (id[8] >> 2) & ((1u << v7_counter_bits) - 1);
-	uint64_t allocation = (static_cast<uint64_t>(rand_a) << 29) |
-		(static_cast<uint64_t>(id[8] & 0x1f) << 24) | get_be(id + 9, 3);
+	const V7Fields &f = r.v7;
 
 	if (opts.json)
-	{
-		out.put("{\"format\":\"v7\"");
-		json_time(out, "time", ms * 1000, 3);
-		key(out, "unix_ms");
-		out.put_signed(ms);
-		json_decimal(out, "rand_a", rand_a);
-		json_time(out, "subms_time", fine_us, 6);
-		key(out, "ordered");
-		out.put_str(is_explicit ? "\"explicit\"" : "\"clock\"");
-		if (is_explicit)
-		{
-			json_decimal(out, "allocation", allocation);
-		}
-		else
-		{
-			json_decimal(out, "counter", counter);
-		}
-		out.put('}');
-		return;
-	}
+		return v7_json(f, out);
 	out.put("  version 7 uuid (RFC 9562)\n");
-	text_time(out, ms * 1000, 3);
+	text_time(out, f.ms * 1000, 3);
 	label(out, "fraction");
-	out.put_decimal(rand_a);
+	out.put_decimal(f.rand_a);
 	out.put("/4096 ms: ");
-	out.put_time(fine_us, 6, false);
+	out.put_time(f.subms_us, 6, false);
 	out.put(", if uuidv7() or uuidv7_ordered() made it\n");
 	label(out, "ordered");
-	if (is_explicit)
+	if (f.is_explicit)
 	{
 		out.put("allocation ");
-		out.put_decimal(allocation);
+		out.put_decimal(f.allocation);
 		out.put(", if uuidv7_ordered(at) made it\n");
 	}
 	else
 	{
 		out.put("counter ");
-		out.put_decimal(counter);
+		out.put_decimal(f.counter);
 		out.put(", if uuidv7_ordered() made it\n");
 	}
 }
 
 // Explain a version 1 or 6 uuid: time, clock sequence, node.
 void
-v1(const uint8_t *id, const ExplainOptions &opts, Output &out)
+v1(const IdReading &r, const ExplainOptions &opts, Output &out)
 {
-	int64_t  us = gregorian_unix_us(id);
-	unsigned clock_seq = static_cast<unsigned>(get_be(id + 8, 2) & 0x3fff);
+	bool                   v6 = r.version == 6;
+	int64_t                us = r.formats[static_cast<int>(v6 ? Format::v6 : Format::v1)].unix_us;
+	const GregorianFields &f = r.gregorian;
 
 	if (opts.json)
 	{
-		out.put(version_nibble(id) == 6 ? "{\"format\":\"v6\"" : "{\"format\":\"v1\"");
+		out.put(v6 ? "{\"format\":\"v6\"" : "{\"format\":\"v1\"");
 		json_time(out, "time", us, 6);
 		key(out, "unix_us");
 		out.put_signed(us);
-		json_decimal(out, "clock_seq", clock_seq);
+		json_decimal(out, "clock_seq", f.clock_seq);
 		key(out, "node");
 		out.put('"');
-		out.put_hex_bytes(id + 10, 6);
+		out.put_hex_bytes(f.node, 6);
 		out.put("\"}");
 		return;
 	}
-	out.put(version_nibble(id) == 6 ? "  version 6 uuid (RFC 9562)\n" : "  version 1 uuid (RFC 9562)\n");
+	out.put(v6 ? "  version 6 uuid (RFC 9562)\n" : "  version 1 uuid (RFC 9562)\n");
 	text_time(out, us, 6);
 	label(out, "node");
 	for (int i = 0; i < 6; i++)
 	{
 		if (i > 0)
 			out.put(':');
-		out.put_hex(id[10 + i], 2);
+		out.put_hex(f.node[i], 2);
 	}
 	out.put('\n');
-	text_decimal(out, "clock seq", clock_seq);
+	text_decimal(out, "clock seq", f.clock_seq);
+}
+
+// Write a shard-key reading in JSON.
+void
+hot_json(const HotFields &f, Output &out)
+{
+	bool is_explicit = hot_counter_explicit(f.counter);
+
+	out.put("{\"format\":\"hot\",\"guess\":true");
+	json_time(out, "time", static_cast<int64_t>(f.seconds) * usecs_per_sec, 0);
+	json_decimal(out, "unix_seconds", f.seconds);
+	json_decimal(out, "shard_key", f.shard);
+	key(out, "machine");
+	out.put('"');
+	out.put_hex_bytes(f.machine, hot_machine_len);
+	out.put('"');
+	json_decimal(out, "process", f.process);
+	json_decimal(out, "counter", f.counter);
+	key(out, "counter_kind");
+	if (is_explicit)
+	{
+		out.put("\"explicit\"");
+		json_decimal(out, "allocation", hot_explicit_allocation(f.counter, f.process));
+	}
+	else
+	{
+		out.put("\"clock\"");
+		json_time(out, "clock_time", hot_clock_us(f), 6);
+	}
+	out.put('}');
 }
 
 // Explain a shard-key reading: time, shard key, machine, process and counter.
 void
-hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
+hot(const IdReading &r, const ExplainOptions &opts, Output &out)
 {
-	HotFields f;
-
-	decode_hot(id, &f);
-
-	int64_t us = static_cast<int64_t>(f.seconds) * usecs_per_sec;
-	bool    is_explicit = (f.counter & hot_explicit_bit) != 0;
-	int64_t tick_us = us + static_cast<int64_t>(f.counter) * usecs_per_sec / hot_ticks_per_second;
+	const HotFields &f = r.hot;
+	int64_t          us = static_cast<int64_t>(f.seconds) * usecs_per_sec;
 
 	if (opts.json)
-	{
-		out.put("{\"format\":\"hot\",\"guess\":true");
-		json_time(out, "time", us, 0);
-		json_decimal(out, "unix_seconds", f.seconds);
-		json_decimal(out, "shard_key", f.shard);
-		key(out, "machine");
-		out.put('"');
-		out.put_hex_bytes(f.machine, hot_machine_len);
-		out.put('"');
-		json_decimal(out, "process", f.process);
-		json_decimal(out, "counter", f.counter);
-		key(out, "counter_kind");
-		if (is_explicit)
-		{
-			out.put("\"explicit\"");
-			json_decimal(out, "allocation", hot_explicit_allocation(f.counter, f.process));
-		}
-		else
-		{
-			out.put("\"clock\"");
-			json_time(out, "clock_time", tick_us, 6);
-		}
-		out.put('}');
-		return;
-	}
+		return hot_json(f, out);
 	out.put("  shard-key uuid, if hot_uuid made it (a guess: any uuid reads as one)\n");
 	text_time(out, us, 0);
 	text_decimal(out, "shard key", f.shard);
@@ -344,7 +339,7 @@ hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	text_decimal(out, "process", f.process);
 	label(out, "counter");
 	out.put_decimal(f.counter);
-	if (is_explicit)
+	if (hot_counter_explicit(f.counter))
 	{
 		out.put(": explicit time, allocation ");
 		out.put_decimal(hot_explicit_allocation(f.counter, f.process));
@@ -352,7 +347,7 @@ hot(const uint8_t *id, const ExplainOptions &opts, Output &out)
 	else
 	{
 		out.put(": clock tick at ");
-		out.put_time(tick_us, 6, false);
+		out.put_time(hot_clock_us(f), 6, false);
 	}
 	out.put('\n');
 }
@@ -378,10 +373,29 @@ const struct
 
 /* The names of the fields -o prints, in the order of Field. */
 const char *const field_names[] = {"id", "version", "variant", "type", "time", "unix_us", "formats", "facade"};
+static_assert(sizeof(field_names) / sizeof(field_names[0]) == static_cast<int>(Field::facade) + 1,
+			  "one name for each Field, in its order");
 
-/* How each format explains an id, in the order of the core's Format (version 6 as version 1). */
-void (*const explainers[format_count])(const uint8_t *id, const ExplainOptions &opts, Output &out) = {
-	locality, block, v7, v1, v1, hot};
+// Explain an id as one format, from the core's reading (the block reading needs the id and the
+// tool's block count). A switch on Format: a format without an explainer is a warning (-Wswitch).
+void
+explain_as(Format f, const uint8_t *id, const IdReading &r, const ExplainOptions &opts, Output &out)
+{
+	switch (f)
+	{
+		case Format::locality:
+			return locality(r, opts, out);
+		case Format::block:
+			return block(id, opts, out);
+		case Format::v7:
+			return v7(r, opts, out);
+		case Format::v1:
+		case Format::v6:
+			return v1(r, opts, out);
+		case Format::hot:
+			return hot(r, opts, out);
+	}
+}
 
 /* What the bits of an id say (the core's reading), its time if they fix one, and the façade. */
 struct Reading
@@ -579,7 +593,7 @@ explain(const uint8_t id[uuid_len], const ExplainOptions &opts, Output &out)
 		if (opts.json && !first)
 			out.put(',');
 		first = false;
-		explainers[i](id, opts, out);
+		explain_as(static_cast<Format>(i), id, r.id, opts, out);
 	}
 	if (first && opts.json)
 		out.put("],\"note\":\"none of locality_uuid's formats could have made it (--all reads it as a shard-key uuid)\"}\n");

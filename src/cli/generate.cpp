@@ -70,18 +70,13 @@ take_allocations(Run &run)
 bool
 check_explicit(const Options &o, Kind kind, std::string *error)
 {
-	int64_t  second = floor_div(o.at_us, usecs_per_sec);
-	int64_t  ms = floor_div(o.at_us, 1000);
 	uint64_t limit = kind == Kind::hot ? hot_explicit_limit() : v7_explicit_limit();
 
-	if (kind == Kind::hot && (second < 0 || second > static_cast<int64_t>(UINT32_MAX)))
-		*error = "--at is outside the range of a shard-key uuid (1970-01-01 to 2106-02-07 06:28:15 UTC)";
-	else if (kind == Kind::v7 && (ms < 0 || ms > v7_ms_max))
-		*error = "--at is outside the range of a version 7 uuid (1970-01-01 to 10889-08-02 05:31:50.655 UTC)";
-	else if (o.count > limit)
-		*error = "-n: a run makes at most " + std::to_string(limit) + (kind == Kind::hot ? " shard-key ids at an explicit time (39-bit allocation numbers)" : " version 7 ids at an explicit time (41-bit allocation numbers)");
-	else
+	if (!at_in_range(o, kind, error))
+		return false;
+	if (o.count <= limit)
 		return true;
+	*error = "-n: a run makes at most " + std::to_string(limit) + (kind == Kind::hot ? " shard-key ids at an explicit time (39-bit allocation numbers)" : " version 7 ids at an explicit time (41-bit allocation numbers)");
 	return false;
 }
 

@@ -17,15 +17,10 @@ namespace
 bool
 compose_locality(const Options &o, const Identity &id, uint8_t out[uuid_len], std::string *error)
 {
-	int64_t ms = floor_div(o.at_us, 1000);
-
-	if (ms < 0 || static_cast<uint64_t>(ms) > time_ms_max)
-	{
-		*error = "--at is outside the range of a locality uuid (1970-01-01 to 10889-08-02 05:31:50.655 UTC)";
+	if (!at_in_range(o, Kind::locality, error))
 		return false;
-	}
 
-	LocalityFields f{static_cast<uint32_t>(o.counter), id.process, id.node, static_cast<uint64_t>(ms)};
+	LocalityFields f{static_cast<uint32_t>(o.counter), id.process, id.node, static_cast<uint64_t>(floor_div(o.at_us, 1000))};
 
 	return encode_b(f, o.mode, out) == Status::ok;
 }
@@ -38,9 +33,7 @@ compose_hot(const Options &o, const Identity &id, uint8_t out[uuid_len], std::st
 
 	if (o.counter > static_cast<int64_t>(hot_counter_max))
 		*error = "the counter of a shard-key uuid is 0 to 16777215";
-	else if (second < 0 || second > static_cast<int64_t>(UINT32_MAX))
-		*error = "--at is outside the range of a shard-key uuid (1970-01-01 to 2106-02-07 06:28:15 UTC)";
-	else
+	else if (at_in_range(o, Kind::hot, error))
 	{
 		HotFields f{hot_seconds(second), {id.machine[0], id.machine[1], id.machine[2]}, id.process, static_cast<uint32_t>(o.counter), o.shard};
 
@@ -57,9 +50,7 @@ compose_v7(const Options &o, uint8_t out[uuid_len], std::string *error)
 
 	if (o.counter_set || o.process_set || o.node_set || o.ordered)
 		*error = "--make --v7 takes --at and --upper only";
-	else if (ms < 0 || ms > v7_ms_max)
-		*error = "--at is outside the range of a version 7 uuid (1970-01-01 to 10889-08-02 05:31:50.655 UTC)";
-	else
+	else if (at_in_range(o, Kind::v7, error))
 	{
 		if (o.upper)
 			v7_upper(ms, out);
@@ -126,6 +117,23 @@ compose_line(const Options &o, const char *line, std::size_t len, uint8_t id[uui
 }
 
 } // namespace
+
+bool
+at_in_range(const Options &o, Kind kind, std::string *error)
+{
+	int64_t ms = floor_div(o.at_us, 1000);
+	int64_t second = floor_div(o.at_us, usecs_per_sec);
+
+	if (kind == Kind::hot && (second < 0 || second > static_cast<int64_t>(UINT32_MAX)))
+		*error = "--at is outside the range of a shard-key uuid (1970-01-01 to 2106-02-07 06:28:15 UTC)";
+	else if (kind == Kind::locality && (ms < 0 || static_cast<uint64_t>(ms) > time_ms_max))
+		*error = "--at is outside the range of a locality uuid (1970-01-01 to 10889-08-02 05:31:50.655 UTC)";
+	else if (kind == Kind::v7 && (ms < 0 || ms > v7_ms_max))
+		*error = "--at is outside the range of a version 7 uuid (1970-01-01 to 10889-08-02 05:31:50.655 UTC)";
+	else
+		return true;
+	return false;
+}
 
 int
 run_make(const Options &o, Kind kind)

@@ -26,14 +26,6 @@ constexpr uint8_t namespace_base[uuid_len] = {
 
 constexpr uint64_t timestamp_max = (UINT64_C(1) << 60) - 1;
 
-// Set the version digit and RFC 9562's variant.
-void
-stamp(int version, uint8_t u[uuid_len])
-{
-	u[6] = static_cast<uint8_t>((u[6] & 0x0f) | (version << 4));
-	u[8] = static_cast<uint8_t>((u[8] & 0x3f) | 0x80);
-}
-
 } // namespace
 
 bool
@@ -62,7 +54,7 @@ name_based(int version, const uint8_t name_space[uuid_len], const char *name, st
 	else
 		sha1_digest(text.data(), text.size(), digest);
 	std::memcpy(out, digest, uuid_len);
-	stamp(version, out);
+	set_rfc_version(out, static_cast<unsigned>(version));
 }
 
 void
@@ -97,7 +89,7 @@ TimeUuids::next(int version, int64_t unix_seconds, int64_t ns, uint8_t out[uuid_
 	}
 	put_be(out + 8, clock_seq_, 2);
 	std::memcpy(out + 10, node_, 6);
-	stamp(version, out);
+	set_rfc_version(out, static_cast<unsigned>(version));
 	return true;
 }
 

@@ -3,8 +3,13 @@
 
 #include "options.hpp"
 
+#include <string>
+
 namespace locality_uuid
 {
+
+// Check that --at lies in the time field of kind's ids (locality, shard-key, version 7); false with *error naming its range.
+bool at_in_range(const Options &o, Kind kind, std::string *error);
 
 // Make o.count ids of the chosen kind from the clock and the identity; return the exit code.
 int run_generate(const Options &o, Kind kind);

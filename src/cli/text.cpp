@@ -25,21 +25,7 @@ is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-// Return the days from 1970-01-01 to a proleptic Gregorian date.
-int64_t
-days_from_civil(int64_t year, int month, int day)
-{
-	/* Count in 400-year eras from 0000-03-01, so that the leap day ends each year. */
-	year -= month <= 2;
-
-	int64_t era = (year >= 0 ? year : year - 399) / 400;
-	int64_t yoe = year - era * 400;
-	int64_t doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
-	int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-
-	return era * 146097 + doe - 719468;
-}
-
+// Return the days of a month of a proleptic Gregorian year.
 int
 days_in_month(int64_t year, int month)
 {

@@ -53,8 +53,7 @@ encode_prefix(uint64_t prefix, int prefix_bits, const uint8_t *random, uint8_t o
 	put_be(out, prefix, prefix_len);
 	for (std::size_t i = static_cast<std::size_t>(prefix_len); i < uuid_len; i++)
 		out[i] = random[i - prefix_len];
-	out[6] = static_cast<uint8_t>((out[6] & 0x0F) | (version_4 << 4));
-	out[8] = static_cast<uint8_t>((out[8] & 0x3F) | 0x80);
+	set_rfc_version(out, version_4);
 }
 
 void
@@ -66,7 +65,7 @@ encode_block(int64_t v, const BlockLayout &l, const uint8_t *random, uint8_t out
 uint64_t
 decode_block(const uint8_t in[uuid_len], int32_t block_count) noexcept
 {
-	return get_be(in, prefix_bits_for(block_count) / 8);
+	return decode_prefix(in, prefix_bits_for(block_count));
 }
 
 BlockStatus

@@ -84,6 +84,13 @@ uint64_t decode_block(const uint8_t in[uuid_len], int32_t block_count) noexcept;
 void encode_prefix(uint64_t prefix, int prefix_bits, const uint8_t *random,
 				   uint8_t out[uuid_len]) noexcept;
 
+// Read the prefix of an id: its first prefix_bits/8 bytes (encode_prefix's inverse).
+constexpr uint64_t
+decode_prefix(const uint8_t in[uuid_len], int prefix_bits) noexcept
+{
+	return get_be(in, prefix_bits / 8);
+}
+
 /*
  * Time blocks of any length from 1 ms up (uuid_time_nextval_interval), in
  * microseconds. With L the length asked for and u the coarsest of 1 s, 1 ms and 1 us that

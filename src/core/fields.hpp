@@ -89,6 +89,14 @@ version_nibble(const uint8_t *u) noexcept
 	return u[6] >> 4;
 }
 
+// Set the version digit (the high nibble of byte 6) and RFC 9562's variant (byte 8 is 10xxxxxx).
+constexpr void
+set_rfc_version(uint8_t *u, unsigned version) noexcept
+{
+	u[6] = static_cast<uint8_t>((u[6] & 0x0f) | (version << 4));
+	u[8] = static_cast<uint8_t>((u[8] & 0x3f) | 0x80);
+}
+
 // The last Unix second of the system clock that every generator reads (9999-12-31 23:59:59
 // UTC, the last second every format of this extension can carry); the glue refuses later
 // clocks, and earlier ones than 1970, before any generator state changes.
@@ -126,6 +134,21 @@ uuid_fill(uint8_t out[uuid_len], uint8_t fill) noexcept
 {
 	for (std::size_t i = 0; i < uuid_len; i++)
 		out[i] = fill;
+}
+
+// Return the days from 1970-01-01 to a proleptic Gregorian date (month 1 .. 12, day 1 .. 31): civil_from_days's inverse.
+constexpr int64_t
+days_from_civil(int64_t year, int month, int day) noexcept
+{
+	/* Count in 400-year eras from 0000-03-01, so that the leap day ends each year. */
+	year -= month <= 2;
+
+	int64_t era = floor_div(year, 400);
+	int64_t yoe = year - era * 400;
+	int64_t doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+	int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+
+	return era * 146097 + doe - 719468;
 }
 
 // Convert days since 1970-01-01 to a proleptic Gregorian date.

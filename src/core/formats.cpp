@@ -4,9 +4,6 @@
 #include <algorithm>
 
 #include "blocks.hpp"
-#include "hot.hpp"
-#include "locality_b.hpp"
-#include "v7.hpp"
 
 namespace locality_uuid
 {
@@ -48,6 +45,15 @@ read_kind(const uint8_t *u, Variant variant) noexcept
 	return static_cast<RfcKind>(version_nibble(u));
 }
 
+// Read the clock sequence and node of a version 1 or 6 id.
+void
+decode_gregorian(const uint8_t *u, GregorianFields *f) noexcept
+{
+	f->clock_seq = static_cast<unsigned>(get_be(u + 8, 2) & 0x3fff);
+	for (int i = 0; i < 6; i++)
+		f->node[i] = u[10 + i];
+}
+
 // Set a reading that fits, with an exact time of digits fractional digits or none.
 void
 fit(FormatReading *f, bool has_time, bool exact, bool orders, int digits, int64_t unix_us) noexcept
@@ -58,6 +64,37 @@ fit(FormatReading *f, bool has_time, bool exact, bool orders, int digits, int64_
 /* Beyond any format's time (about 146,000 years from 1970): as_of is read within it. */
 constexpr int64_t as_of_limit_us = int64_t(1) << 62;
 
+// Fit the formats that have fixed bits (locality, block, v7, v1, v6), each with its decoder's fields.
+void
+fit_fixed_formats(const uint8_t *id, IdReading *r) noexcept
+{
+	bool rfc = rfc_variant(id);
+	auto at = [r](Format f) { return &r->formats[static_cast<int>(f)]; };
+
+	if (decode_b(id, &r->locality, CounterMode::variable))
+	{
+		LocalityFields sequential;
+
+		decode_b(id, &sequential, CounterMode::sequential);
+		r->locality_sequential_counter = sequential.counter;
+		fit(at(Format::locality), true, true, false, 3, static_cast<int64_t>(r->locality.time_ms) * 1000);
+	}
+	else
+		r->locality = LocalityFields{};
+	if (rfc && r->version == version_4)
+		fit(at(Format::block), false, false, false, 0, 0);
+	if (rfc && r->version == 7)
+	{
+		decode_v7(id, &r->v7);
+		fit(at(Format::v7), true, true, true, 3, r->v7.ms * 1000);
+	}
+	if (rfc && (r->version == 1 || r->version == 6))
+	{
+		decode_gregorian(id, &r->gregorian);
+		fit(at(r->version == 1 ? Format::v1 : Format::v6), true, true, r->version == 6, 6, gregorian_unix_us(id));
+	}
+}
+
 } // namespace
 
 void
@@ -67,8 +104,6 @@ read_id(const uint8_t id[uuid_len], int64_t as_of_us, bool all, IdReading *r) no
 	int64_t hot_us = static_cast<int64_t>(hot_time_field(id)) * usecs_per_sec;
 	bool    hot_plausible = hot_us >= as_of_us - hot_window_before * usecs_per_sec &&
 		hot_us <= as_of_us + hot_window_after * usecs_per_sec;
-	bool           rfc = rfc_variant(id);
-	LocalityFields locality;
 
 	*r = IdReading{};
 	r->version = version_nibble(id);
@@ -76,24 +111,16 @@ read_id(const uint8_t id[uuid_len], int64_t as_of_us, bool all, IdReading *r) no
 	r->kind = read_kind(id, r->variant);
 	r->time_from = -1;
 	r->hot_plausible = hot_plausible;
+	fit_fixed_formats(id, r);
 
 	bool named = r->kind == RfcKind::nil || r->kind == RfcKind::max;
-	bool rfc_claimed = rfc && r->version >= 1 && r->version <= 8;
-	auto at = [r](Format f) { return &r->formats[static_cast<int>(f)]; };
+	bool rfc_claimed = rfc_variant(id) && r->version >= 1 && r->version <= 8;
 
-	if (decode_b(id, &locality, CounterMode::variable))
-		fit(at(Format::locality), true, true, false, 3, static_cast<int64_t>(locality.time_ms) * 1000);
-	if (rfc && r->version == version_4)
-		fit(at(Format::block), false, false, false, 0, 0);
-	if (rfc && r->version == 7)
-		fit(at(Format::v7), true, true, true, 3, v7_ms(id) * 1000);
-	if (rfc && r->version == 1)
-		fit(at(Format::v1), true, true, false, 6, gregorian_unix_us(id));
-	if (rfc && r->version == 6)
-		fit(at(Format::v6), true, true, true, 6, gregorian_unix_us(id));
 	if (all || (!named && ((r->version != version_b && !rfc_claimed) || hot_plausible)))
-		fit(at(Format::hot), true, false, true, 0, hot_us);
-
+	{
+		decode_hot(id, &r->hot);
+		fit(&r->formats[static_cast<int>(Format::hot)], true, false, true, 0, hot_us);
+	}
 	for (int i = 0; i < format_count; i++)
 		if (r->formats[i].time_exact)
 			r->time_from = i;
@@ -106,6 +133,7 @@ const char *
 variant_name(Variant v) noexcept
 {
 	static const char *const names[] = {"ncs", "rfc9562", "microsoft", "future"};
+	static_assert(sizeof(names) / sizeof(names[0]) == static_cast<int>(Variant::future) + 1, "a name for each Variant");
 
 	return names[static_cast<int>(v)];
 }
@@ -115,6 +143,7 @@ rfc_kind_name(RfcKind k) noexcept
 {
 	static const char *const names[] = {"unknown", "time", "dce", "md5", "random", "sha1",
 										"reordered-time", "unix-time", "custom", "nil", "max"};
+	static_assert(sizeof(names) / sizeof(names[0]) == static_cast<int>(RfcKind::max) + 1, "a name for each RfcKind");
 
 	return names[static_cast<int>(k)];
 }
@@ -123,6 +152,7 @@ const char *
 format_name(Format f) noexcept
 {
 	static const char *const names[] = {"locality", "block", "v7", "v1", "v6", "hot"};
+	static_assert(sizeof(names) / sizeof(names[0]) == format_count, "a name for each Format");
 
 	return names[static_cast<int>(f)];
 }

@@ -2,6 +2,9 @@
 #pragma once
 
 #include "fields.hpp"
+#include "hot.hpp"
+#include "locality_b.hpp"
+#include "v7.hpp"
 
 namespace locality_uuid
 {
@@ -69,6 +72,7 @@ enum class Format : uint8_t
 	hot       /* hot_uuid(): no fixed bits, a guess */
 };
 constexpr int format_count = 6;
+static_assert(static_cast<int>(Format::hot) + 1 == format_count, "format_count counts Format, whose last is hot");
 
 /* The plausible window of a shard-key id's time, around the time of asking. */
 constexpr int64_t hot_window_before = INT64_C(315576000); /* ten years of 365.25 days */
@@ -85,6 +89,13 @@ struct FormatReading
 	int64_t unix_us;        /* the time, Unix microseconds */
 };
 
+/* The fields of a version 1 or 6 id besides its time. */
+struct GregorianFields
+{
+	unsigned clock_seq; /* 14 bits: bytes 8 and 9 but the variant */
+	uint8_t  node[6];   /* bytes 10..15 */
+};
+
 /* What the bits of an id say, and which reading gives its time (-1: the bits fix none). */
 struct IdReading
 {
@@ -94,6 +105,12 @@ struct IdReading
 	FormatReading formats[format_count];
 	int           time_from;
 	bool          hot_plausible; /* the shard-key reading's second lies in the window around as_of */
+	/* Each format's fields, as its decoder reads them, where the format fits (else zero). */
+	LocalityFields  locality;                    /* its counter read in variable mode */
+	uint32_t        locality_sequential_counter; /* the counter read in sequential mode */
+	V7Fields        v7;
+	GregorianFields gregorian; /* version 1 or 6 */
+	HotFields       hot;
 };
 
 /*

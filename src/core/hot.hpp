@@ -118,6 +118,20 @@ bool encode_hot_explicit(uint32_t shard, int64_t unix_seconds, const uint8_t mac
 // Read the fields of a shard-key id (every uuid decodes: the layout has no version digit).
 void decode_hot(const uint8_t in[uuid_len], HotFields *f) noexcept;
 
+// True if a shard-key id's counter is an explicit-time id's (hot_explicit_bit set), false for a clock id's.
+constexpr bool
+hot_counter_explicit(uint32_t counter) noexcept
+{
+	return (counter & hot_explicit_bit) != 0;
+}
+
+// Return the clock tick a clock id's second and counter read as, in Unix microseconds (truncated).
+constexpr int64_t
+hot_clock_us(const HotFields &f) noexcept
+{
+	return static_cast<int64_t>(f.seconds) * 1000000 + static_cast<int64_t>(f.counter) * 1000000 / hot_ticks_per_second;
+}
+
 // Read only the shard key: bytes 12..15, little-endian.
 constexpr uint32_t
 hot_shard_key(const uint8_t in[uuid_len]) noexcept

@@ -4,14 +4,6 @@
 namespace locality_uuid
 {
 
-// Set the version nibble and RFC 9562's variant bits.
-static void
-set_version(uint8_t out[uuid_len], unsigned version) noexcept
-{
-	out[6] = static_cast<uint8_t>((out[6] & 0x0f) | (version << 4));
-	out[8] = static_cast<uint8_t>((out[8] & 0x3f) | 0x80);
-}
-
 void
 encode_v7(int64_t ms, uint16_t rand_a, const uint8_t random[8], uint8_t out[uuid_len]) noexcept
 {
@@ -19,7 +11,7 @@ encode_v7(int64_t ms, uint16_t rand_a, const uint8_t random[8], uint8_t out[uuid
 	put_be(out + 6, rand_a & 0x0fff, 2);
 	for (int i = 0; i < 8; i++)
 		out[8 + i] = random[i];
-	set_version(out, 7);
+	set_rfc_version(out, 7);
 }
 
 void
@@ -27,7 +19,7 @@ encode_v4(const uint8_t random[uuid_len], uint8_t out[uuid_len]) noexcept
 {
 	for (std::size_t i = 0; i < uuid_len; i++)
 		out[i] = random[i];
-	set_version(out, 4);
+	set_rfc_version(out, 4);
 }
 
 // Write a millisecond's uuid whose other bits are all fill (0x00 or 0xff), but version and variant.
@@ -37,7 +29,7 @@ v7_filled(int64_t ms, uint8_t fill, uint8_t out[uuid_len]) noexcept
 	put_be(out, static_cast<uint64_t>(ms), 6);
 	for (std::size_t i = 6; i < uuid_len; i++)
 		out[i] = fill;
-	set_version(out, 7);
+	set_rfc_version(out, 7);
 }
 
 void
@@ -100,6 +92,18 @@ encode_v7_explicit(int64_t ms, uint64_t n, const uint8_t random[4], uint8_t out[
 	out[8] = static_cast<uint8_t>(0x80 | v7_explicit_flag | ((n >> 24) & 0x1f));
 	put_be(out + 9, n & 0xffffff, 3);
 	return true;
+}
+
+void
+decode_v7(const uint8_t in[uuid_len], V7Fields *f) noexcept
+{
+	f->ms = v7_ms(in);
+	f->rand_a = static_cast<uint16_t>(get_be(in + 6, 2) & 0x0fff);
+	f->subms_us = f->ms * 1000 + f->rand_a * INT64_C(1000) / v7_subms_steps;
+	f->is_explicit = (in[8] & v7_explicit_flag) != 0;
+	f->counter = (in[8] >> 2) & ((1u << v7_counter_bits) - 1);
+	f->allocation = (static_cast<uint64_t>(f->rand_a) << 29) | (static_cast<uint64_t>(in[8] & 0x1f) << 24) |
+		get_be(in + 9, 3);
 }
 
 } // namespace locality_uuid

@@ -176,4 +176,18 @@ void encode_v7_ordered(uint64_t word, const uint8_t random[8], uint8_t out[uuid_
 bool encode_v7_explicit(int64_t ms, uint64_t allocation, const uint8_t random[4],
 						uint8_t out[uuid_len]) noexcept;
 
+/* The fields of a version 7 id as uuidv7() and uuidv7_ordered() fill them (see the layout above). */
+struct V7Fields
+{
+	int64_t  ms;          /* unix_ts_ms */
+	uint16_t rand_a;      /* 12 bits */
+	int64_t  subms_us;    /* ms and rand_a read as its fraction in 1/4096 ms, as uuidv7() makes it, in microseconds */
+	bool     is_explicit; /* byte 8, bit 5: an explicit-time id of uuidv7_ordered(at) */
+	unsigned counter;     /* a clock id's counter: byte 8, bits 4..2 */
+	uint64_t allocation;  /* an explicit id's allocation number: rand_a, byte 8 bits 4..0, bytes 9..11 */
+};
+
+// Read the fields of a version 7 id: each reading of rand_a and rand_b, whichever generator made it.
+void decode_v7(const uint8_t in[uuid_len], V7Fields *f) noexcept;
+
 } // namespace locality_uuid

@@ -277,7 +277,7 @@ block_start(FunctionCallInfo fcinfo, const TimeBlockLayout &l)
 	if (version_nibble(id) != version_4)
 		PG_RETURN_NULL();
 	if (pg_add_s64_overflow(as_of, pg_epoch_unix_us, &as_of_us) ||
-		!time_block_start(get_be(id, l.prefix_bits / 8), as_of_us, l, &start_us) ||
+		!time_block_start(decode_prefix(id, l.prefix_bits), as_of_us, l, &start_us) ||
 		pg_sub_s64_overflow(start_us, pg_epoch_unix_us, &start) ||
 		!IS_VALID_TIMESTAMP(start))
 		ereport(ERROR,

@@ -1,7 +1,6 @@
 // locality_uuid_column_report(): what a sample of a uuid column says about its formats, order and index, and the generator to pick.
 #include "glue.hpp"
 
-#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -40,21 +39,6 @@ struct Sampled
 {
 	ItemPointerData ctid;
 	pg_uuid_t       key;
-	int             key_rank;
-};
-
-/* What the sample says, counted as the rows are read. */
-struct Tally
-{
-	int     rows;
-	int     by_format[format_count + 1]; /* the first format that fits; the last: none */
-	int     by_version[16];
-	int     with_time;
-	int64_t first_us;
-	int64_t last_us;
-	int     v4_pairs;       /* consecutive (heap order) version 4 keys */
-	int     v4_same_prefix; /* of them, sharing their first two bytes (one block) */
-	int     shard_key;      /* reading as shard-key ids of a plausible second (any id fits the layout) */
 };
 
 // Order sampled rows by their place in the heap.
@@ -65,12 +49,36 @@ by_ctid(const void *a, const void *b)
 							  const_cast<ItemPointerData *>(&static_cast<const Sampled *>(b)->ctid));
 }
 
-// Order pointers to sampled rows by key, as uuids compare.
-int
-by_key(const void *a, const void *b)
+/* The sample's keys in heap order, ranked, and how their order follows it (src/core/key_sample.hpp). */
+struct OrderedKeys
 {
-	return memcmp((*static_cast<Sampled *const *>(a))->key.data, (*static_cast<Sampled *const *>(b))->key.data,
-				  UUID_LEN);
+	int n;
+	uint8_t (*keys)[UUID_LEN];
+	int   *rank;   /* each key's place in uuid order among all n */
+	int    newest; /* the last rows that count as the newest */
+	double rho;
+	double rho_newest;
+};
+
+// Put the sampled rows in heap order, and rank their keys among all of them and among the newest.
+OrderedKeys
+order_keys(Sampled *rows, int n)
+{
+	OrderedKeys k;
+	int         slots = Max(n, 1);
+	int        *order = static_cast<int *>(palloc(sizeof(int) * slots));
+
+	qsort(rows, n, sizeof(Sampled), by_ctid);
+	k.n = n;
+	k.keys = static_cast<uint8_t(*)[UUID_LEN]>(palloc(UUID_LEN * slots));
+	k.rank = static_cast<int *>(palloc(sizeof(int) * slots));
+	for (int i = 0; i < n; i++)
+		memcpy(k.keys[i], rows[i].key.data, UUID_LEN);
+	k.newest = newest_rows(n);
+	k.rho_newest = key_order_correlation(k.keys + n - k.newest, k.newest, k.rank, order);
+	k.rho = key_order_correlation(k.keys, n, k.rank, order);
+	pfree(order);
+	return k;
 }
 
 // Add one row of the report.
@@ -104,12 +112,15 @@ estimated_tuples(Relation rel, BlockNumber pages_now)
 	return pages > 0 ? tuples / pages * pages_now : 0; /* pages: at least 10 for a small table never analyzed */
 }
 
+/* The fewest pages a sample by pages reads: fewer would take the keys of a few runs of inserts. */
+constexpr double system_sample_pages = 100;
+
 /*
  * Read up to limit rows of the column into rows and return how many: the share of the table
  * that gives about limit rows of the *tuples estimated, by whole pages (TABLESAMPLE SYSTEM,
- * reading only those) when that is 100 pages or more, else by rows (BERNOULLI, reading every page).
- * Where the sample gives more than limit rows, every (got / limit)th is kept, in scan (heap) order:
- * a LIMIT would drop the newest.
+ * reading only those) when that is system_sample_pages pages or more, else by rows (BERNOULLI,
+ * reading every page). Where the sample gives more than limit rows (up to fetch_rows), limit of
+ * them are kept, spread evenly in scan (heap) order: a LIMIT would drop the newest.
  */
 int
 sample(Relation rel, AttrNumber attnum, int limit, Sampled *rows, double *tuples, double *percent, const char **method)
@@ -122,20 +133,20 @@ sample(Relation rel, AttrNumber attnum, int limit, Sampled *rows, double *tuples
 
 	*tuples = estimated_tuples(rel, pages);
 	*percent = *tuples > limit ? 100.0 * limit / *tuples : 100.0;
-	*method = *percent < 100 && *percent / 100 * pages >= 100 ? "SYSTEM" : "BERNOULLI";
+	*method = *percent < 100 && *percent / 100 * pages >= system_sample_pages ? "SYSTEM" : "BERNOULLI";
 	initStringInfo(&q);
 	appendStringInfo(&q, "SELECT ctid, %s FROM %s TABLESAMPLE %s (%.9g) REPEATABLE (0) WHERE %s IS NOT NULL LIMIT %d",
 					 col,
 					 quote_qualified_identifier(get_namespace_name(RelationGetNamespace(rel)),
 												RelationGetRelationName(rel)),
-					 *method, *percent, col, limit + limit / 2 + 100);
+					 *method, *percent, col, fetch_rows(limit));
 	if (SPI_execute(q.data, true, 0) != SPI_OK_SELECT)
 		elog(ERROR, "SPI_execute failed: %s", q.data);
 	got = SPI_processed;
 	n = got > static_cast<uint64>(limit) ? limit : static_cast<int>(got);
 	for (int i = 0; i < n; i++)
 	{
-		HeapTuple t = SPI_tuptable->vals[static_cast<uint64>(i) * got / n]; /* evenly spread when more came */
+		HeapTuple t = SPI_tuptable->vals[sample_spread(i, got, n)];
 		bool      isnull;
 
 		CHECK_FOR_INTERRUPTS();
@@ -143,75 +154,6 @@ sample(Relation rel, AttrNumber attnum, int limit, Sampled *rows, double *tuples
 		rows[i].key = *DatumGetUUIDP(SPI_getbinval(t, SPI_tuptable->tupdesc, 2, &isnull));
 	}
 	return n;
-}
-
-// Return the first format that could have made a key (format_count: none), and its reading in *r; with plausible, a shard-key reading only of a plausible second.
-int
-first_format(const uint8_t *key, int64_t now_us, IdReading *r = nullptr, bool plausible = false)
-{
-	IdReading  own;
-	IdReading *reading = r ? r : &own;
-
-	read_id(key, now_us, false, reading);
-	for (int f = 0; f < format_count; f++)
-		if (reading->formats[f].fits && (!plausible || f != static_cast<int>(Format::hot) || reading->hot_plausible))
-			return f;
-	return format_count;
-}
-
-// Count formats, versions, times and one-block neighbours, rows in heap order.
-void
-tally(const Sampled *rows, int n, int64_t now_us, Tally *t)
-{
-	memset(t, 0, sizeof(*t));
-	t->rows = n;
-	for (int i = 0; i < n; i++)
-	{
-		IdReading r;
-
-		CHECK_FOR_INTERRUPTS();
-		t->by_format[first_format(rows[i].key.data, now_us, &r)]++;
-		t->by_version[r.version]++;
-		t->shard_key += r.formats[static_cast<int>(Format::hot)].fits && r.hot_plausible;
-		if (r.time_from >= 0)
-		{
-			int64_t us = r.formats[r.time_from].unix_us;
-
-			t->first_us = t->with_time == 0 || us < t->first_us ? us : t->first_us;
-			t->last_us = t->with_time == 0 || us > t->last_us ? us : t->last_us;
-			t->with_time++;
-		}
-		if (i > 0 && r.version == version_4 && version_nibble(rows[i - 1].key.data) == version_4)
-		{
-			t->v4_pairs++;
-			t->v4_same_prefix += memcmp(rows[i - 1].key.data, rows[i].key.data, 2) == 0;
-		}
-	}
-}
-
-// Rank the keys of rows[start..n) (in heap order) among themselves, in key_rank when store; return Spearman's correlation of key rank with heap order.
-double
-order_correlation(Sampled *rows, int start, int n, bool store)
-{
-	int       m = n - start;
-	Sampled **by = static_cast<Sampled **>(palloc(sizeof(Sampled *) * (m > 0 ? m : 1)));
-	int      *rank = static_cast<int *>(palloc(sizeof(int) * (m > 0 ? m : 1)));
-	double    d2 = 0;
-
-	for (int i = 0; i < m; i++)
-		by[i] = &rows[start + i];
-	qsort(by, m, sizeof(Sampled *), by_key);
-	for (int i = 0; i < m; i++)
-		rank[by[i] - rows - start] = i;
-	for (int i = 0; i < m; i++)
-	{
-		d2 += static_cast<double>(rank[i] - i) * (rank[i] - i);
-		if (store)
-			rows[start + i].key_rank = rank[i];
-	}
-	pfree(by);
-	pfree(rank);
-	return m < 2 ? 0 : 1 - 6 * d2 / (static_cast<double>(m) * (static_cast<double>(m) * m - 1));
 }
 
 // Return the first valid, whole (not partial) B-tree index whose first column is attnum (primary key, then unique, then by name), or InvalidOid.
@@ -288,72 +230,28 @@ index_stats(Oid index, int64 *leaf_pages, double *density, const char **why)
 	return true;
 }
 
-// Order leaf numbers.
-int
-by_number(const void *a, const void *b)
-{
-	int64 x = *static_cast<const int64 *>(a);
-	int64 y = *static_cast<const int64 *>(b);
-
-	return x < y ? -1 : x > y;
-}
-
-// Return how many of leaf_pages leaves the newest keys (the last of the heap order) fall in, placed by their rank in the sample.
-int
-leaves_touched(const Sampled *rows, int n, int newest, int64 leaf_pages)
-{
-	int64 *page = static_cast<int64 *>(palloc(sizeof(int64) * newest));
-	int    count = 0;
-
-	for (int i = 0; i < newest; i++)
-		page[i] = static_cast<int64>(rows[n - newest + i].key_rank) * leaf_pages / n;
-	qsort(page, newest, sizeof(int64), by_number);
-	for (int i = 0; i < newest; i++)
-		count += i == 0 || page[i] != page[i - 1];
-	pfree(page);
-	return count;
-}
-
-/* The generator docs/choosing.md names for the keys of each format, when they follow insert order. */
-const char *const ordered_generator[format_count + 1] = {
-	"locality_uuid(true)", "uuid_sequence_nextval(seq) or uuid_time_nextval()", "uuidv7_ordered()", "uuidv7_ordered()", "uuidv7_ordered()",
-	"hot_uuid(shard_key)", "uuidv7_ordered()"};
-
-// Return whether a generator of this extension makes ids of the format (version 1 and 6 ids, and those of no format, come from elsewhere).
-bool
-made_here(int format)
-{
-	return format != static_cast<int>(Format::v1) && format != static_cast<int>(Format::v6) && format != format_count;
-}
-
-// Name the generator docs/choosing.md picks for what the sample shows; *why says why.
+// Say why the report picks its generator (a switch on the core's PickReason: a reason without words is a warning).
 const char *
-pick(const Tally &t, double rho, double rho_newest, int newest_format, const char **why)
+pick_why(PickReason reason)
 {
-	if (t.rows == 0)
+	switch (reason)
 	{
-		*why = "no rows sampled";
-		return nullptr;
+		case PickReason::no_rows:
+			return "no rows sampled";
+		case PickReason::shard_key:
+			return "shard-key ids: keep hot_uuid where services route by the key";
+		case PickReason::blocks:
+			return "version 4 keys in blocks: keep a block generator where rows are deleted by age";
+		case PickReason::ordered_elsewhere:
+			return "keys follow insert order but no generator of this extension made them: uuidv7_ordered() keeps that order";
+		case PickReason::ordered:
+			return "keys follow insert order: keep the generator";
+		case PickReason::newest_ordered:
+			return "the newest keys follow insert order, the older ones do not (a switch of generator): keep the new one";
+		case PickReason::unordered:
+			return "keys do not follow insert order: an ordered key touches one leaf per insert";
 	}
-	if (t.shard_key * 2 > t.rows)
-		*why = "shard-key ids: keep hot_uuid where services route by the key";
-	else if (t.by_version[version_4] * 2 > t.rows && t.v4_same_prefix * 2 > t.v4_pairs)
-	{
-		*why = "version 4 keys in blocks: keep a block generator where rows are deleted by age";
-		return ordered_generator[static_cast<int>(Format::block)];
-	}
-	else if ((rho >= 0.9 || rho_newest >= 0.9) && !made_here(newest_format))
-		*why = "keys follow insert order but no generator of this extension made them: uuidv7_ordered() keeps that order";
-	else if (rho >= 0.9)
-		*why = "keys follow insert order: keep the generator";
-	else if (rho_newest >= 0.9)
-		*why = "the newest keys follow insert order, the older ones do not (a switch of generator): keep the new one";
-	else
-	{
-		*why = "keys do not follow insert order: an ordered key touches one leaf per insert";
-		return "uuidv7_ordered()";
-	}
-	return ordered_generator[newest_format];
+	return nullptr;
 }
 
 // Open the table and find the column, refusing what cannot be reported on.
@@ -392,13 +290,13 @@ open_column(Oid relid, const char *col, int32 limit, AttrNumber *attnum)
 
 // Add the rows of what the keys say: formats, versions, blocks, time span.
 void
-put_key_rows(ReturnSetInfo *rsinfo, const Tally &t)
+put_key_rows(ReturnSetInfo *rsinfo, const SampleTally &t)
 {
 	int n = t.rows;
 
-	for (int f = 0; f <= format_count; f++)
+	for (int f = 0; f <= no_format; f++)
 		if (t.by_format[f] > 0)
-			put_row(rsinfo, psprintf("format %s", f < format_count ? format_name(static_cast<Format>(f)) : "none"),
+			put_row(rsinfo, psprintf("format %s", f < no_format ? format_name(static_cast<Format>(f)) : "none"),
 					psprintf("%.1f %%", 100.0 * t.by_format[f] / n),
 					f == static_cast<int>(Format::block) ? "version 4: any random uuid reads as a block id" : nullptr);
 	for (int v = 0; v < 16; v++)
@@ -416,7 +314,7 @@ put_key_rows(ReturnSetInfo *rsinfo, const Tally &t)
 
 // Add the rows of the column's B-tree index: its name, leaf density, the leaves the newest keys touch.
 void
-put_index_rows(ReturnSetInfo *rsinfo, Relation rel, AttrNumber attnum, const Sampled *rows, int n, int newest)
+put_index_rows(ReturnSetInfo *rsinfo, Relation rel, AttrNumber attnum, const OrderedKeys &k)
 {
 	Oid         index = btree_index(rel, attnum);
 	int64       leaf_pages;
@@ -439,10 +337,15 @@ put_index_rows(ReturnSetInfo *rsinfo, Relation rel, AttrNumber attnum, const Sam
 	}
 	else
 		put_row(rsinfo, "leaf density", psprintf("%.1f %%", density), "pgstattuple's pgstatindex");
-	if (newest > 0 && leaf_pages > 0)
+	if (k.newest > 0 && leaf_pages > 0)
+	{
+		int64_t *pages = static_cast<int64_t *>(palloc(sizeof(int64_t) * k.newest));
+
 		put_row(rsinfo, "leaves the newest keys touch",
-				psprintf("%d of %lld", leaves_touched(rows, n, newest, leaf_pages), static_cast<long long>(leaf_pages)),
-				psprintf("the last %d sampled rows in heap order, placed among the leaves as the sample's keys", newest));
+				psprintf("%d of %lld", leaves_touched(k.rank, k.n, k.newest, leaf_pages, pages), static_cast<long long>(leaf_pages)),
+				psprintf("the last %d sampled rows in heap order, placed among the leaves as the sample's keys", k.newest));
+		pfree(pages);
+	}
 }
 
 } // namespace
@@ -459,37 +362,30 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 	double         tuples;
 	double         percent;
 	const char    *method;
-	const char    *why = nullptr;
-	Tally          t;
+	SampleTally    t;
 	ReturnSetInfo *rsinfo;
 
 	InitMaterializedSRF(fcinfo, 0);
 	rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);
 	SPI_connect();
 
-	int n = sample(rel, attnum, limit, rows, &tuples, &percent, &method);
+	int         n = sample(rel, attnum, limit, rows, &tuples, &percent, &method);
+	OrderedKeys k = order_keys(rows, n);
 
-	qsort(rows, n, sizeof(Sampled), by_ctid);
-	tally(rows, n, now_us, &t);
-
-	int    newest = n / 10 < 1000 ? n / 10 : 1000;
-	double rho_newest = order_correlation(rows, n - newest, n, false);
-	double rho = order_correlation(rows, 0, n, true);
-	int    newest_format = n > 0 ? first_format(rows[n - 1].key.data, now_us, nullptr, true) : format_count;
-
+	tally_keys(k.keys, n, now_us, &t);
 	put_row(rsinfo, "sampled rows", psprintf("%d", n),
 			psprintf("TABLESAMPLE %s (%.6g %%) of about %.0f rows%s, in heap (ctid) order", method, percent, tuples,
 					 rel->rd_rel->reltuples < 0 ? " (not yet analyzed: estimated from its size)" : ""));
 	put_key_rows(rsinfo, t);
-	put_row(rsinfo, "key order follows insert order", n >= 2 ? psprintf("%.3f", rho) : nullptr,
+	put_row(rsinfo, "key order follows insert order", n >= 2 ? psprintf("%.3f", k.rho) : nullptr,
 			"Spearman's correlation of key rank with heap order: 1 ordered, near 0 random");
-	put_row(rsinfo, "the newest keys' order follows insert order", newest >= 2 ? psprintf("%.3f", rho_newest) : nullptr,
-			psprintf("the same over the last %d sampled rows in heap order", newest));
-	put_index_rows(rsinfo, rel, attnum, rows, n, newest);
+	put_row(rsinfo, "the newest keys' order follows insert order", k.newest >= 2 ? psprintf("%.3f", k.rho_newest) : nullptr,
+			psprintf("the same over the last %d sampled rows in heap order", k.newest));
+	put_index_rows(rsinfo, rel, attnum, k);
 
-	const char *generator = pick(t, rho, rho_newest, newest_format, &why);
+	GeneratorPick pick = pick_generator(t, k.rho, k.rho_newest);
 
-	put_row(rsinfo, "generator to pick", generator, why);
+	put_row(rsinfo, "generator to pick", pick.generator, pick_why(pick.reason));
 	SPI_finish();
 	relation_close(rel, AccessShareLock);
 	return (Datum) 0;

@@ -13,6 +13,7 @@
 #include "core/blocks.hpp"
 #include "core/formats.hpp"
 #include "core/hot.hpp"
+#include "core/key_sample.hpp"
 #include "core/locality_b.hpp"
 #include "core/state.hpp"
 #include "core/v7.hpp"

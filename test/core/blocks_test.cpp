@@ -420,6 +420,9 @@ test_time_prefix_vectors()
 	encode_prefix(time_block_prefix(t, tlayout(250000, 4096)), 16, r14, u);
 	CHECK_UUID(u, "6d5dffff-ffff-4fff-bfff-ffffffffffff");
 	CHECK_EQ(decode_block(u, 4096), 0x6d5du);
+	CHECK_EQ(decode_prefix(u, 16), 0x6d5du);
+	CHECK_EQ(decode_prefix(u, 8), 0x6du);
+	CHECK_EQ(decode_prefix(u, 32), 0x6d5dffffu);
 }
 
 void

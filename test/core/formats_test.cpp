@@ -43,7 +43,7 @@ constexpr unsigned m_v1 = 1u << static_cast<int>(Format::v1);
 constexpr unsigned m_v6 = 1u << static_cast<int>(Format::v6);
 constexpr unsigned m_hot = 1u << static_cast<int>(Format::hot);
 
-/* One id as the tool reads it today (240_cli.pl's -o test): its version, variant, kind, formats, time. */
+/* One id as the tool and SQL read it (240_cli.pl's -o test): its version, variant, kind, formats, time. */
 struct Vector
 {
 	const char *id;
@@ -66,12 +66,12 @@ const Vector vectors[] = {
 	{"1ec9414c-232a-6b00-b3c8-9f6bdeced846", 6, "rfc9562", "reordered-time", m_v6, 4, INT64_C(1645557742000000), 6},
 	{"017f22e2-79b0-7cc3-98c4-dc0c0c07398f", 7, "rfc9562", "unix-time", m_v7, 2, INT64_C(1645557742000000), 3},
 	{"2489e9ad-2ee2-8e00-8ec9-32d5f69181c0", 8, "rfc9562", "custom", 0, -1, 0, 0},
-	/* locality_uuid_make's example (docs/format.md, section 1): the tool gave no time (issue 40) */
+	/* locality_uuid_make's example (docs/format.md, section 1): its millisecond is its time */
 	{"20be0ffc-314a-bd53-7a50-013a65ca76d2", 11, "ncs", "unknown", m_locality, 0, INT64_C(1350327498450000), 3},
 	{"000d0780-0000-0000-0000-000000000000", 0, "ncs", "unknown", m_hot, -1, 0, 0},
 	{"000d0780-0000-0000-c000-000000000000", 0, "microsoft", "unknown", m_hot, -1, 0, 0},
 	{"000d0780-0000-0000-e000-000000000000", 0, "future", "unknown", m_hot, -1, 0, 0},
-	/* a hot_uuid of the day before as_of, process 0x7080: version 7 of 5536-02-11, no time (issue 40) */
+	/* a hot_uuid of the day before as_of, process 0x7080: version 7 of 5536-02-11, after as_of, so no time */
 	{"6659bbc0-e765-7001-8000-00052a000000", 7, "rfc9562", "unix-time", m_v7 | m_hot, -1, 0, 0},
 	/* version 7 of 9999-12-31 23:59:59.999, its second no plausible shard-key time: its time */
 	{"e677d21f-dbff-7fff-bfff-ffffffffffff", 7, "rfc9562", "unix-time", m_v7, 2, INT64_C(253402300799999000), 3},
@@ -239,6 +239,46 @@ test_names()
 	CHECK(std::strcmp(variant_name(Variant::microsoft), "microsoft") == 0);
 }
 
+// The reading carries each fitting format's fields, as that format's decoder reads them.
+void
+test_fields()
+{
+	uint8_t   u[uuid_len];
+	IdReading r;
+
+	parse("20be0ffc-314a-bd53-7a50-013a65ca76d2", u);
+	read_id(u, as_of, false, &r);
+
+	LocalityFields sequential;
+
+	decode_b(u, &sequential, CounterMode::sequential);
+	CHECK_EQ(r.locality.process, 12618u);
+	CHECK_EQ(r.locality.node, 0xd537a50u);
+	CHECK_EQ(r.locality.counter, UINT64_C(3488672514));
+	CHECK_EQ(r.locality_sequential_counter, sequential.counter);
+	CHECK_EQ(r.v7.ms, 0); /* no version 7 reading: zero */
+
+	parse("017f22e2-79b0-7cc3-98c4-dc0c0c07398f", u);
+	read_id(u, as_of, false, &r);
+	CHECK_EQ(r.v7.ms, INT64_C(0x17f22e279b0));
+	CHECK_EQ(r.v7.rand_a, 0xcc3u);
+	CHECK(!r.v7.is_explicit);
+	CHECK_EQ(r.locality.node, 0u);
+
+	parse("1ec9414c-232a-6b00-b3c8-9f6bdeced846", u);
+	read_id(u, as_of, false, &r);
+	CHECK_EQ(r.gregorian.clock_seq, 0x33c8u);
+	CHECK_EQ(r.gregorian.node[0], 0x9f);
+	CHECK_EQ(r.gregorian.node[5], 0x46);
+
+	parse("6659bbc0-e765-7001-8000-00052a000000", u);
+	read_id(u, as_of, false, &r);
+	CHECK_EQ(r.hot.seconds, 0x6659bbc0u);
+	CHECK_EQ(r.hot.process, 0x7080u);
+	CHECK_EQ(r.hot.counter, 5u);
+	CHECK_EQ(r.hot.shard, 42u);
+}
+
 } // namespace
 
 int
@@ -246,6 +286,7 @@ main()
 {
 	test_vectors();
 	test_readings();
+	test_fields();
 	test_window();
 	test_gregorian();
 	test_names();

@@ -161,6 +161,9 @@ test_generator_clock()
 	g.next(208, env_us(us_2022_02_06 + 1), b);
 	decode_hot(b, &f);
 	CHECK_EQ(f.counter, 9u);
+	/* read back: a clock id, tick 9 of 2^23 in its second is 1.07 us, truncated to 1 */
+	CHECK(!hot_counter_explicit(f.counter));
+	CHECK_EQ(hot_clock_us(f), us_2022_02_06 + 1);
 	CHECK(std::memcmp(a, b, uuid_len) < 0);
 
 	/* Last tick of a second, then the next second starts at tick 0. */
@@ -329,6 +332,7 @@ test_explicit_layout()
 		CHECK(encode_hot_explicit(7, 0, machine, v.n, u));
 		CHECK_UUID(u, v.text);
 		decode_hot(u, &f);
+		CHECK(hot_counter_explicit(f.counter));
 		CHECK_EQ(hot_explicit_allocation(f.counter, f.process), v.n);
 	}
 	CHECK(encode_hot_explicit(7, t_2022_02_06, machine, 1000, u));

@@ -102,6 +102,32 @@ test_fields()
 	CHECK_EQ(floor_div(599999, 600000), 0);
 }
 
+// Days from 1970 and proleptic Gregorian dates, both ways: exact dates, and a round trip over
+// every day of years -1 to 10000.
+void
+test_civil_days()
+{
+	CHECK_EQ(days_from_civil(1970, 1, 1), 0);
+	CHECK_EQ(days_from_civil(2000, 3, 1), 11017);
+	CHECK_EQ(days_from_civil(2024, 2, 29), 19782);
+	CHECK_EQ(days_from_civil(1969, 12, 31), -1);
+	CHECK_EQ(days_from_civil(1, 1, 1), -719162);
+	CHECK_EQ(days_from_civil(9999, 12, 31), 2932896);
+
+	int		wrong = 0;
+
+	for (int64_t days = days_from_civil(-1, 1, 1); days <= days_from_civil(10000, 12, 31); days++)
+	{
+		int64_t		year;
+		int			month;
+		int			day;
+
+		civil_from_days(days, &year, &month, &day);
+		wrong += days_from_civil(year, month, day) != days;
+	}
+	CHECK_EQ(wrong, 0);
+}
+
 void
 test_vectors()
 {
@@ -631,6 +657,7 @@ int
 main()
 {
 	test_fields();
+	test_civil_days();
 	test_vectors();
 	test_encode_limits();
 	test_buckets();

@@ -3,6 +3,8 @@
 #include "core/v7.hpp"
 #include "check.hpp"
 
+#include <initializer_list>
+
 using namespace locality_uuid;
 
 namespace
@@ -195,6 +197,41 @@ test_explicit()
 	CHECK(a.next(&n) == AllocationStatus::exhausted);
 }
 
+// The decoder reads back what each encoder wrote: time, fraction, counter, allocation.
+void
+test_decode()
+{
+	const uint8_t ones[8] = {0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+	const uint8_t r[4] = {1, 2, 3, 4};
+	uint8_t		u[uuid_len];
+	V7Fields	f;
+
+	/* uuidv7(): 0xCC3 (3267) of 4096 of a millisecond is 797.6 us, truncated */
+	encode_v7(ms_rfc, 0xCC3, ones, u);
+	decode_v7(u, &f);
+	CHECK_EQ(f.ms, ms_rfc);
+	CHECK_EQ(f.rand_a, 0xCC3u);
+	CHECK_EQ(f.subms_us, ms_rfc * 1000 + 797);
+
+	/* a clock id of uuidv7_ordered(): counter 5 of the word of 500000 ns (fraction 2048) */
+	encode_v7_ordered(v7_word(V7Time{ms_rfc, 500000}) + 5, ones, u);
+	decode_v7(u, &f);
+	CHECK(!f.is_explicit);
+	CHECK_EQ(f.counter, 5u);
+	CHECK_EQ(f.rand_a, 2048u);
+	CHECK_EQ(f.subms_us, ms_rfc * 1000 + 500);
+
+	/* explicit ids: the allocation number, at both ends of its 41 bits */
+	for (uint64_t n : {UINT64_C(0), UINT64_C(0x123456789AB), v7_allocation_limit - 1})
+	{
+		encode_v7_explicit(ms_rfc, n, r, u);
+		decode_v7(u, &f);
+		CHECK(f.is_explicit);
+		CHECK_EQ(f.ms, ms_rfc);
+		CHECK_EQ(f.allocation, n);
+	}
+}
+
 /* 2026-03-02 00:00:00 UTC in Unix microseconds; its millisecond is 0x019cabd83800. */
 constexpr int64_t us_day = INT64_C(1772409600000000);
 
@@ -265,6 +302,7 @@ main()
 	test_clock();
 	test_ordered();
 	test_explicit();
+	test_decode();
 	test_made_keys();
 	test_made();
 	return check::finish("v7");

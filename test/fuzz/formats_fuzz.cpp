@@ -50,6 +50,24 @@ check_read(FuzzedDataProvider &fdp)
 	REQUIRE(!r.formats[static_cast<int>(Format::v7)].fits || r.formats[static_cast<int>(Format::v7)].unix_us == v7_ms(u) * 1000);
 	REQUIRE(!r.formats[static_cast<int>(Format::hot)].fits ||
 			r.formats[static_cast<int>(Format::hot)].unix_us == static_cast<int64_t>(hot_time_field(u)) * 1000000);
+
+	/* the fields the reading carries are its format's decoder's */
+	LocalityFields variable;
+	V7Fields       v7;
+	HotFields      hot;
+
+	REQUIRE(!locality || (decode_b(u, &variable, CounterMode::variable) && variable.counter == r.locality.counter &&
+						  variable.node == r.locality.node && variable.process == r.locality.process &&
+						  lf.counter == r.locality_sequential_counter));
+	decode_v7(u, &v7);
+	REQUIRE(!r.formats[static_cast<int>(Format::v7)].fits ||
+			(v7.ms == r.v7.ms && v7.rand_a == r.v7.rand_a && v7.allocation == r.v7.allocation && v7.counter == r.v7.counter));
+	decode_hot(u, &hot);
+	REQUIRE(!r.formats[static_cast<int>(Format::hot)].fits ||
+			(hot.seconds == r.hot.seconds && hot.shard == r.hot.shard && hot.counter == r.hot.counter &&
+			 hot.process == r.hot.process && std::memcmp(hot.machine, r.hot.machine, hot_machine_len) == 0));
+	REQUIRE(!(r.formats[static_cast<int>(Format::v1)].fits || r.formats[static_cast<int>(Format::v6)].fits) ||
+			(r.gregorian.clock_seq == (get_be(u + 8, 2) & 0x3fff) && std::memcmp(r.gregorian.node, u + 10, 6) == 0));
 }
 
 // Any 60-bit timestamp written as version 1 and as version 6: both read back the same microsecond.

@@ -35,8 +35,12 @@ check_encode(FuzzedDataProvider &fdp)
 	encode_v7(ms, rand_a, random, u);
 	v7_lower(ms, lo);
 	v7_upper(ms, hi);
-	REQUIRE(version_nibble(u) == 7 && rfc_variant(u) && v7_ms(u) == ms);
-	REQUIRE((get_be(u + 6, 2) & 0x0fff) == (rand_a & 0x0fffu));
+	V7Fields	f;
+
+	decode_v7(u, &f);
+	REQUIRE(version_nibble(u) == 7 && rfc_variant(u) && f.ms == ms);
+	REQUIRE(f.rand_a == (rand_a & 0x0fffu));
+	REQUIRE(f.subms_us >= ms * 1000 && f.subms_us < (ms + 1) * 1000);
 	REQUIRE(std::memcmp(lo, u, uuid_len) <= 0 && std::memcmp(u, hi, uuid_len) <= 0);
 	REQUIRE(v7_ms(lo) == ms && v7_ms(hi) == ms);
 
@@ -88,7 +92,13 @@ check_ordered(FuzzedDataProvider &fdp)
 		fdp.ConsumeData(random, sizeof(random));
 		REQUIRE(next > word);
 		encode_v7_ordered(next, random, u);
-		REQUIRE(version_nibble(u) == 7 && rfc_variant(u) && (u[8] & v7_explicit_flag) == 0);
+
+		V7Fields	f;
+
+		decode_v7(u, &f);
+		REQUIRE(version_nibble(u) == 7 && rfc_variant(u) && !f.is_explicit);
+		REQUIRE(f.ms == v7_word_ms(next) && f.counter == (next & ((1u << v7_counter_bits) - 1)));
+		REQUIRE(f.rand_a == ((next >> v7_counter_bits) & 0x0fff));
 		REQUIRE(std::memcmp(prev, u, uuid_len) < 0);
 		word = next;
 		std::memcpy(prev, u, uuid_len);
@@ -135,11 +145,12 @@ check_explicit(FuzzedDataProvider &fdp)
 
 		fdp.ConsumeData(random, sizeof(random));
 		REQUIRE(encode_v7_explicit(ms, n, random, u));
-		uint64_t	carried = (get_be(u + 6, 2) & 0x0fff) << 29 | static_cast<uint64_t>(u[8] & 0x1f) << 24 |
-			get_be(u + 9, 3);
 
-		REQUIRE(version_nibble(u) == 7 && rfc_variant(u) && (u[8] & v7_explicit_flag) != 0);
-		REQUIRE(v7_ms(u) == ms && carried == n);
+		V7Fields	f;
+
+		decode_v7(u, &f);
+		REQUIRE(version_nibble(u) == 7 && rfc_variant(u) && f.is_explicit);
+		REQUIRE(f.ms == ms && f.allocation == n);
 		REQUIRE(!encode_v7_explicit(ms, n + v7_allocation_limit, random, u));
 	}
 }

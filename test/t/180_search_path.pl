@@ -445,12 +445,14 @@ WHERE public.attack_check(%s);\n},
 	return @plants;
 }
 
-# Sample arguments per type: valid values, and ids of each kind for the extractors.
+# Sample arguments per type: valid values, and ids of each kind for the extractors. Every type an
+# edition's function takes has some (checked below), so that no function is called with NULLs alone.
 my %SAMPLES = (
 	'boolean' => [ 'true', 'false' ],
 	'bigint' => [ '5', '3488672514' ],
 	'integer' => [ '60', '1', '12618' ],
 	'timestamp with time zone' => [ '2012-10-15 18:58:18.450+00', '2022-02-06 00:00:00+00' ],
+	'date' => [ '2012-10-15', '2022-02-06' ],
 	'uuid' => [
 		'20be0ffc-314a-bd53-7a50-013a65ca76d2',    # locality uuid
 		'61ff0f80-2211-4433-550a-0b0cd0000000',    # shard-key uuid
@@ -565,6 +567,8 @@ for my $i (@installs)
 	$funcs{$db} = [ edition_functions($db) ];
 	# 1.1 has 30 functions in the C extension and 29 in the portable edition.
 	cmp_ok(scalar @{ $funcs{$db} }, '>=', 29, "$db: the edition's functions are found");
+	my %unsampled = map { $_ => 1 } grep { !$SAMPLES{$_} } map { @{ $_->{args} } } @{ $funcs{$db} };
+	is(join(', ', sort keys %unsampled), '', "$db: every argument type the edition takes has sample values");
 	$edition_names{ $_->{name} } = 1 for @{ $funcs{$db} };
 	for my $c (called_names($db))
 	{

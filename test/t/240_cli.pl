@@ -655,7 +655,7 @@ sub ids_of
 		'version 6: its time');
 	like($out, qr/^\Q$ids[3]\E.*\n  shard-key uuid, if hot_uuid made it \(a guess/m, 'a shard-key reading is marked as a guess');
 
-	# Issue 40: a locality id made by -s gives its time to -o (it gave none), the text's time.
+	# A locality id made by -s gives -o its time: the text's, within the run.
 	my $before = int((clock_gettime(CLOCK_REALTIME) - 0.001) * 1e6);
 	my (undef, $seq) = tool(['-s']);
 	my $after = int((clock_gettime(CLOCK_REALTIME) + 0.001) * 1e6);
@@ -668,7 +668,7 @@ sub ids_of
 	is(join(' ', $o_id, $o_time, $o_us >= $before && $o_us <= $after ? 'in the run' : "$o_us outside $before..$after", $o_formats =~ /^locality\b/ ? 'locality' : $o_formats),
 		"$seq $text_time in the run locality", '-o time of a locality id made by -s: its millisecond, as the text shows it');
 
-	# Issue 40: a hot_uuid of process 0x7080 reads as version 7 of the year 5536 (as of 2024-06-01);
+	# A hot_uuid of process 0x7080 reads as version 7 of the year 5536 (as of 2024-06-01);
 	# an id is not made after the time of asking, so -o gives no time (the shard-key time is a guess).
 	my $hot7 = '6659bbc0-e765-7001-8000-00052a000000';
 	($rc, $out) = tool([ '-o', 'version,time,unix_us,formats', '--as-of', $as_of, $hot7 ]);

@@ -18,7 +18,7 @@ our @EXPORT = qw(
   @GENERATORS $GENERATOR_SETUP
   extension_node state_kinds parallel_guc psql_states session_states start_psql finish_psql
   as psql_as gen_sql
-  plan_nodes count_nodes vendor_source install_portable long_call
+  plan_nodes count_nodes vendor_source install_portable portable_functions long_call
   libfaketime fake_clock_env start_on_fake_clock set_fake_clock frozen_clock_spec
   v7_time_sql pg_upgrade_into
   installed_major old_install same_lines run_program
@@ -369,6 +369,17 @@ sub install_portable
 			'-f', 'portable/locality_uuid_portable.sql' ]);
 	die "installing the portable edition failed: $stderr" if $rc != 0;
 	return;
+}
+
+# How many functions the portable edition makes in its schema ('extschema') or in its helpers'
+# schema ('internal'), counted in its sources by test/portable/functions.sh (core's names aside).
+sub portable_functions
+{
+	my ($schema) = @_;
+	my $count = `sh test/portable/functions.sh $schema`;
+	die "test/portable/functions.sh $schema failed" if $? != 0;
+	chomp $count;
+	return $count;
 }
 
 # The environment under which a server started (local @ENV{...}) reads its clock from
