@@ -151,10 +151,11 @@ const pg_uuid_t *uuid_text_arg(FunctionCallInfo fcinfo, int n);
 void require_writable(const char *caller);
 
 // Return the sequence name of the extension that holds the calling function (a member, looked
-// up once and then when a relation's invalidation says it may have changed). Where it is missing,
-// raise 55000 for caller, unless the extension's version is below since (NULL: none is), which
-// predates the sequence: then InvalidOid.
-Oid extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *caller, const char *since = NULL);
+// up once and then when a relation's invalidation says it may have changed; on every call if
+// again). Where it is missing, raise 55000 for caller, unless the extension's version is below
+// since (NULL: none is), which predates the sequence: then InvalidOid.
+Oid extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *caller, const char *since = NULL,
+					   bool again = false);
 
 /*
  * Allocation numbers of explicit-time ids, drawn in ranges from one of the extension's sequences
@@ -208,10 +209,10 @@ enum LeasedRun
 };
 
 /*
- * A floor of a take from a run's word: the take lands at or above value where force is set
- * (this backend's lease found its sequence set from outside, or it keeps a word of its own),
- * or where the word is still empty (the database's first take since the server started, or
- * since a restore replaced its lease sequence).
+ * A floor of a take from a run's word: the take lands at or above value where force is set (the
+ * database's first take since the server started or since a restore replaced its lease sequence,
+ * a sequence set from outside since this server's last lease step, a backend keeping a word of
+ * its own).
  */
 struct RunFloor
 {
@@ -219,7 +220,13 @@ struct RunFloor
 	bool     force;
 };
 
-struct RunWord; /* a run's word of one database and lease sequence, in shared memory (state.cpp) */
+/*
+ * The lock tag's fourth field of the extension's advisory locks (the lease steps of a database,
+ * the takeover of a dropped database's state): a value SQL's advisory locks never use (1 and 2).
+ */
+constexpr uint16 lease_lock_field = 7;
+
+struct RunState; /* a leased run of one database, in shared memory (state.cpp) */
 
 /*
  * A backend's lease on one of the extension's sequences: it makes ids of the run only below until
@@ -230,17 +237,22 @@ struct RunWord; /* a run's word of one database and lease sequence, in shared me
  */
 struct SequenceLease
 {
-	const char *sequence;      /* the extension's sequence */
-	const char *caller;        /* the function's name, in messages */
-	const char *since;         /* the extension's version that created the sequence */
-	LeasedRun   run;           /* which run it leases */
-	int64_t     until;         /* ids below it are this backend's (0: no lease) */
-	uint64_t    generation;    /* of the sequences looked up, when until was taken */
-	RunWord    *word;          /* the run's shared word (NULL: this backend's own) */
-	Oid         word_sequence; /* the lease sequence word belongs to */
-	bool        word_found;    /* word was looked up for word_sequence */
-	bool        floor_read;    /* a transaction that cannot advance the sequence read its floor */
+	const char *sequence;     /* the extension's sequence */
+	const char *caller;       /* the function's name, in messages */
+	const char *since;        /* the extension's version that created the sequence */
+	LeasedRun   run;          /* which run it leases */
+	int64_t     until;        /* ids below it are this backend's (0: no lease) */
+	uint64_t    generation;   /* of the sequences looked up, when until was taken */
+	RunState   *shared;       /* the run's shared state (NULL: this backend keeps its own word) */
+	bool        shared_found; /* shared was looked up */
+	Oid         seq;          /* the lease sequence of until (InvalidOid: none, or none yet) */
+	bool        floor_read;   /* a transaction that cannot advance the sequence read its floor */
 };
+
+// Return a number that tells this database apart from any database of its OID dropped before
+// (its directory's inode and birth time; never 0): the shared state and the record of the leases
+// of an earlier database are not this one's.
+uint64_t database_incarnation();
 
 // Begin a take of the run under the lease (lease.cpp): give up a stale lease, take a new one
 // where there is none (first_wanted: the lease end the first id wants), and return the floor
@@ -254,6 +266,9 @@ RunFloor lease_renew(FunctionCallInfo fcinfo, SequenceLease *lease, int64_t want
 // True if this transaction can advance a lease's sequence (writable, no parallel operation).
 bool lease_writable();
 
+// Record that the run's shared word reached the floor of the lease's sequence (state_mark_floored).
+void lease_floored(SequenceLease *lease);
+
 /*
  * The lease protocol, the same for both ordered runs: take the run's next value (a millisecond
  * of uuidv7_ordered's word, a position of the continued run) at or above the lease's floor;
@@ -266,15 +281,18 @@ template<typename Take, typename Wanted>
 int64_t
 take_leased(FunctionCallInfo fcinfo, SequenceLease *lease, int64_t first_wanted, Take take, Wanted wanted)
 {
-	int64_t value = take(lease->word, lease_begin(fcinfo, lease, first_wanted));
+	RunFloor floor = lease_begin(fcinfo, lease, first_wanted);
+	int64_t  value = take(lease->shared, floor);
 
+	/* Only once the shared word is at the floor may others skip it. */
+	if (floor.force)
+		lease_floored(lease);
 	if (value >= lease->until && lease_writable())
 	{
-		RunFloor floor = lease_renew(fcinfo, lease, wanted(value));
-
+		floor = lease_renew(fcinfo, lease, wanted(value));
 		if (floor.force)
 		{
-			value = take(lease->word, floor);
+			value = take(lease->shared, floor);
 			if (value >= lease->until)
 				(void) lease_renew(fcinfo, lease, wanted(value));
 		}
@@ -306,25 +324,32 @@ SlotMarks *state_slot();
 // when there is shared state, else this backend's.
 SeqStatus state_seq_take(int64_t bucket, SeqTake *take);
 
-// Return the word of run for database db under its lease sequence lease, found or added: NULL
-// without shared state or room, where each backend keeps a word of its own. The runs of two
-// databases, or of one database before and after a restore replaced its lease sequence, never
-// share a word.
-RunWord *state_run_word(LeasedRun run, Oid db, Oid lease);
+// Return the shared state of run for database db of that incarnation (database_incarnation),
+// found or added, or taking over a dropped database's: NULL without shared state or room, where
+// each backend keeps a word of its own. No database's sequences, settings or restores reach
+// another's, nor a dropped database's a later one of the same OID.
+RunState *state_run(LeasedRun run, Oid db, uint64_t incarnation);
 
-// Take the next position of the continued run (seq_continue) from word (NULL: this backend's
-// own), at or above floor as RunFloor says.
-SeqStatus state_seq_continue(RunWord *word, uint64_t start, RunFloor floor, SeqTake *take);
+// Take the next position of the continued run (seq_continue) from run's word (NULL: this
+// backend's own), at or above floor where forced.
+SeqStatus state_seq_continue(RunState *run, uint64_t start, RunFloor floor, SeqTake *take);
 
-// Take the next ordered version 7 word from word (NULL: this backend's own): the larger of
-// clock_word, floor (as RunFloor says) and the last word taken + 1.
-uint64_t state_v7_take(RunWord *word, uint64_t clock_word, RunFloor floor);
+// Take the next ordered version 7 word from run's word (NULL: this backend's own): the larger of
+// clock_word, floor (where forced) and the last word taken + 1.
+uint64_t state_v7_take(RunState *run, uint64_t clock_word, RunFloor floor);
 
-// Record that the lease sequence seq of database db gives next at its next nextval, under the
-// lock of its writers; true if this step's nextval gave not floor but what the server's last
-// step left (a restore's setval, any setval from outside): every later id starts above floor.
-// False without shared state, where every backend's first id starts at its floor anyway.
-bool state_lease_moved(Oid db, Oid seq, int64_t floor, int64_t next);
+// True if run's word reached the floor of lease sequence lease since the server started (false
+// without shared state, where each backend's first take starts at its floor).
+bool state_floored(RunState *run, Oid lease);
+
+// Remember that run's word reached the floor of lease sequence lease.
+void state_mark_floored(RunState *run, Oid lease);
+
+// Record that the lease sequence seq of run gives next at its next nextval, under the lock of the
+// database's lease steps; true if this step's nextval gave not floor but what the server's last
+// step with seq left (a restore's setval, any setval from outside): every later id starts above
+// floor. False without shared state, where every backend's first id starts at its floor anyway.
+bool state_lease_moved(RunState *run, Oid seq, int64_t floor, int64_t next);
 
 /* The time range spellings (made.cpp). */
 

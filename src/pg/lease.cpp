@@ -2,6 +2,7 @@
 #include "glue.hpp"
 
 #include <cerrno>
+#include <cstring>
 
 extern "C" {
 #include <fcntl.h>
@@ -10,9 +11,11 @@ extern "C" {
 #include "access/xact.h"
 #include "access/xlog.h"
 #include "commands/sequence.h"
+#include "common/relpath.h"
 #include "miscadmin.h"
 #include "storage/fd.h"
 #include "storage/lock.h"
+#include "utils/builtins.h"
 }
 
 namespace locality_uuid
@@ -20,15 +23,22 @@ namespace locality_uuid
 
 /*
  * The server's record of the leases: for each database a file of the data directory,
- * locality_uuid/<database OID>, holding the end of the last lease of each run (an int64 at
- * offset run * 8; 0: none), written and flushed by the lease step that raises it, before any id
- * of that lease is made. A restore sets the database's sequences but never reaches this file,
- * which a restart or a crash keeps: so a lease sequence set back below the ids the database made
- * (an older dump) is lifted again at the database's next lease step, and the step writes the
- * lifted value to the sequence, which WAL carries to standbys. pg_basebackup copies the file; a
- * standby never writes it; pg_upgrade starts without it (the sequences carry the floor there).
- * One database's file is read for that database only.
+ * locality_uuid/<database OID>, holding the end of the last lease of each run, written and
+ * flushed by the lease step that raises it, before any id of that lease is made. A restore sets
+ * the database's sequences but never reaches this file, which a restart or a crash keeps: so a
+ * lease sequence set back below the ids the database made (an older dump) is lifted again at the
+ * database's next lease step, and the step writes the lifted value to the sequence, which WAL
+ * carries to standbys. The file names the database's directory it belongs to (inode and birth
+ * time): a database that later gets the OID of a dropped one, a copy (pg_basebackup) or a move
+ * to another tablespace starts a record of its own, and no database reads another's. pg_upgrade
+ * starts without any; the sequences carry the floor there.
  */
+struct LeaseRecord
+{
+	uint64_t incarnation; /* database_incarnation() of the database it belongs to */
+	int64_t  until[2];    /* by LeasedRun; 0: none */
+};
+
 static constexpr const char *record_directory = "locality_uuid";
 
 // Return the path of this database's record, relative to the data directory.
@@ -38,36 +48,74 @@ record_path()
 	return psprintf("%s/%u", record_directory, MyDatabaseId);
 }
 
-// Return the end of the run's last lease in the server's record of this database (0: none).
-static int64_t
-lease_record(LeasedRun run)
+uint64_t
+database_incarnation()
+{
+	static uint64_t incarnation = 0;
+
+	if (incarnation != 0)
+		return incarnation;
+
+	char        *path = GetDatabasePath(MyDatabaseId, MyDatabaseTableSpace);
+	struct statx st;
+
+	if (statx(AT_FDCWD, path, 0, STATX_INO | STATX_BTIME, &st) != 0)
+		ereport(ERROR, (errcode_for_file_access(), errmsg("could not stat directory \"%s\": %m", path)));
+	/* Where the file system keeps no birth time, the inode number alone tells directories apart. */
+	uint64_t born = (st.stx_mask & STATX_BTIME) ? static_cast<uint64_t>(st.stx_btime.tv_sec) * 1000000000 + st.stx_btime.tv_nsec : 0;
+
+	incarnation = ((st.stx_ino * UINT64_C(0x9E3779B97F4A7C15)) ^ (born * UINT64_C(0xC2B2AE3D27D4EB4F))) | 1;
+	return incarnation;
+}
+
+// Read this database's record: true if it is there and belongs to this database; else record
+// holds no lease. A damaged file is an error.
+static bool
+read_record(LeaseRecord *record)
 {
 	char   *path = record_path();
 	int     fd = OpenTransientFile(path, O_RDONLY | PG_BINARY);
-	int64_t until = 0;
+	ssize_t got = 0;
 
-	if (fd < 0)
+	if (fd >= 0)
 	{
-		if (errno != ENOENT)
-			ereport(ERROR, (errcode_for_file_access(), errmsg("could not open file \"%s\": %m", path)));
-		return 0;
+		got = pg_pread(fd, record, sizeof(*record), 0);
+		CloseTransientFile(fd);
 	}
-
-	ssize_t got = pg_pread(fd, &until, sizeof(until), static_cast<off_t>(run) * sizeof(until));
-
-	if (got < 0)
+	if (fd < 0 ? errno != ENOENT : got < 0)
 		ereport(ERROR, (errcode_for_file_access(), errmsg("could not read file \"%s\": %m", path)));
-	CloseTransientFile(fd);
-	return got == sizeof(until) ? until : 0;
+	if (got != 0 && got != sizeof(*record))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("the record of the leases \"%s\" has %zd bytes, not %zu", path, got, sizeof(*record)),
+				 errhint("With the server stopped, remove the file; ids made after a restore into this "
+						 "database can then sort below older ones until its lease sequences are set.")));
+	/* Empty: made, but a crash came before its first write was flushed (no id of it was made). */
+	if (got == sizeof(*record) && record->incarnation == database_incarnation())
+		return true;
+	*record = LeaseRecord{database_incarnation(), {0, 0}};
+	return false;
 }
 
-// Raise the run's lease end in the server's record of this database to until, on disk before it returns.
+// Return the end of the run's last lease in this database's record (0: none).
+static int64_t
+lease_record(LeasedRun run)
+{
+	LeaseRecord record;
+
+	return read_record(&record) ? record.until[run] : 0;
+}
+
+// Raise the run's lease end in this database's record to until, on disk before it returns
+// (under the lock of the database's lease steps: the file is written whole).
 static void
 raise_lease_record(LeasedRun run, int64_t until)
 {
 	char       *path = record_path();
-	struct stat st;
+	LeaseRecord record;
+	bool        existed = read_record(&record);
 
+	record.until[run] = until;
 	if (MakePGDirectory(record_directory) == 0)
 		fsync_fname(".", true);
 	else if (errno != EEXIST)
@@ -76,34 +124,27 @@ raise_lease_record(LeasedRun run, int64_t until)
 
 	int fd = OpenTransientFile(path, O_RDWR | O_CREAT | PG_BINARY);
 
-	if (fd < 0 || fstat(fd, &st) != 0)
+	if (fd < 0)
 		ereport(ERROR, (errcode_for_file_access(), errmsg("could not open file \"%s\": %m", path)));
-	if (pg_pwrite(fd, &until, sizeof(until), static_cast<off_t>(run) * sizeof(until)) != sizeof(until) ||
-		pg_fsync(fd) != 0)
+	if (pg_pwrite(fd, &record, sizeof(record), 0) != sizeof(record) || pg_fsync(fd) != 0)
 		ereport(ERROR, (errcode_for_file_access(), errmsg("could not write file \"%s\": %m", path)));
 	CloseTransientFile(fd);
 	/* A new file's name must outlive a crash too. */
-	if (st.st_size == 0)
+	if (!existed)
 		fsync_fname(record_directory, true);
 }
 
-/*
- * The lock that orders the lease steps of one run in a database, whatever its sequence: an
- * advisory tag of the database and the run whose fourth field SQL's advisory locks never use (they
- * use 1 and 2), so the sequence and the record only grow. The lock is the transaction's, released
- * at the step's end or by an error's abort.
- */
-static constexpr uint16 lease_lock_field = 7;
-
 // Raise the lease's sequence and the server's record of its run to at least wanted and set until
 // to the sequence's value after; return the floor (above every value either held before), and
-// give whether the sequence was set from outside since this server's last lease step.
+// give whether the sequence was set from outside since this server's last lease step. The steps
+// of a database take a lock of their own, so the sequences and the record only grow; it is the
+// transaction's, released at the step's end or by an error's abort.
 static int64_t
 extend_lease(Oid seq, SequenceLease *lease, int64_t wanted, bool *moved)
 {
 	LOCKTAG tag;
 
-	SET_LOCKTAG_ADVISORY(tag, MyDatabaseId, static_cast<uint32>(lease->run), 0, lease_lock_field);
+	SET_LOCKTAG_ADVISORY(tag, MyDatabaseId, 0, 0, lease_lock_field);
 	(void) LockAcquire(&tag, ExclusiveLock, false, false);
 
 	int64_t next = nextval_internal(seq, false);
@@ -119,7 +160,7 @@ extend_lease(Oid seq, SequenceLease *lease, int64_t wanted, bool *moved)
 
 	if (covered > record)
 		raise_lease_record(lease->run, covered);
-	*moved = state_lease_moved(MyDatabaseId, seq, next, lease->until + 1);
+	*moved = state_lease_moved(lease->shared, seq, next, lease->until + 1);
 	LockRelease(&tag, ExclusiveLock, false);
 	return floor;
 }
@@ -152,38 +193,47 @@ lease_begin(FunctionCallInfo fcinfo, SequenceLease *lease, int64_t first_wanted)
 	}
 	if (lease->until != 0)
 		return RunFloor{0, false};
-
-	/* InvalidOid: an extension not yet updated to the version that made the sequence. */
-	Oid seq = extension_sequence(fcinfo, lease->sequence, lease->caller, lease->since);
-
-	if (!lease->word_found || seq != lease->word_sequence)
+	if (!lease->shared_found)
 	{
-		lease->word = state_run_word(lease->run, MyDatabaseId, seq);
-		lease->word_sequence = seq;
-		lease->word_found = true;
+		lease->shared = state_run(lease->run, MyDatabaseId, database_incarnation());
+		lease->shared_found = true;
 	}
-	if (!OidIsValid(seq))
+	/* InvalidOid: an extension not yet updated to the version that made the sequence. */
+	lease->seq = extension_sequence(fcinfo, lease->sequence, lease->caller, lease->since);
+	if (!OidIsValid(lease->seq))
 		return RunFloor{0, false};
 
 	bool    moved = false;
 	int64_t floor;
 
 	if (lease_writable())
-		floor = extend_lease(seq, lease, first_wanted, &moved);
+		floor = extend_lease(lease->seq, lease, first_wanted, &moved);
 	else if (!lease->floor_read)
-		floor = read_lease(seq, lease->run);
+		floor = read_lease(lease->seq, lease->run);
 	else
 		return RunFloor{0, false};
 	lease->floor_read = true;
-	return RunFloor{static_cast<uint64_t>(floor), moved || lease->word == NULL};
+	return RunFloor{static_cast<uint64_t>(floor), moved || !state_floored(lease->shared, lease->seq)};
+}
+
+void
+lease_floored(SequenceLease *lease)
+{
+	if (OidIsValid(lease->seq))
+		state_mark_floored(lease->shared, lease->seq);
 }
 
 RunFloor
 lease_renew(FunctionCallInfo fcinfo, SequenceLease *lease, int64_t wanted)
 {
-	Oid  seq = extension_sequence(fcinfo, lease->sequence, lease->caller, lease->since);
-	bool moved = false;
+	if (!OidIsValid(lease->seq))
+		return RunFloor{0, false};
 
+	/* Looked up again at every step: a sequence taken out of the extension since is 55000 here. */
+	bool moved = false;
+	Oid  seq = extension_sequence(fcinfo, lease->sequence, lease->caller, lease->since, true);
+
+	lease->seq = seq;
 	if (!OidIsValid(seq))
 		return RunFloor{0, false};
 

@@ -49,7 +49,7 @@ environment()
  * neither.
  */
 static SequenceLease     continued_lease = {"locality_uuid_b_lease", "locality_uuid(true)", "1.4", RUN_CONTINUED,
-											0, 0, NULL, InvalidOid, false, false};
+											0, 0, NULL, false, InvalidOid, false};
 static constexpr int64_t window_steady = 65536;
 static constexpr int64_t window_max = INT64_C(1) << 26;
 static constexpr int64_t renewal_min_ms = 1000;
@@ -76,8 +76,8 @@ take_continued(FunctionCallInfo fcinfo, const SeqPlace &place, SeqTake *take)
 {
 	(void) take_leased(
 		fcinfo, &continued_lease, 0,
-		[&](RunWord *word, RunFloor floor) {
-			if (state_seq_continue(word, seq_start(place), floor, take) != SeqStatus::ok)
+		[&](RunState *shared, RunFloor floor) {
+			if (state_seq_continue(shared, seq_start(place), floor, take) != SeqStatus::ok)
 				ereport(ERROR,
 						(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 						 errmsg("sequential run exhausted"),

@@ -160,9 +160,9 @@ extension_at_least(Oid ext, const char *since)
 }
 
 Oid
-extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *caller, const char *since)
+extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *caller, const char *since, bool again)
 {
-	for (int i = 0; i < known_count; i++)
+	for (int i = 0; !again && i < known_count; i++)
 		if (strcmp(known[i].name, name) == 0)
 			return known[i].oid;
 	if (!callback_registered)
@@ -186,7 +186,7 @@ extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *caller
 						 "the sequence back and run ALTER EXTENSION locality_uuid ADD SEQUENCE %s.",
 						 name)));
 	/* An invalidation read during the search may concern what it found: keep nothing then. */
-	if (invalidations == before && known_count < known_max)
+	if (!again && invalidations == before && known_count < known_max)
 		known[known_count++] = KnownSequence{name, seq};
 	return seq;
 }

@@ -7,10 +7,12 @@ extern "C" {
 #include "miscadmin.h"
 #include "port/atomics.h"
 #include "storage/ipc.h"
+#include "storage/lock.h"
 #include "storage/lwlock.h"
 #include "storage/proc.h"
 #include "storage/shmem.h"
 #include "utils/builtins.h"
+#include "utils/syscache.h"
 #if PG_VERSION_NUM >= 170000
 #include "storage/dsm_registry.h"
 #else
@@ -88,41 +90,50 @@ words_init(void *at, Size size)
 }
 
 /*
- * A database set: keys of a database and its lease sequence (the database's OID, then the
- * sequence's, so that a lease replaced by a restore starts again; open addressing, insert only,
- * 0 = free), then a value beside each key.
+ * The leased runs of each database: a table of database_slots slots, one per database that took
+ * an ordered id since the server started, found by open addressing from a hash of its OID (insert
+ * only while there is a free slot; then a slot of a database that no longer exists is taken over).
+ * A slot holds the database's key and, for each leased run, its RunState. No database's sequences,
+ * settings or restores reach another's slot; DROP EXTENSION or a restore keeps the database's.
  */
-static constexpr uint32 database_slots = 1024;
+static constexpr uint32 database_slots = 4096;
+static constexpr uint64 key_claimed = UINT64_C(1) << 32; /* with the OID: a slot being taken over */
 
-// Return the size of a database set.
-static Size
-database_set_size()
+/*
+ * A leased run of one database. word: the last ordered version 7 word taken (uuidv7_ordered), or
+ * the position of the continued sequential run's next id; 0 while none was taken. floored: the
+ * lease sequence whose floor the word reached (state_mark_floored). lease and next: the lease
+ * sequence of the server's last lease step of the run, and the value its next nextval gives as
+ * that step left it (state_lease_moved).
+ */
+struct RunState
 {
-	return 2 * database_slots * sizeof(pg_atomic_uint64);
+	pg_atomic_uint64 word;
+	pg_atomic_uint64 floored;
+	pg_atomic_uint64 lease;
+	pg_atomic_uint64 next;
+};
+
+struct DatabaseSlot
+{
+	pg_atomic_uint64 key;         /* the database's OID; 0: free; with key_claimed: being taken over */
+	pg_atomic_uint64 incarnation; /* database_incarnation() of the database whose runs these are */
+	RunState         runs[2];
+};
+
+// Return the size of the table of databases.
+static Size
+databases_size()
+{
+	return mul_size(database_slots, sizeof(DatabaseSlot));
 }
 
 static SharedArea runs = {"locality_uuid", runs_size, runs_init, NULL};
-
-/*
- * The words of the leased runs, one per database and lease sequence, beside its key: the last
- * ordered version 7 word taken (uuidv7_ordered), the position of the continued sequential run's
- * next id (locality_uuid.sequential_seed = continue); 0 while no id was taken. No database's
- * sequences, settings or restores move another's word. A database that finds no room keeps a
- * word per backend, each starting at its lease: ordered per backend, up to a lease window ahead.
- */
-static SharedArea run_words[] = {{"locality_uuid_v7_words", database_set_size, words_init, NULL},
-								 {"locality_uuid_b_words", database_set_size, words_init, NULL}};
+static SharedArea databases = {"locality_uuid_databases", databases_size, words_init, NULL};
 static_assert(seq_word_empty == 0, "shared words start at 0, which must be the empty run word");
+static_assert(sizeof(DatabaseSlot) % sizeof(pg_atomic_uint64) == 0, "a slot is made of words, all 0 when free");
 
-/*
- * The value the next nextval of each lease sequence gives, as this server's last lease step left
- * it (in the values of a database set). A lease step that finds another value saw the sequence
- * set from outside (a restore's setval after data it copied): every later id of the database
- * starts above it (state_lease_moved).
- */
-static SharedArea lease_values = {"locality_uuid_lease_values", database_set_size, words_init, NULL};
-
-static SharedArea *const areas[] = {&runs, &run_words[RUN_V7_ORDERED], &run_words[RUN_CONTINUED], &lease_values};
+static SharedArea *const areas[] = {&runs, &databases};
 
 static bool       attached = false;
 static StateKind  kind = STATE_BACKEND;
@@ -131,11 +142,6 @@ static uint64_t   seq_own = seq_word_empty;       /* this backend's run word (wi
 static uint64_t   v7_own = 0;                     /* this backend's last v7 word (with shared memory: a guess) */
 static uint64_t   continued_own = seq_word_empty; /* this backend's continued word (shared: a guess) */
 
-/* A leased run's word of one database and lease sequence: a value of a database set. */
-struct RunWord
-{
-	pg_atomic_uint64 value;
-};
 
 #if PG_VERSION_NUM >= 170000
 
@@ -366,12 +372,11 @@ state_seq_take(int64_t bucket, SeqTake *take)
 	return st;
 }
 
-// Return the floor a take from word applies (RunFloor): its value where forced or where the
-// word is still empty, else none.
+// Return the floor a take applies (RunFloor): its value where forced, else none.
 static uint64_t
-floor_of(RunFloor floor, uint64_t word)
+floor_of(RunFloor floor)
 {
-	return floor.force || word == 0 ? floor.value : 0;
+	return floor.force ? floor.value : 0;
 }
 
 /*
@@ -379,99 +384,159 @@ floor_of(RunFloor floor, uint64_t word)
  * grows while the shared memory lives (a restart starts every backend afresh), so a position
  * without a forced floor is the word's value, one fetch-and-add, with no retry under contention.
  */
-static RunWord *continued_taken = NULL;
+static RunState *continued_taken = NULL;
 
 SeqStatus
-state_seq_continue(RunWord *word, uint64_t start, RunFloor floor, SeqTake *take)
+state_seq_continue(RunState *run, uint64_t start, RunFloor floor, SeqTake *take)
 {
 	SeqStatus st = SeqStatus::ok;
 	uint64_t  next;
 
-	if (word != NULL && word == continued_taken && !floor.force)
-		return seq_continue(pg_atomic_fetch_add_u64(&word->value, 1), start, 0, &next, take);
-	advance(word != NULL ? &word->value : NULL, &continued_own,
-			[&](uint64_t current, uint64_t *next_word) {
-				st = seq_continue(current, start, floor_of(floor, current), next_word, take);
+	if (run != NULL && run == continued_taken && !floor.force)
+		return seq_continue(pg_atomic_fetch_add_u64(&run->word, 1), start, 0, &next, take);
+	advance(run != NULL ? &run->word : NULL, &continued_own,
+			[&](uint64_t word, uint64_t *next_word) {
+				st = seq_continue(word, start, floor_of(floor), next_word, take);
 				return st == SeqStatus::ok;
 			});
-	continued_taken = st == SeqStatus::ok ? word : NULL;
+	continued_taken = st == SeqStatus::ok ? run : NULL;
 	return st;
 }
 
 uint64_t
-state_v7_take(RunWord *word, uint64_t clock_word, RunFloor floor)
+state_v7_take(RunState *run, uint64_t clock_word, RunFloor floor)
 {
 	uint64_t taken = 0;
 
-	advance(word != NULL ? &word->value : NULL, &v7_own,
-			[&](uint64_t current, uint64_t *next) {
-				taken = *next = v7_word_after(current, Max(clock_word, floor_of(floor, current)));
+	advance(run != NULL ? &run->word : NULL, &v7_own,
+			[&](uint64_t word, uint64_t *next) {
+				taken = *next = v7_word_after(word, Max(clock_word, floor_of(floor)));
 				return true;
 			});
 	return taken;
 }
 
-// Return the key of a database and its lease sequence in a database set (never 0: db is not).
-static uint64
-database_key(Oid db, Oid lease)
+// True if no database of the cluster has the OID db (any more).
+static bool
+database_gone(uint64 db)
 {
-	return (static_cast<uint64>(db) << 32) | lease;
+	return !SearchSysCacheExists1(DATABASEOID, ObjectIdGetDatum(static_cast<Oid>(db)));
 }
 
-// Return the slot of key in a database set, putting it there if add; -1 if it is not there
-// (without shared state, or a set without room).
-static int
-database_slot(const SharedArea &area, uint64 key, bool add)
+// Set a slot's runs to 0 for the database of incarnation, before its key says it is there.
+static void
+reset_slot(DatabaseSlot *slot, uint64 incarnation)
 {
-	pg_atomic_uint64 *set = words(area);
-
-	if (set == NULL)
-		return -1;
-	for (uint32 i = 0, h = static_cast<uint32>((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) % database_slots;
-		 i < database_slots; i++, h = (h + 1) % database_slots)
+	for (RunState &r : slot->runs)
 	{
-		uint64 entry = pg_atomic_read_u64(&set[h]);
-
-		if (add && entry == 0 && pg_atomic_compare_exchange_u64(&set[h], &entry, key))
-			return static_cast<int>(h);
-		/* On failure entry holds the key another backend put there first: key, or go on. */
-		if (entry == key)
-			return static_cast<int>(h);
-		if (entry == 0)
-			return -1;
+		pg_atomic_write_u64(&r.word, 0);
+		pg_atomic_write_u64(&r.floored, 0);
+		pg_atomic_write_u64(&r.lease, 0);
+		pg_atomic_write_u64(&r.next, 0);
 	}
-	return -1;
+	pg_atomic_write_u64(&slot->incarnation, incarnation);
+	pg_write_barrier();
 }
 
-RunWord *
-state_run_word(LeasedRun run, Oid db, Oid lease)
+// Return the slot of key db in the table: found, or put in a free slot on the way (take_over:
+// else in the slot of a database that no longer exists, its runs reset); NULL if none, or while
+// another backend takes a slot over for db.
+static DatabaseSlot *
+find_slot(DatabaseSlot *slots, Oid db, uint64 incarnation, bool take_over)
 {
-	int slot = database_slot(run_words[run], database_key(db, lease), true);
+	uint32 start = static_cast<uint32>((db * UINT64_C(0x9E3779B97F4A7C15)) >> 32) % database_slots;
 
-	if (slot < 0)
+	for (uint32 i = 0, h = start; i < database_slots; i++, h = (h + 1) % database_slots)
+	{
+		uint64 key = pg_atomic_read_u64(&slots[h].key);
+
+		if (key == 0 && pg_atomic_compare_exchange_u64(&slots[h].key, &key, db))
+			return &slots[h];
+		/* On failure key holds what another backend put there first: db, or go on. */
+		if (key == db)
+			return &slots[h];
+		if (key == (db | key_claimed))
+			return NULL;
+	}
+	for (uint32 i = 0, h = start; take_over && i < database_slots; i++, h = (h + 1) % database_slots)
+	{
+		uint64 key = pg_atomic_read_u64(&slots[h].key);
+
+		if ((key & key_claimed) == 0 && database_gone(key) &&
+			pg_atomic_compare_exchange_u64(&slots[h].key, &key, db | key_claimed))
+		{
+			reset_slot(&slots[h], incarnation);
+			pg_atomic_write_u64(&slots[h].key, db);
+			return &slots[h];
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Return the slot of database db of incarnation in the table of databases, or NULL (without
+ * shared state, or room). A slot found of another incarnation (a dropped database of the same
+ * OID; 0: new) has its runs reset, and a full table gives up the slot of a dropped database, both
+ * under a lock of the cluster's takeovers, so that a database never has two slots nor two
+ * backends reset one.
+ */
+static DatabaseSlot *
+database_slot(Oid db, uint64 incarnation)
+{
+	DatabaseSlot *slots = static_cast<DatabaseSlot *>(static_cast<void *>(words(databases)));
+	DatabaseSlot *slot;
+
+	if (slots == NULL)
 		return NULL;
-	return reinterpret_cast<RunWord *>(&words(run_words[run])[database_slots + slot]);
+	slot = find_slot(slots, db, incarnation, false);
+	if (slot != NULL && pg_atomic_read_u64(&slot->incarnation) == incarnation)
+		return slot;
+
+	LOCKTAG tag;
+
+	SET_LOCKTAG_ADVISORY(tag, InvalidOid, 0, 0, lease_lock_field);
+	(void) LockAcquire(&tag, ExclusiveLock, false, false);
+	slot = find_slot(slots, db, incarnation, true);
+	if (slot != NULL && pg_atomic_read_u64(&slot->incarnation) != incarnation)
+		reset_slot(slot, incarnation);
+	LockRelease(&tag, ExclusiveLock, false);
+	return slot;
+}
+
+RunState *
+state_run(LeasedRun run, Oid db, uint64_t incarnation)
+{
+	DatabaseSlot *slot = database_slot(db, incarnation);
+
+	return slot != NULL ? &slot->runs[run] : NULL;
 }
 
 bool
-state_lease_moved(Oid db, Oid seq, int64_t floor, int64_t next)
+state_floored(RunState *run, Oid lease)
 {
-	pg_atomic_uint64 *values = words(lease_values);
+	return run != NULL && pg_atomic_read_u64(&run->floored) == lease;
+}
 
-	if (values == NULL)
+void
+state_mark_floored(RunState *run, Oid lease)
+{
+	if (run != NULL)
+		pg_atomic_write_u64(&run->floored, lease);
+}
+
+bool
+state_lease_moved(RunState *run, Oid seq, int64_t floor, int64_t next)
+{
+	if (run == NULL)
 		return false;
 
-	int slot = database_slot(lease_values, database_key(db, seq), true);
+	uint64 expected = pg_atomic_read_u64(&run->next);
+	bool   same_lease = pg_atomic_read_u64(&run->lease) == seq;
 
-	/* No room: every lease step counts as moved, which only lifts the ids. */
-	if (slot < 0)
-		return true;
-
-	pg_atomic_uint64 *value = &values[database_slots + slot];
-	uint64            expected = pg_atomic_exchange_u64(value, static_cast<uint64>(next));
-
-	/* 0: the server's first lease step of this sequence, which takes its floor anyway. */
-	return expected != 0 && expected != static_cast<uint64>(floor);
+	pg_atomic_write_u64(&run->lease, seq);
+	pg_atomic_write_u64(&run->next, static_cast<uint64>(next));
+	/* A first step of this server with the sequence takes its floor anyway. */
+	return same_lease && expected != static_cast<uint64>(floor);
 }
 
 } // namespace locality_uuid

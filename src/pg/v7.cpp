@@ -39,7 +39,7 @@ static V7Clock backend_clock;
  * and came back leaves them ahead until it catches up, across restarts too.
  */
 static SequenceLease     lease = {"locality_uuid_v7_lease", "uuidv7_ordered", "1.3", RUN_V7_ORDERED,
-								  0, 0, NULL, InvalidOid, false, false};
+								  0, 0, NULL, false, InvalidOid, false};
 static constexpr int64_t lease_window_ms = 1000;
 
 /* Allocation numbers of explicit-time ids (41 bits), in ranges, as hot_uuid's (src/pg/hot.cpp). */
@@ -196,7 +196,7 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 
 	(void) take_leased(
 		fcinfo, &lease, clock_ms + lease_window_ms,
-		[&](RunWord *shared, RunFloor floor) {
+		[&](RunState *shared, RunFloor floor) {
 			word = state_v7_take(shared, clock_word, RunFloor{v7_word(V7Time{static_cast<int64_t>(floor.value), 0}), floor.force});
 			return v7_word_ms(word);
 		},

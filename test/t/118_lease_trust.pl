@@ -7,6 +7,8 @@
 # extension or renamed gives 55000 for both generators. Sessions that hold leases across DROP and
 # CREATE EXTENSION, and across ALTER EXTENSION UPDATE from 1.4, go on above their own ids. One dump
 # made on a clock an hour ahead, restored into two databases, leaves a third at the right time.
+# A session holding a lease sees its sequence taken out of the extension at its next lease step;
+# a database given the OID of a dropped one reads nothing of the dropped one's record.
 # A standby promoted after such a restore (and the primary's next id) makes ids above the kept ones.
 use strict;
 use warnings FATAL => 'all';
@@ -143,6 +145,34 @@ for my $kind (state_kinds())
 			is(as($node, dave => 'app', below_sql($k, 'made', 10)), '0|', "$label: $seq put back: $k ids above the kept ones");
 		}
 	}
+
+	# 3b. The same seen by a session that holds a lease: 55000 at its next lease step.
+	for my $k (qw(ordered sequential))
+	{
+		my $seq = $k eq 'ordered' ? 'locality_uuid_v7_lease' : 'locality_uuid_b_lease';
+		my $next_step = $k eq 'ordered' ? 'SELECT pg_sleep(1.2); SELECT uuidv7_ordered() IS NOT NULL'
+		  : 'SELECT count(locality_uuid(true)) > 0 FROM generate_series(1, 300000)';
+		my $s = $node->background_psql('app', on_error_stop => 0, extra_params => [ '-U', 'dave' ]);
+		($out, $states) = session_states($s, "SELECT $expr{$k} IS NOT NULL");
+		$node->safe_psql('app', "ALTER EXTENSION locality_uuid DROP SEQUENCE $seq");
+		($out, $states) = session_states($s, $next_step);
+		like($states, qr/^ERROR:  55000$/m, "$label: $seq taken out of the extension: a session holding a lease gets 55000 at its next step");
+		$node->safe_psql('app', "ALTER EXTENSION locality_uuid ADD SEQUENCE $seq");
+		$s->quit;
+	}
+
+	# 3c. A dropped database's record is not read by a later database given its OID.
+	my $oid = $node->safe_psql('postgres', q{SELECT max(oid)::integer + 1000 FROM pg_database});
+	is(as($node, carol => 'postgres', "CREATE DATABASE trap OID = $oid"), '|', "$label: carol creates a database of OID $oid");
+	is(as($node, carol => 'trap', q{CREATE EXTENSION locality_uuid;
+		SELECT setval('locality_uuid_v7_lease', 281474976710650) > 0, setval('locality_uuid_b_lease', (1::bigint << 62) - 300) > 0;
+		SELECT uuidv7_ordered() IS NOT NULL, locality_uuid(true) IS NOT NULL}),
+		"t|t\nt|t|", "$label: carol sets its leases to their ends and makes ids");
+	is(as($node, carol => 'postgres', 'DROP DATABASE trap'), '|', "$label: carol drops it");
+	$node->safe_psql('postgres', "VACUUM pg_database; CREATE DATABASE heir OID = $oid OWNER dave");
+	is(as($node, dave => 'heir', 'CREATE EXTENSION locality_uuid; ' . on_time_sql(100) . q{;
+		SELECT count(locality_uuid(true)) FROM generate_series(1, 1000)}),
+		"100\n1000|", "$label: a later database of the same OID: ordered ids on time, sequential ids made");
 
 	# 4. DROP and CREATE EXTENSION while a session holds leases: it and a new one go on above.
 	my $held = $node->background_psql('app', on_error_stop => 0, extra_params => [ '-U', 'dave' ]);
