@@ -2,6 +2,7 @@
 #include "glue.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 extern "C" {
@@ -13,11 +14,17 @@ extern "C" {
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
 #include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
 #include "catalog/pg_proc_d.h"
 #include "catalog/pg_statistic.h"
 #include "utils/builtins.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/optimizer.h"
+#if PG_VERSION_NUM >= 190000
+#include "optimizer/pathnode.h"
+#else
+#include "optimizer/plancat.h"
+#endif
 #include "utils/lsyscache.h"
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
@@ -33,8 +40,16 @@ namespace locality_uuid
  * column. Rewritten into id >= key(since) AND id <= key(before) AND a check of the id, the
  * spelling is such clauses wherever it appears, on every major, without a preloaded hook. The
  * expansion has the function's own result: true where the id was made in the range, false
- * elsewhere (never NULL), for every input. A volatile argument is left alone (the function
- * itself then filters each row): a key of it could not be an index condition.
+ * elsewhere (never NULL), for every input. It is made only where the id is a column, which costs
+ * nothing to read three times (an expression would be computed in each clause, and one that is
+ * stable but not deterministic could take a different value in each), and where no argument is
+ * volatile (a key of it could not be an index condition); elsewhere the function filters each row.
+ * Nothing is evaluated while the expansion is made: a bound is only copied into its key's call,
+ * which the planner folds where the bound is a constant, so a bound that a query never evaluates
+ * (a CASE branch no row takes) raises nothing. The check takes the id alone, so that two
+ * expansions' checks are equal and a partial index or ON CONFLICT ... WHERE of one range is
+ * proved by a narrower range (the keys' comparisons prove each other); its estimate reads the
+ * range from the comparisons beside it (made_check_support).
  */
 
 // Return a copy of a node (copyObject needs typeof, which C++ lacks).
@@ -137,14 +152,66 @@ made_datum(FunctionCallInfo fcinfo, bool (*made)(const uint8_t *id, int64_t sinc
 				   made(PG_GETARG_UUID_P(0)->data, made_bound_arg(fcinfo, 1, 0), made_bound_arg(fcinfo, 2, 0)));
 }
 
-// Return the bound as the planner estimates it (now(), a stable expression, a parameter of a
-// custom plan: their value now), or NULL where it is known only when the query runs.
+// Return the id relabelled as itself: the planner pairs comparisons of one expression into a
+// range, which it cannot place inside a histogram bucket (see made_check_support); index
+// matching and partition pruning look through the relabelling.
 static Node *
-bound_hint(PlannerInfo *root, Node *bound)
+unpaired(Node *id)
 {
-	Node *value = root != NULL ? estimate_expression_value(root, bound) : bound;
+	return reinterpret_cast<Node *>(
+		makeRelabelType(reinterpret_cast<Expr *>(copy_of(id)), UUIDOID, -1, InvalidOid, COERCE_IMPLICIT_CAST));
+}
 
-	return IsA(value, Const) ? copy_of(value)
+/* One bound of a range: the key function and the bound (a timestamptz expression). */
+struct RangeBound
+{
+	Oid   key;
+	Node *bound;
+	bool  upper; /* id <= key, else id >= key */
+};
+
+/*
+ * Return the expansion of id in the range of the bounds: the comparisons with their keys
+ * (lower, then upper; the upper ones of the relabelled id where there is a lower one), then
+ * check. Constant false where no id is in the range.
+ */
+static Node *
+expansion(Node *id, const RangeBound *bounds, int n, Node *check, bool keys_nullable)
+{
+	Node *keys[4];
+	bool  lower = false;
+	List *clauses = NIL;
+
+	Assert(n <= 4);
+	for (int i = 0; i < n; i++)
+	{
+		keys[i] = call_of(bounds[i].key, UUIDOID, bounds[i].bound);
+		if (!bounds[i].upper && !(IsA(keys[i], Const) && !reinterpret_cast<Const *>(keys[i])->constisnull && filled_uuid(reinterpret_cast<Const *>(keys[i]), 0x00)))
+			lower = true;
+	}
+	for (int i = 0; i < n; i++)
+		if (!add_bound(&clauses, bounds[i].upper && lower ? unpaired(id) : id, keys[i],
+					   bounds[i].upper ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber,
+					   bounds[i].upper ? 0xff : 0x00, keys_nullable))
+			return makeBoolConst(false, false);
+	clauses = lappend(clauses, check);
+	return list_length(clauses) == 1 ? static_cast<Node *>(linitial(clauses))
+									 : reinterpret_cast<Node *>(make_andclause(clauses));
+}
+
+// Return id_check(id), the expansion's check.
+static Node *
+check_of(Oid check, Node *id)
+{
+	return reinterpret_cast<Node *>(
+		makeFuncExpr(check, BOOLOID, list_make1(copy_of(id)), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+}
+
+// Return a bound as the check of a 1.5 database carries it: the constant, or NULL.
+static Node *
+constant_or_null(Node *bound)
+{
+	return IsA(bound, Const) ? copy_of(bound)
 							 : reinterpret_cast<Node *>(makeNullConst(TIMESTAMPTZOID, -1, InvalidOid));
 }
 
@@ -152,6 +219,7 @@ Node *
 made_support(Node *request, const MadeSpelling &spelling)
 {
 	static const Oid        key_args[] = {TIMESTAMPTZOID};
+	static const Oid        id_args[] = {UUIDOID};
 	static const Oid        check_args[] = {UUIDOID, TIMESTAMPTZOID, TIMESTAMPTZOID};
 	SupportRequestSimplify *req;
 	List                   *args;
@@ -161,13 +229,14 @@ made_support(Node *request, const MadeSpelling &spelling)
 	Oid                     before_key;
 	Oid                     check;
 	Node                   *id;
-	List                   *clauses = NIL;
+	Node                   *check_call;
 
 	if (!IsA(request, SupportRequestSimplify))
 		return NULL;
 	req = reinterpret_cast<SupportRequestSimplify *>(request);
 	args = req->fcall->args;
-	if (list_length(args) != 3 || contain_volatile_functions(reinterpret_cast<Node *>(args)))
+	if (list_length(args) != 3 || contain_volatile_functions(reinterpret_cast<Node *>(args)) ||
+		!IsA(linitial(args), Var))
 		return NULL;
 	/*
 	 * The helpers are the spelling's own: members of its extension, in its schema. Without them
@@ -176,22 +245,24 @@ made_support(Node *request, const MadeSpelling &spelling)
 	schema = get_func_namespace(req->fcall->funcid);
 	ext = getExtensionOfObject(ProcedureRelationId, req->fcall->funcid);
 	if (!OidIsValid(ext) || !OidIsValid(since_key = spelling_function(schema, ext, spelling.since_key, 1, key_args)) ||
-		!OidIsValid(before_key = spelling_function(schema, ext, spelling.before_key, 1, key_args)) ||
-		!OidIsValid(check = spelling_function(schema, ext, spelling.id_check, 3, check_args)))
+		!OidIsValid(before_key = spelling_function(schema, ext, spelling.before_key, 1, key_args)))
 		return NULL;
 	id = static_cast<Node *>(linitial(args));
-	if (!add_bound(&clauses, id, call_of(since_key, UUIDOID, static_cast<Node *>(lsecond(args))),
-				   BTGreaterEqualStrategyNumber, 0x00, spelling.keys_nullable) ||
-		!add_bound(&clauses, id, call_of(before_key, UUIDOID, static_cast<Node *>(lthird(args))),
-				   BTLessEqualStrategyNumber, 0xff, spelling.keys_nullable))
-		return makeBoolConst(false, false);
-	/*
-	 * The check carries the bounds only for its selectivity (made_check_support), folded now so
-	 * that no row computes them: its answer reads the id alone.
-	 */
-	clauses = lappend(clauses, makeFuncExpr(check, BOOLOID, list_make3(copy_of(id), bound_hint(req->root, static_cast<Node *>(lsecond(args))), bound_hint(req->root, static_cast<Node *>(lthird(args)))), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
-	return list_length(clauses) == 1 ? static_cast<Node *>(linitial(clauses))
-									 : reinterpret_cast<Node *>(make_andclause(clauses));
+	if (OidIsValid(check = spelling_function(schema, ext, spelling.id_check, 1, id_args)))
+		check_call = check_of(check, id);
+	else if (OidIsValid(check = spelling_function(schema, ext, spelling.id_check, 3, check_args)))
+		// A database at 1.5 has only the check with bounds, which serve its estimate.
+		check_call = reinterpret_cast<Node *>(makeFuncExpr(
+			check, BOOLOID,
+			list_make3(copy_of(id), constant_or_null(static_cast<Node *>(lsecond(args))),
+					   constant_or_null(static_cast<Node *>(lthird(args)))),
+			InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+	else
+		return NULL;
+
+	RangeBound bounds[] = {{since_key, static_cast<Node *>(lsecond(args)), false},
+						   {before_key, static_cast<Node *>(lthird(args)), true}};
+	return expansion(id, bounds, 2, check_call, spelling.keys_nullable);
 }
 
 /*
@@ -371,6 +442,109 @@ check_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spel
 	return planner > 0 ? std::min(1.0, std::max(0.0, share / planner)) : 1;
 }
 
+/*
+ * The check of the id alone (1.6) finds its range in the comparisons beside it: the rel's
+ * restriction clauses that compare the id with a key known when planning, as the planner
+ * estimates them (the planner reads the same values for its own estimate of those clauses). Its
+ * selectivity is P(range) / P_planner(range) as above, for the intersection of every such
+ * comparison; where n equal checks stand in the rel's clauses each answers the n-th root, so that
+ * their product corrects once. Inside an OR, or without a comparison beside it, 1. The
+ * expansion's upper comparison is of the id relabelled, so that the planner does not pair the
+ * two into a range: its estimate is then the product of each side's, which is never below the
+ * range's share (P(a) + P(b) - 1 <= P(a) P(b)), and the check lowers it to the share; a pair
+ * inside one bucket would be estimated at 1e-10, which no selectivity of the check can raise.
+ */
+
+// Read a comparison of id (or id relabelled) with a uuid known when planning: its key and its
+// btree strategy (commuted where the id is on the right); false for any other clause.
+static bool
+key_comparison(PlannerInfo *root, Expr *clause, const Var *id, uint8_t key[uuid_len], int *strategy)
+{
+	OpExpr *op;
+	Oid     family = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+
+	if (!IsA(clause, OpExpr) || list_length((op = reinterpret_cast<OpExpr *>(clause))->args) != 2 ||
+		(*strategy = get_op_opfamily_strategy(op->opno, family)) == 0)
+		return false;
+	for (int side = 0; side < 2; side++)
+	{
+		Node *column = static_cast<Node *>(list_nth(op->args, side));
+		Node *other = static_cast<Node *>(list_nth(op->args, 1 - side));
+
+		if (IsA(column, RelabelType))
+			column = reinterpret_cast<Node *>(reinterpret_cast<RelabelType *>(column)->arg);
+		if (!IsA(column, Var) || reinterpret_cast<Var *>(column)->varno != id->varno ||
+			reinterpret_cast<Var *>(column)->varattno != id->varattno ||
+			reinterpret_cast<Var *>(column)->varlevelsup != 0 || contain_var_clause(other) ||
+			contain_volatile_functions(other))
+			continue;
+		other = estimate_expression_value(root, other);
+		if (!IsA(other, Const) || reinterpret_cast<Const *>(other)->constisnull ||
+			reinterpret_cast<Const *>(other)->consttype != UUIDOID)
+			return false;
+		memcpy(key, DatumGetUUIDP(reinterpret_cast<Const *>(other)->constvalue)->data, uuid_len);
+		if (side == 1)
+			*strategy = BTMaxStrategyNumber + 1 - *strategy;
+		return true;
+	}
+	return false;
+}
+
+// Return the selectivity of a check of the id alone: P(range) / P_planner(range), in [0, 1].
+static double
+sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spelling)
+{
+	PlannerInfo *root = req->root;
+	Node        *arg = static_cast<Node *>(linitial(req->args));
+	const Var   *id;
+	RelOptInfo  *rel;
+	uint8_t      lower[uuid_len];
+	uint8_t      upper[uuid_len];
+	uint8_t      now[uuid_len];
+	List        *comparisons = NIL;
+	int          checks = 0;
+	double       share;
+	double       planner;
+	double       selectivity;
+	ListCell    *lc;
+
+	if (!IsA(arg, Var) || (id = reinterpret_cast<const Var *>(arg))->varlevelsup != 0 ||
+		(req->varRelid != 0 && req->varRelid != static_cast<int>(id->varno)) || static_cast<int>(id->varno) <= 0 ||
+		static_cast<int>(id->varno) >= root->simple_rel_array_size || (rel = root->simple_rel_array[id->varno]) == NULL)
+		return 1;
+	uuid_fill(lower, 0x00);
+	uuid_fill(upper, 0xff);
+	foreach (lc, rel->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = static_cast<RestrictInfo *>(lfirst(lc));
+		uint8_t       key[uuid_len];
+		int           strategy;
+
+		if (IsA(rinfo->clause, FuncExpr) && reinterpret_cast<FuncExpr *>(rinfo->clause)->funcid == req->funcid &&
+			equal(reinterpret_cast<FuncExpr *>(rinfo->clause)->args, req->args))
+			checks++;
+		else if (key_comparison(root, rinfo->clause, id, key, &strategy))
+		{
+			if (strategy != BTLessStrategyNumber && strategy != BTLessEqualStrategyNumber &&
+				memcmp(key, lower, uuid_len) > 0)
+				memcpy(lower, key, uuid_len);
+			if (strategy != BTGreaterStrategyNumber && strategy != BTGreaterEqualStrategyNumber &&
+				memcmp(key, upper, uuid_len) < 0)
+				memcpy(upper, key, uuid_len);
+			comparisons = lappend(comparisons, rinfo);
+		}
+	}
+	if (checks == 0 || comparisons == NIL)
+		return 1;
+	share = range_share(root, const_cast<Node *>(arg), req->varRelid, lower, upper, spelling.of_format,
+						spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL);
+	if (share < 0)
+		return 1;
+	planner = clauselist_selectivity(root, comparisons, req->varRelid, JOIN_INNER, NULL);
+	selectivity = planner > 0 ? std::min(1.0, std::max(0.0, share / planner)) : 1;
+	return checks > 1 ? std::pow(selectivity, 1.0 / checks) : selectivity;
+}
+
 Node *
 made_check_support(Node *request, const MadeSpelling &spelling)
 {
@@ -379,10 +553,301 @@ made_check_support(Node *request, const MadeSpelling &spelling)
 	if (!IsA(request, SupportRequestSelectivity))
 		return NULL;
 	req = reinterpret_cast<SupportRequestSelectivity *>(request);
-	if (list_length(req->args) != 3)
+	if (req->is_join)
+		req->selectivity = 1;
+	else if (list_length(req->args) == 1)
+		req->selectivity = sibling_selectivity(req, spelling);
+	else if (list_length(req->args) == 3)
+		req->selectivity = check_selectivity(req, spelling);
+	else
 		return NULL;
-	req->selectivity = req->is_join ? 1 : check_selectivity(req, spelling);
 	return request;
+}
+
+/*
+ * The user's own words: uuidv7_timestamp(id) OP x and hot_uuid_timestamp(id) OP x (>=, >, <,
+ * <=, =; BETWEEN is a pair of them) among a query's AND-ed conditions are rewritten into the
+ * spelling's expansion, id >= key(x) and the like AND the check, before the planner distributes
+ * the conditions to relations: so the id's B-tree takes them as index conditions, partitions
+ * RANGE (id) are pruned and a partial index of either spelling is proved, as for uuidv7_made.
+ * Only a WHERE or JOIN ... ON condition at the top of its AND is rewritten, where a NULL
+ * comparison and false select the same rows (no comparison inside OR, NOT, CASE or a select
+ * list), of a column of type uuid, with a bound of type timestamptz that is not volatile; the
+ * comparisons of one column make one expansion, whose check sees the whole range.
+ *
+ * No preload: a comparison cannot be seen by a support function of the extractor (it is handed
+ * the call alone), but the extractor's SupportRequestSimplify is called while the planner
+ * simplifies the query's expressions, which loads this library, and its _PG_init installs the
+ * hook; the planner calls the hook for each relation after that and before it distributes the
+ * conditions (get_relation_info_hook, build_simple_rel_hook on 19), in the same planning. The
+ * hook rewrites only comparisons of an extractor whose support function it has seen, and the
+ * index predicates of the relation, so that they read as the query's conditions do.
+ */
+
+/* An extractor seen by its support function in this backend. */
+struct Extractor
+{
+	Oid                 fn;
+	const MadeSpelling *spelling;
+};
+
+static Extractor extractors[8];
+static int       extractor_count = 0;
+
+#if PG_VERSION_NUM >= 190000
+static build_simple_rel_hook_type previous_rel_hook = NULL;
+#else
+static get_relation_info_hook_type previous_rel_hook = NULL;
+#endif
+
+Node *
+extractor_support(Node *request, const MadeSpelling &spelling)
+{
+	if (IsA(request, SupportRequestSimplify))
+	{
+		Oid fn = reinterpret_cast<SupportRequestSimplify *>(request)->fcall->funcid;
+		int i = 0;
+
+		while (i < extractor_count && extractors[i].fn != fn)
+			i++;
+		if (i == extractor_count && i < static_cast<int>(lengthof(extractors)))
+			extractors[extractor_count++] = {fn, &spelling};
+	}
+	return NULL;
+}
+
+/* A comparison of an extractor of a column with a bound. */
+struct Comparison
+{
+	Node               *clause;
+	Var                *id;
+	Oid                 extractor;
+	const MadeSpelling *spelling;
+	int                 strategy; /* btree strategy, extractor on the left */
+	Node               *bound;
+};
+
+// Read clause as extractor(column) OP bound or bound OP extractor(column); false if it is not one.
+static bool
+time_comparison(Node *clause, Comparison *c)
+{
+	OpExpr *op;
+	Oid     left;
+	Oid     right;
+
+	if (!IsA(clause, OpExpr) || list_length((op = reinterpret_cast<OpExpr *>(clause))->args) != 2)
+		return false;
+	for (int side = 0; side < 2; side++)
+	{
+		Node     *call = static_cast<Node *>(list_nth(op->args, side));
+		Node     *bound = static_cast<Node *>(list_nth(op->args, 1 - side));
+		FuncExpr *f;
+		int       i = 0;
+
+		if (!IsA(call, FuncExpr) || list_length((f = reinterpret_cast<FuncExpr *>(call))->args) != 1 ||
+			!IsA(linitial(f->args), Var))
+			continue;
+		while (i < extractor_count && extractors[i].fn != f->funcid)
+			i++;
+		c->id = static_cast<Var *>(linitial(f->args));
+		if (i == extractor_count || c->id->vartype != UUIDOID || c->id->varlevelsup != 0 ||
+			exprType(bound) != TIMESTAMPTZOID || contain_volatile_functions(bound))
+			continue;
+		op_input_types(op->opno, &left, &right);
+		if (left != TIMESTAMPTZOID || right != TIMESTAMPTZOID ||
+			(c->strategy = get_op_opfamily_strategy(
+				 op->opno, lookup_type_cache(TIMESTAMPTZOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf)) == 0)
+			return false;
+		if (side == 1)
+			c->strategy = BTMaxStrategyNumber + 1 - c->strategy;
+		c->clause = clause;
+		c->extractor = f->funcid;
+		c->spelling = extractors[i].spelling;
+		c->bound = bound;
+		return true;
+	}
+	return false;
+}
+
+// Add the expansion of the comparisons of one column to *out; false (nothing added) where the
+// spelling's functions are missing beside the extractor.
+static bool
+add_expansion(List **out, const Comparison *const *group, int n)
+{
+	static const Oid  key_args[] = {TIMESTAMPTZOID};
+	static const Oid  id_args[] = {UUIDOID};
+	const Comparison *first = group[0];
+	Oid               schema = get_func_namespace(first->extractor);
+	Oid               ext = getExtensionOfObject(ProcedureRelationId, first->extractor);
+	Oid               since_key;
+	Oid               before_key;
+	Oid               after_key;
+	Oid               through_key;
+	Oid               check;
+	RangeBound       *bounds = static_cast<RangeBound *>(palloc(sizeof(RangeBound) * 2 * n));
+	int               nbounds = 0;
+	Node             *expanded;
+
+	if (!OidIsValid(ext) ||
+		!OidIsValid(since_key = spelling_function(schema, ext, first->spelling->since_key, 1, key_args)) ||
+		!OidIsValid(before_key = spelling_function(schema, ext, first->spelling->before_key, 1, key_args)) ||
+		!OidIsValid(after_key = spelling_function(schema, ext, first->spelling->after_key, 1, key_args)) ||
+		!OidIsValid(through_key = spelling_function(schema, ext, first->spelling->through_key, 1, key_args)) ||
+		!OidIsValid(check = spelling_function(schema, ext, first->spelling->id_check, 1, id_args)))
+		return false;
+	for (int i = 0; i < n; i++)
+	{
+		Node *bound = group[i]->bound;
+
+		switch (group[i]->strategy)
+		{
+			case BTLessStrategyNumber:
+				bounds[nbounds++] = {before_key, bound, true};
+				break;
+			case BTLessEqualStrategyNumber:
+				bounds[nbounds++] = {through_key, bound, true};
+				break;
+			case BTEqualStrategyNumber:
+				bounds[nbounds++] = {since_key, bound, false};
+				bounds[nbounds++] = {through_key, bound, true};
+				break;
+			case BTGreaterEqualStrategyNumber:
+				bounds[nbounds++] = {since_key, bound, false};
+				break;
+			default:
+				bounds[nbounds++] = {after_key, bound, false};
+				break;
+		}
+	}
+	// Lower bounds first, so that the upper ones know whether to be unpaired.
+	std::stable_sort(bounds, bounds + nbounds, [](const RangeBound &a, const RangeBound &b) { return !a.upper && b.upper; });
+	/* A NULL comparison is false here: no key IS NOT NULL filter is needed. */
+	expanded = expansion(reinterpret_cast<Node *>(first->id), bounds, nbounds, check_of(check, reinterpret_cast<Node *>(first->id)), false);
+	if (is_andclause(expanded))
+		*out = list_concat(*out, reinterpret_cast<BoolExpr *>(expanded)->args);
+	else
+		*out = lappend(*out, expanded);
+	return true;
+}
+
+// Return a list of AND-ed conditions with the comparisons of extractors rewritten.
+static List *
+rewrite_conditions(List *conditions)
+{
+	Comparison  *found = static_cast<Comparison *>(palloc(sizeof(Comparison) * (list_length(conditions) + 1)));
+	Comparison **group = static_cast<Comparison **>(palloc(sizeof(Comparison *) * (list_length(conditions) + 1)));
+	bool        *done;
+	int          n = 0;
+	List        *out = NIL;
+	ListCell    *lc;
+
+	foreach (lc, conditions)
+	{
+		if (time_comparison(static_cast<Node *>(lfirst(lc)), &found[n]))
+			n++;
+		else
+			out = lappend(out, lfirst(lc));
+	}
+	if (n == 0)
+		return conditions;
+	done = static_cast<bool *>(palloc0(sizeof(bool) * n));
+	for (int i = 0; i < n; i++)
+	{
+		int members = 0;
+
+		if (done[i])
+			continue;
+		for (int j = i; j < n; j++)
+			if (!done[j] && found[j].spelling == found[i].spelling && found[j].extractor == found[i].extractor &&
+				equal(found[j].id, found[i].id) && members < 2)
+			{
+				group[members++] = &found[j];
+				done[j] = true;
+			}
+		if (!add_expansion(&out, group, members))
+			for (int k = 0; k < members; k++)
+				out = lappend(out, group[k]->clause);
+	}
+	return out;
+}
+
+// Rewrite the conditions of a join tree, its own and those of every join below it.
+static void
+rewrite_join_tree(Node *node)
+{
+	ListCell *lc;
+
+	if (node == NULL)
+		return;
+	if (IsA(node, FromExpr))
+	{
+		FromExpr *from = reinterpret_cast<FromExpr *>(node);
+
+		if (from->quals != NULL && IsA(from->quals, List))
+			from->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(from->quals)));
+		foreach (lc, from->fromlist)
+			rewrite_join_tree(static_cast<Node *>(lfirst(lc)));
+	}
+	else if (IsA(node, JoinExpr))
+	{
+		JoinExpr *join = reinterpret_cast<JoinExpr *>(node);
+
+		if (join->quals != NULL && IsA(join->quals, List))
+			join->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(join->quals)));
+		rewrite_join_tree(join->larg);
+		rewrite_join_tree(join->rarg);
+	}
+}
+
+// Rewrite a relation's index predicates, and the query's conditions before a relation of the
+// query's own is first planned (they are not yet distributed to relations then).
+static void
+rewrite_for_relation(PlannerInfo *root, RelOptInfo *rel)
+{
+	ListCell *lc;
+
+	if (extractor_count == 0)
+		return;
+	if (rel->reloptkind == RELOPT_BASEREL && root->parse != NULL)
+		rewrite_join_tree(reinterpret_cast<Node *>(root->parse->jointree));
+	foreach (lc, rel->indexlist)
+	{
+		IndexOptInfo *index = static_cast<IndexOptInfo *>(lfirst(lc));
+
+		index->indpred = rewrite_conditions(index->indpred);
+	}
+}
+
+#if PG_VERSION_NUM >= 190000
+// Rewrite the time comparisons before the relation's conditions are distributed; chain on.
+static void
+made_rel_hook(PlannerInfo *root, RelOptInfo *rel, RangeTblEntry *rte)
+{
+	if (previous_rel_hook)
+		previous_rel_hook(root, rel, rte);
+	rewrite_for_relation(root, rel);
+}
+#else
+// Rewrite the time comparisons before the relation's conditions are distributed; chain on.
+static void
+made_rel_hook(PlannerInfo *root, Oid relation, bool inhparent, RelOptInfo *rel)
+{
+	if (previous_rel_hook)
+		previous_rel_hook(root, relation, inhparent, rel);
+	rewrite_for_relation(root, rel);
+}
+#endif
+
+void
+made_init()
+{
+#if PG_VERSION_NUM >= 190000
+	previous_rel_hook = build_simple_rel_hook;
+	build_simple_rel_hook = made_rel_hook;
+#else
+	previous_rel_hook = get_relation_info_hook;
+	get_relation_info_hook = made_rel_hook;
+#endif
 }
 
 } // namespace locality_uuid
