@@ -4,7 +4,8 @@
 # 0.01 % to 90 % of the table, placed at its start, inside it (off the histogram's boundaries)
 # and at its end, the estimate of each spelling (the user's words with >= and <, BETWEEN,
 # uuidv7_made, hot_uuid_made) is within 2x of the count and of created_at's estimate. The first
-# statement of a fresh session is planned on the id's index without shared_preload_libraries.
+# statement of a fresh session is planned on the id's index without shared_preload_libraries, and
+# preloaded beside pg_stat_statements the hooks chain.
 use strict;
 use warnings;
 
@@ -80,4 +81,22 @@ diag $_ for @lines;
 is(join("\n", @outside), '', 'every spelling\'s estimate within 2x of the count and of created_at\'s estimate');
 
 $node->stop;
+
+# 3. Preloaded beside pg_stat_statements (its planner and executor hooks around ours): the same
+# plan, and pg_stat_statements still counts the statement.
+my $both = extension_node('estimates_preloaded',
+	conf => [q{shared_preload_libraries = 'pg_stat_statements, locality_uuid'}]);
+$both->safe_psql('postgres', qq{
+	CREATE EXTENSION pg_stat_statements;
+	CREATE TABLE v7 (id uuid PRIMARY KEY, created_at timestamptz NOT NULL);
+	INSERT INTO v7 SELECT uuidv7_lower(at), at
+	FROM (SELECT timestamptz '2026-03-01 00:00+00' + g * interval '1 minute' AS at FROM generate_series(0, $rows - 1) g) s;
+	ANALYZE v7;});
+like($both->safe_psql('postgres', q{EXPLAIN (COSTS OFF) SELECT count(*) FROM v7 WHERE uuidv7_timestamp(id) >= '2026-03-20+00'}),
+	qr/Index Cond: \(id >= /, 'preloaded beside pg_stat_statements: the user\'s words on the index');
+is($both->safe_psql('postgres', q{SELECT count(*) FROM v7 WHERE uuidv7_timestamp(id) >= '2026-03-20+00'}),
+	$both->safe_psql('postgres', q{SELECT count(*) FROM v7 WHERE created_at >= '2026-03-20+00'}), 'the same count as created_at\'s');
+is($both->safe_psql('postgres', q{SELECT sum(calls) FROM pg_stat_statements WHERE query LIKE '%uuidv7_timestamp(id) >= $1%' AND query NOT LIKE 'EXPLAIN%'}),
+	'1', 'pg_stat_statements counted the statement');
+$both->stop;
 done_testing();
