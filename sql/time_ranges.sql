@@ -88,9 +88,8 @@ SELECT pg_temp.try($$SELECT uuidv7_lower('-infinity')$$), pg_temp.try($$SELECT u
 
 -- 3. Plans: index conditions on the primary key, with constants, now(), named arguments and
 -- defaults, a join's bounds, a prepared generic plan; a volatile bound is left to the function.
--- The check reads the id alone (its estimate finds the range in the comparisons beside it); an
--- upper comparison beside a lower one is of the id relabelled, (id)::uuid, which the planner does
--- not pair with the lower one into a range (made.cpp). explain_now shows now() - 1 hour as NOW - 1 HOUR.
+-- The check reads the id alone (its estimate finds the range in the comparisons beside it, and
+-- gives them their selectivities: made.cpp). explain_now shows now() - 1 hour as NOW - 1 HOUR.
 CREATE FUNCTION pg_temp.explain_now(stmt text) RETURNS SETOF text LANGUAGE plpgsql AS $f$
 DECLARE
     line text;
@@ -208,8 +207,8 @@ FROM (SELECT id, label FROM mixed UNION ALL SELECT NULL, 'NULL') m ORDER BY id;
 -- boundary) is estimated at a whole bucket; the spellings' check corrects the estimate to the
 -- share of the histogram between their keys. Also a range inside one bucket (02:10 to 02:40),
 -- where the planner's estimate of the paired range clauses is at its floor (1 row): the
--- spellings' upper comparison is of the relabelled id, which the planner does not pair, so the
--- product of the two sides' estimates is above the share and the check lowers it to the share.
+-- spellings' check, estimated before their comparisons, gives each comparison its share by the
+-- interpolated histogram, and the planner's pair of them is the range's share.
 CREATE TABLE est_v7 (id uuid PRIMARY KEY);
 INSERT INTO est_v7 SELECT uuidv7_lower('2026-03-01+00'::timestamptz + g * interval '1 minute') FROM generate_series(0, 9999) g;
 CREATE TABLE est_hot (id uuid PRIMARY KEY);

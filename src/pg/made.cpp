@@ -152,16 +152,6 @@ made_datum(FunctionCallInfo fcinfo, bool (*made)(const uint8_t *id, int64_t sinc
 				   made(PG_GETARG_UUID_P(0)->data, made_bound_arg(fcinfo, 1, 0), made_bound_arg(fcinfo, 2, 0)));
 }
 
-// Return the id relabelled as itself: the planner pairs comparisons of one expression into a
-// range, which it cannot place inside a histogram bucket (see made_check_support); index
-// matching and partition pruning look through the relabelling.
-static Node *
-unpaired(Node *id)
-{
-	return reinterpret_cast<Node *>(
-		makeRelabelType(reinterpret_cast<Expr *>(copy_of(id)), UUIDOID, -1, InvalidOid, COERCE_IMPLICIT_CAST));
-}
-
 /* One bound of a range: the key function and the bound (a timestamptz expression). */
 struct RangeBound
 {
@@ -171,30 +161,20 @@ struct RangeBound
 };
 
 /*
- * Return the expansion of id in the range of the bounds: the comparisons with their keys
- * (lower, then upper; the upper ones of the relabelled id where there is a lower one), then
- * check. Constant false where no id is in the range.
+ * Return the expansion of id in the range of the bounds: check, then the comparisons with the
+ * keys. The check comes first so that its estimate is made before theirs (made_check_support).
+ * Constant false where no id is in the range.
  */
 static Node *
 expansion(Node *id, const RangeBound *bounds, int n, Node *check, bool keys_nullable)
 {
-	Node *keys[4];
-	bool  lower = false;
-	List *clauses = NIL;
+	List *clauses = list_make1(check);
 
-	Assert(n <= 4);
 	for (int i = 0; i < n; i++)
-	{
-		keys[i] = call_of(bounds[i].key, UUIDOID, bounds[i].bound);
-		if (!bounds[i].upper && !(IsA(keys[i], Const) && !reinterpret_cast<Const *>(keys[i])->constisnull && filled_uuid(reinterpret_cast<Const *>(keys[i]), 0x00)))
-			lower = true;
-	}
-	for (int i = 0; i < n; i++)
-		if (!add_bound(&clauses, bounds[i].upper && lower ? unpaired(id) : id, keys[i],
+		if (!add_bound(&clauses, id, call_of(bounds[i].key, UUIDOID, bounds[i].bound),
 					   bounds[i].upper ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber,
 					   bounds[i].upper ? 0xff : 0x00, keys_nullable))
 			return makeBoolConst(false, false);
-	clauses = lappend(clauses, check);
 	return list_length(clauses) == 1 ? static_cast<Node *>(linitial(clauses))
 									 : reinterpret_cast<Node *>(make_andclause(clauses));
 }
@@ -444,16 +424,27 @@ check_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spel
 
 /*
  * The check of the id alone (1.6) finds its range in the comparisons beside it: the rel's
- * restriction clauses that compare the id with a key known when planning, as the planner
- * estimates them (the planner reads the same values for its own estimate of those clauses). Its
- * selectivity is P(range) / P_planner(range) as above, for the intersection of every such
- * comparison; where n equal checks stand in the rel's clauses each answers the n-th root, so that
- * their product corrects once. Inside an OR, or without a comparison beside it, 1. The
- * expansion's upper comparison is of the id relabelled, so that the planner does not pair the
- * two into a range: its estimate is then the product of each side's, which is never below the
- * range's share (P(a) + P(b) - 1 <= P(a) P(b)), and the check lowers it to the share; a pair
- * inside one bucket would be estimated at 1e-10, which no selectivity of the check can raise.
+ * restriction clauses that compare the id with a key known when planning (the planner reads the
+ * same values for its own estimate of those clauses). The planner pairs a lower and an upper
+ * comparison of one column into a range, hi + lo - 1, and a pair inside one histogram bucket
+ * comes to its floor, 1e-10, which no selectivity of the check (at most 1) could raise. So the
+ * check, which the expansion puts before its comparisons, estimates first, and gives each
+ * comparison not yet estimated its selectivity by the interpolated histogram (the planner keeps
+ * a clause's selectivity in its RestrictInfo and reads it there from then on): the planner's
+ * pair of them is then the range's share, for the rel's rows and for the index scan's cost
+ * alike, and the check answers 1. Where a comparison was estimated before (written before the
+ * check by hand), the check answers P(range) / P_planner(range) as above, for the intersection of
+ * every comparison; n equal checks each the n-th root, so that their product corrects once.
+ * Inside an OR, or without a comparison beside it, 1.
  */
+
+/* A comparison of the id with a key, among the rel's restriction clauses. */
+struct Sibling
+{
+	RestrictInfo *rinfo;
+	uint8_t       key[uuid_len];
+	int           strategy;
+};
 
 // Read a comparison of id (or id relabelled) with a uuid known when planning: its key and its
 // btree strategy (commuted where the id is on the right); false for any other clause.
@@ -490,54 +481,100 @@ key_comparison(PlannerInfo *root, Expr *clause, const Var *id, uint8_t key[uuid_
 	return false;
 }
 
-// Return the selectivity of a check of the id alone: P(range) / P_planner(range), in [0, 1].
+// Return the selectivity of a check of the id alone, in [0, 1], giving its comparisons theirs.
 static double
 sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spelling)
 {
-	PlannerInfo *root = req->root;
-	Node        *arg = static_cast<Node *>(linitial(req->args));
-	const Var   *id;
-	RelOptInfo  *rel;
-	uint8_t      lower[uuid_len];
-	uint8_t      upper[uuid_len];
-	uint8_t      now[uuid_len];
-	List        *comparisons = NIL;
-	int          checks = 0;
-	double       share;
-	double       planner;
-	double       selectivity;
-	ListCell    *lc;
+	PlannerInfo   *root = req->root;
+	Node          *arg = static_cast<Node *>(linitial(req->args));
+	const Var     *id;
+	RelOptInfo    *rel;
+	Sibling       *siblings;
+	double        *shares;
+	int            n = 0;
+	bool           fresh = true;
+	uint8_t        lower[uuid_len];
+	uint8_t        upper[uuid_len];
+	uint8_t        now[uuid_len];
+	const uint8_t *now_key;
+	List          *comparisons = NIL;
+	int            checks = 0;
+	double         share;
+	double         planner;
+	double         selectivity;
+	ListCell      *lc;
 
 	if (!IsA(arg, Var) || (id = reinterpret_cast<const Var *>(arg))->varlevelsup != 0 ||
 		(req->varRelid != 0 && req->varRelid != static_cast<int>(id->varno)) || static_cast<int>(id->varno) <= 0 ||
 		static_cast<int>(id->varno) >= root->simple_rel_array_size || (rel = root->simple_rel_array[id->varno]) == NULL)
 		return 1;
-	uuid_fill(lower, 0x00);
-	uuid_fill(upper, 0xff);
+	siblings = static_cast<Sibling *>(palloc(sizeof(Sibling) * (list_length(rel->baserestrictinfo) + 1)));
 	foreach (lc, rel->baserestrictinfo)
 	{
 		RestrictInfo *rinfo = static_cast<RestrictInfo *>(lfirst(lc));
-		uint8_t       key[uuid_len];
-		int           strategy;
 
 		if (IsA(rinfo->clause, FuncExpr) && reinterpret_cast<FuncExpr *>(rinfo->clause)->funcid == req->funcid &&
 			equal(reinterpret_cast<FuncExpr *>(rinfo->clause)->args, req->args))
 			checks++;
-		else if (key_comparison(root, rinfo->clause, id, key, &strategy))
+		else if (key_comparison(root, rinfo->clause, id, siblings[n].key, &siblings[n].strategy))
 		{
-			if (strategy != BTLessStrategyNumber && strategy != BTLessEqualStrategyNumber &&
-				memcmp(key, lower, uuid_len) > 0)
-				memcpy(lower, key, uuid_len);
-			if (strategy != BTGreaterStrategyNumber && strategy != BTGreaterEqualStrategyNumber &&
-				memcmp(key, upper, uuid_len) < 0)
-				memcpy(upper, key, uuid_len);
-			comparisons = lappend(comparisons, rinfo);
+			siblings[n].rinfo = rinfo;
+			fresh = fresh && rinfo->norm_selec < 0;
+			n++;
 		}
 	}
-	if (checks == 0 || comparisons == NIL)
+	if (checks == 0 || n == 0)
 		return 1;
-	share = range_share(root, const_cast<Node *>(arg), req->varRelid, lower, upper, spelling.of_format,
-						spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL);
+	now_key = spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL;
+	uuid_fill(lower, 0x00);
+	uuid_fill(upper, 0xff);
+	if (fresh)
+	{
+		/*
+		 * Each comparison's own share: at or below its key, or at or above it; and with no upper
+		 * comparison, up to now (ids are not made in the future: the ids of other formats above
+		 * the format's keys, version 4 ids above version 7 ones, are not counted). A pair's
+		 * shares are of the whole column, so that hi + lo - 1 is the share between them.
+		 */
+		const uint8_t *top = upper;
+
+		shares = static_cast<double *>(palloc(sizeof(double) * n));
+		for (int i = 0; i < n; i++)
+			if (siblings[i].strategy == BTLessStrategyNumber || siblings[i].strategy == BTLessEqualStrategyNumber)
+				top = NULL;
+		if (top != NULL && now_key != NULL)
+			top = now_key;
+		else
+			top = upper;
+		for (int i = 0; i < n && fresh; i++)
+		{
+			bool up = siblings[i].strategy == BTLessStrategyNumber || siblings[i].strategy == BTLessEqualStrategyNumber;
+
+			shares[i] = siblings[i].strategy == BTEqualStrategyNumber
+				? 0
+				: range_share(root, const_cast<Node *>(arg), req->varRelid, up ? lower : siblings[i].key,
+							  up ? siblings[i].key : top, spelling.of_format, now_key);
+			fresh = shares[i] >= 0;
+		}
+		if (fresh)
+		{
+			for (int i = 0; i < n; i++)
+				if (siblings[i].strategy != BTEqualStrategyNumber)
+					siblings[i].rinfo->norm_selec = std::min(1.0, shares[i]);
+			return 1;
+		}
+	}
+	for (int i = 0; i < n; i++)
+	{
+		if (siblings[i].strategy != BTLessStrategyNumber && siblings[i].strategy != BTLessEqualStrategyNumber &&
+			memcmp(siblings[i].key, lower, uuid_len) > 0)
+			memcpy(lower, siblings[i].key, uuid_len);
+		if (siblings[i].strategy != BTGreaterStrategyNumber && siblings[i].strategy != BTGreaterEqualStrategyNumber &&
+			memcmp(siblings[i].key, upper, uuid_len) < 0)
+			memcpy(upper, siblings[i].key, uuid_len);
+		comparisons = lappend(comparisons, siblings[i].rinfo);
+	}
+	share = range_share(root, const_cast<Node *>(arg), req->varRelid, lower, upper, spelling.of_format, now_key);
 	if (share < 0)
 		return 1;
 	planner = clauselist_selectivity(root, comparisons, req->varRelid, JOIN_INNER, NULL);
@@ -719,8 +756,6 @@ add_expansion(List **out, const Comparison *const *group, int n)
 				break;
 		}
 	}
-	// Lower bounds first, so that the upper ones know whether to be unpaired.
-	std::stable_sort(bounds, bounds + nbounds, [](const RangeBound &a, const RangeBound &b) { return !a.upper && b.upper; });
 	/* A NULL comparison is false here: no key IS NOT NULL filter is needed. */
 	expanded = expansion(reinterpret_cast<Node *>(first->id), bounds, nbounds, check_of(check, reinterpret_cast<Node *>(first->id)), false);
 	if (is_andclause(expanded))
