@@ -7,10 +7,12 @@
 
 extern "C" {
 #include "access/htup_details.h"
+#include "access/table.h"
 #include "access/stratnum.h"
 #include "access/xact.h"
 #include "catalog/dependency.h"
 #include "catalog/pg_am_d.h"
+#include "catalog/pg_index.h"
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
 #include "nodes/makefuncs.h"
@@ -20,12 +22,15 @@ extern "C" {
 #include "utils/builtins.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/optimizer.h"
+#include "parser/parsetree.h"
 #if PG_VERSION_NUM >= 190000
 #include "optimizer/pathnode.h"
 #else
 #include "optimizer/plancat.h"
 #endif
 #include "utils/lsyscache.h"
+#include "utils/rel.h"
+#include "utils/relcache.h"
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
 #include "utils/typcache.h"
@@ -610,7 +615,9 @@ made_check_support(Node *request, const MadeSpelling &spelling)
  * Only a WHERE or JOIN ... ON condition at the top of its AND is rewritten, where a NULL
  * comparison and false select the same rows (no comparison inside OR, NOT, CASE or a select
  * list), of a column of type uuid, with a bound of type timestamptz that is not volatile; the
- * comparisons of one column make one expansion, whose check sees the whole range.
+ * comparisons of one column make one expansion, whose check sees the whole range. Each
+ * relation's comparisons are rewritten when the planner builds it, unless an index of the
+ * relation has the extractor's call as a key: one made for these comparisons, which keeps them.
  *
  * No preload: a comparison cannot be seen by a support function of the extractor (it is handed
  * the call alone), but the extractor's SupportRequestSimplify is called while the planner
@@ -765,9 +772,49 @@ add_expansion(List **out, const Comparison *const *group, int n)
 	return true;
 }
 
-// Return a list of AND-ed conditions with the comparisons of extractors rewritten.
+// True if an index of the table has the extractor's call of the column as a key (a partitioned
+// table's own index too, which the planner does not list): the comparison is then left to it.
+static bool
+extractor_indexed(Oid table, const Comparison *c)
+{
+	Relation  relation = table_open(table, NoLock);
+	List     *indexes = RelationGetIndexList(relation);
+	bool      found = false;
+	ListCell *lc;
+
+	table_close(relation, NoLock);
+	foreach (lc, indexes)
+	{
+		HeapTuple tuple = SearchSysCache1(INDEXRELID, ObjectIdGetDatum(lfirst_oid(lc)));
+		bool      isnull;
+		Datum     exprs;
+		ListCell *e;
+
+		if (!HeapTupleIsValid(tuple))
+			continue;
+		exprs = SysCacheGetAttr(INDEXRELID, tuple, Anum_pg_index_indexprs, &isnull);
+		if (!isnull)
+			foreach (e, static_cast<List *>(stringToNode(TextDatumGetCString(exprs))))
+			{
+				Node *expr = static_cast<Node *>(lfirst(e));
+
+				if (IsA(expr, FuncExpr) && reinterpret_cast<FuncExpr *>(expr)->funcid == c->extractor &&
+					list_length(reinterpret_cast<FuncExpr *>(expr)->args) == 1 &&
+					IsA(linitial(reinterpret_cast<FuncExpr *>(expr)->args), Var) &&
+					static_cast<Var *>(linitial(reinterpret_cast<FuncExpr *>(expr)->args))->varattno == c->id->varattno)
+					found = true;
+			}
+		ReleaseSysCache(tuple);
+		if (found)
+			break;
+	}
+	list_free(indexes);
+	return found;
+}
+
+// Return a list of AND-ed conditions with the comparisons of extractors of rel's columns rewritten.
 static List *
-rewrite_conditions(List *conditions)
+rewrite_conditions(List *conditions, const RelOptInfo *rel, Oid table)
 {
 	Comparison  *found = static_cast<Comparison *>(palloc(sizeof(Comparison) * (list_length(conditions) + 1)));
 	Comparison **group = static_cast<Comparison **>(palloc(sizeof(Comparison *) * (list_length(conditions) + 1)));
@@ -778,7 +825,8 @@ rewrite_conditions(List *conditions)
 
 	foreach (lc, conditions)
 	{
-		if (time_comparison(static_cast<Node *>(lfirst(lc)), &found[n]))
+		if (time_comparison(static_cast<Node *>(lfirst(lc)), &found[n]) &&
+			static_cast<Index>(found[n].id->varno) == rel->relid && !extractor_indexed(table, &found[n]))
 			n++;
 		else
 			out = lappend(out, lfirst(lc));
@@ -808,7 +856,7 @@ rewrite_conditions(List *conditions)
 
 // Rewrite the conditions of a join tree, its own and those of every join below it.
 static void
-rewrite_join_tree(Node *node)
+rewrite_join_tree(Node *node, const RelOptInfo *rel, Oid table)
 {
 	ListCell *lc;
 
@@ -819,18 +867,18 @@ rewrite_join_tree(Node *node)
 		FromExpr *from = reinterpret_cast<FromExpr *>(node);
 
 		if (from->quals != NULL && IsA(from->quals, List))
-			from->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(from->quals)));
+			from->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(from->quals), rel, table));
 		foreach (lc, from->fromlist)
-			rewrite_join_tree(static_cast<Node *>(lfirst(lc)));
+			rewrite_join_tree(static_cast<Node *>(lfirst(lc)), rel, table);
 	}
 	else if (IsA(node, JoinExpr))
 	{
 		JoinExpr *join = reinterpret_cast<JoinExpr *>(node);
 
 		if (join->quals != NULL && IsA(join->quals, List))
-			join->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(join->quals)));
-		rewrite_join_tree(join->larg);
-		rewrite_join_tree(join->rarg);
+			join->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(join->quals), rel, table));
+		rewrite_join_tree(join->larg, rel, table);
+		rewrite_join_tree(join->rarg, rel, table);
 	}
 }
 
@@ -840,16 +888,18 @@ static void
 rewrite_for_relation(PlannerInfo *root, RelOptInfo *rel)
 {
 	ListCell *lc;
+	Oid       table;
 
-	if (extractor_count == 0)
+	if (extractor_count == 0 || rel->rtekind != RTE_RELATION || root->parse == NULL)
 		return;
-	if (rel->reloptkind == RELOPT_BASEREL && root->parse != NULL)
-		rewrite_join_tree(reinterpret_cast<Node *>(root->parse->jointree));
+	table = planner_rt_fetch(rel->relid, root)->relid;
+	if (rel->reloptkind == RELOPT_BASEREL)
+		rewrite_join_tree(reinterpret_cast<Node *>(root->parse->jointree), rel, table);
 	foreach (lc, rel->indexlist)
 	{
 		IndexOptInfo *index = static_cast<IndexOptInfo *>(lfirst(lc));
 
-		index->indpred = rewrite_conditions(index->indpred);
+		index->indpred = rewrite_conditions(index->indpred, rel, table);
 	}
 }
 
