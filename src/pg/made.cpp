@@ -509,7 +509,7 @@ sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &sp
 	double         selectivity;
 	ListCell      *lc;
 
-	if (!IsA(arg, Var) || (id = reinterpret_cast<const Var *>(arg))->varlevelsup != 0 ||
+	if (root == NULL || !IsA(arg, Var) || (id = reinterpret_cast<const Var *>(arg))->varlevelsup != 0 ||
 		(req->varRelid != 0 && req->varRelid != static_cast<int>(id->varno)) || static_cast<int>(id->varno) <= 0 ||
 		static_cast<int>(id->varno) >= root->simple_rel_array_size || (rel = root->simple_rel_array[id->varno]) == NULL)
 		return 1;
@@ -842,7 +842,7 @@ rewrite_conditions(List *conditions, const RelOptInfo *rel, Oid table)
 			continue;
 		for (int j = i; j < n; j++)
 			if (!done[j] && found[j].spelling == found[i].spelling && found[j].extractor == found[i].extractor &&
-				equal(found[j].id, found[i].id) && members < 2)
+				equal(found[j].id, found[i].id))
 			{
 				group[members++] = &found[j];
 				done[j] = true;
