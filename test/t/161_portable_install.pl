@@ -58,10 +58,10 @@ is($err, '', 'installs without warnings');
 ($rc, $out, $err) = psql_as($node, installer => app =>
 	q{SELECT count(*), count(*) FILTER (WHERE p.proowner = 'installer'::regrole) FROM pg_proc p
 	  WHERE pronamespace = 'ids'::regnamespace});
-# 45 of the C extension's names, and core's names where the server lacks them: uuidv7,
+# 49 of the C extension's names, and core's names where the server lacks them: uuidv7,
 # uuidv7(interval), uuidv4 before PostgreSQL 18, uuid_extract_timestamp and
 # uuid_extract_version before 17.
-my $functions = 45 + ($node->pg_version < 17 ? 5 : $node->pg_version < 18 ? 3 : 0);
+my $functions = 49 + ($node->pg_version < 17 ? 5 : $node->pg_version < 18 ? 3 : 0);
 is($out, "$functions|$functions", 'the functions are in ids, owned by the installer');
 # 42 helpers locality_uuid_portable_*, and the helper of uuidv7 before 18, in ids_internal.
 ($rc, $out, $err) = psql_as($node, installer => app =>
@@ -225,9 +225,9 @@ my $theirs = "'my_report()'" . ($node->pg_version >= 18 ? ", 'uuidv7()'" : '');
 my $own_record = qq{SELECT (SELECT count(*) FROM own_internal.locality_uuid_portable_made),
 	(SELECT count(*) FROM pg_proc WHERE pronamespace = 'own'::regnamespace AND format('%I(%s)', proname, oidvectortypes(proargtypes)) NOT IN ($theirs)),
 	(SELECT count(*) FROM own_internal.locality_uuid_portable_made WHERE signature IN ($theirs))};
-# 45 functions, and core's names where the server lacks them: uuidv7(), uuidv7(interval),
+# 49 functions, and core's names where the server lacks them: uuidv7(), uuidv7(interval),
 # uuidv4() below 18, uuid_extract_timestamp(uuid), uuid_extract_version(uuid) below 17.
-my $made = 45 + ($node->pg_version < 18 ? 3 : 0) + ($node->pg_version < 17 ? 2 : 0);
+my $made = 49 + ($node->pg_version < 18 ? 3 : 0) + ($node->pg_version < 17 ? 2 : 0);
 my $made_here = "$made|$made|0";
 ($rc, $out, $err) = psql_as($node, installer => app => $own_record);
 is($out, $made_here, "it records the $made functions it made, every function of own but the installer's own (my_report(); from 18 uuidv7())");

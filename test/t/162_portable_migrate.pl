@@ -21,13 +21,13 @@ CREATE DATABASE app OWNER app_owner;
 my ($rc, $out, $err) = psql_as($node, app_owner => app => undef, '-v', 'schema=ids', '-f', 'portable/locality_uuid_portable.sql');
 is($rc, 0, 'the database owner installs the SQL edition into ids') or diag($err);
 
-# The edition's functions in ids: 45 of the C extension's names (its helpers are in
+# The edition's functions in ids: 49 of the C extension's names (its helpers are in
 # ids_internal), and core's names where the server lacks them (uuidv7, uuidv7(interval),
 # uuidv4 before 18; uuid_extract_timestamp, uuid_extract_version before 17);
 # from 18 on, a uuidv7() made below stands for the edition's, as a dump from 17 brings it. The
 # extension has the version 7 functions from 1.3 on.
 my $core_names = $node->pg_version < 18;
-my $edition_functions = 45 + ($node->pg_version < 17 ? 5 : $core_names ? 3 : 1);
+my $edition_functions = 49 + ($node->pg_version < 17 ? 5 : $core_names ? 3 : 1);
 my $extension_v7 = $node->safe_psql('postgres', q{SELECT string_to_array(default_version, '.')::integer[] >= '{1,3}'
 	FROM pg_available_extensions WHERE name = 'locality_uuid'}) eq 't';
 my @v7_columns = (

@@ -30,10 +30,6 @@ my %C_ONLY = map { $_ => 1 } (
 	'hot_uuid_made_check(uuid)',              # the rewrite's check (1.6)
 	'uuidv7_timestamp_support(internal)',     # a planner support function (loads the hook of the user's words)
 	'hot_uuid_timestamp_support(internal)',   # a planner support function (loads the hook of the user's words)
-	'uuidv7_made_after(timestamp with time zone)',      # the key of uuidv7_timestamp(id) > x, for the hook's rewrite
-	'uuidv7_made_through(timestamp with time zone)',    # the key of uuidv7_timestamp(id) <= x, for the hook's rewrite
-	'hot_uuid_made_after(timestamp with time zone)',    # the key of hot_uuid_timestamp(id) > x, for the hook's rewrite
-	'hot_uuid_made_through(timestamp with time zone)',  # the key of hot_uuid_timestamp(id) <= x, for the hook's rewrite
 );
 
 # Functions of the portable edition alone: its session state, allocation numbers and the

@@ -382,7 +382,8 @@ for my $round (1 .. $rounds)
 		$node->safe_psql($db, $setup);
 		$keys{$db} = $node->safe_psql($db,
 			'SELECT n, ' . join(', ', map { ("$_(a)", "$_(z)") }
-				qw(uuidv7_made_since uuidv7_made_before hot_uuid_made_since hot_uuid_made_before))
+				qw(uuidv7_made_since uuidv7_made_before uuidv7_made_after uuidv7_made_through
+				  hot_uuid_made_since hot_uuid_made_before hot_uuid_made_after hot_uuid_made_through))
 			  . ' FROM bounds ORDER BY n');
 		for my $spelling ([ 'uuidv7_made', 'uuidv7_timestamp' ], [ 'hot_uuid_made', 'hot_uuid_timestamp' ])
 		{
@@ -411,7 +412,7 @@ for my $round (1 .. $rounds)
 		}
 	}
 	push @problems, "table $round: the editions' keys differ" if $keys{c} ne $keys{p};
-	$total{keys} += 8 * @pairs;
+	$total{keys} += 16 * @pairs;
 	$total{tables}++;
 	$total{pairs} += @pairs;
 }
