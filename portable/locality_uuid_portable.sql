@@ -1456,6 +1456,31 @@ RETURN @internal@.locality_uuid_portable_hot_made_before(before);
 COMMENT ON FUNCTION @extschema@.hot_uuid_made_before(timestamptz) IS
 'largest key of the shard-key ids made before before (its second rounded up): NULL (no id) at 1970 and earlier or for NULL, the max uuid past 2106; never an error';
 
+-- The keys of a comparison that excludes or includes its bound, as the C extension's: the
+-- smallest shard-key uuid of the first second after after, the largest of the last second at or
+-- before through; NULL where no id is. They never raise.
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_made_after(after timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN after < timestamptz '1970-01-01 00:00:00+00' THEN '00000000-0000-0000-0000-000000000000'::uuid
+            WHEN after < timestamptz '2106-02-07 06:28:15+00'
+            THEN (lpad(to_hex(floor(extract(epoch FROM after - timestamptz '2000-01-01 00:00:00+00'))::bigint
+                              + 946684801), 8, '0') || '000000000000000000000000')::uuid END;
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_made_after(timestamptz) IS
+'smallest key of the shard-key ids made after after (hot_uuid_made_since of the next microsecond): the key of hot_uuid_timestamp(id) > after; NULL where no id is; never an error';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_made_through(through timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN through >= timestamptz '2106-02-07 06:28:15+00' THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+            WHEN through >= timestamptz '1970-01-01 00:00:00+00'
+            THEN (lpad(to_hex(floor(extract(epoch FROM through - timestamptz '2000-01-01 00:00:00+00'))::bigint
+                              + 946684800), 8, '0') || 'ffffffffffffffffffffffff')::uuid END;
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_made_through(timestamptz) IS
+'largest key of the shard-key ids made at or before through (hot_uuid_made_before of the next microsecond): the key of hot_uuid_timestamp(id) <= through; NULL where no id is; never an error';
+
 -- Inlined as uuidv7_made is. The keys are exact and every uuid is a shard-key id, so the check
 -- is id IS NOT NULL; a NULL key (no id in the range) makes it false, never NULL: the key's own
 -- IS NOT NULL folds away for a constant bound and is a one-time filter for now() or $1.
@@ -1747,6 +1772,34 @@ RETURN @internal@.locality_uuid_portable_v7_made_before(before);
 
 COMMENT ON FUNCTION @extschema@.uuidv7_made_before(timestamptz) IS
 'largest key of the version 7 ids made before before (its millisecond rounded up): the nil uuid (no version 7 id) at 1970 and earlier or for NULL, the max uuid (every id) past 10889; never an error';
+
+-- The keys of a comparison that excludes or includes its bound, as the C extension's (its
+-- planner hook rewrites uuidv7_timestamp(id) > x and <= x with them): the smallest version 7
+-- uuid of the first millisecond after after, the largest of the last millisecond at or before
+-- through. They never raise.
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_made_after(after timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN after IS NULL OR after >= timestamptz '10889-08-02 05:31:50.655+00'
+            THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+            WHEN after < timestamptz '1970-01-01 00:00:00+00' THEN '00000000-0000-0000-0000-000000000000'::uuid
+            ELSE (lpad(to_hex(floor(extract(epoch FROM after - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint
+                              + 946684800001), 12, '0') || '70008000000000000000')::uuid END;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_made_after(timestamptz) IS
+'smallest key of the version 7 ids made after after (uuidv7_made_since of the next microsecond): the key of uuidv7_timestamp(id) > after; never an error';
+
+CREATE OR REPLACE FUNCTION @extschema@.uuidv7_made_through(through timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN through IS NULL OR through < timestamptz '1970-01-01 00:00:00+00'
+            THEN '00000000-0000-0000-0000-000000000000'::uuid
+            WHEN through >= timestamptz '10889-08-02 05:31:50.655+00' THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+            ELSE (lpad(to_hex(floor(extract(epoch FROM through - timestamptz '2000-01-01 00:00:00+00') * 1000)::bigint
+                              + 946684800000), 12, '0') || '7fffbfffffffffffffff')::uuid END;
+
+COMMENT ON FUNCTION @extschema@.uuidv7_made_through(timestamptz) IS
+'largest key of the version 7 ids made at or before through (uuidv7_made_before of the next microsecond): the key of uuidv7_timestamp(id) <= through; never an error';
 
 -- Inlined by the planner (the C extension's support function writes the same) into two
 -- conditions on id that a B-tree on id serves and a check that the id is a version 7 id: the

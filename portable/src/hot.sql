@@ -198,6 +198,31 @@ RETURN @internal@.locality_uuid_portable_hot_made_before(before);
 COMMENT ON FUNCTION @extschema@.hot_uuid_made_before(timestamptz) IS
 'largest key of the shard-key ids made before before (its second rounded up): NULL (no id) at 1970 and earlier or for NULL, the max uuid past 2106; never an error';
 
+-- The keys of a comparison that excludes or includes its bound, as the C extension's: the
+-- smallest shard-key uuid of the first second after after, the largest of the last second at or
+-- before through; NULL where no id is. They never raise.
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_made_after(after timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN after < timestamptz '1970-01-01 00:00:00+00' THEN '00000000-0000-0000-0000-000000000000'::uuid
+            WHEN after < timestamptz '2106-02-07 06:28:15+00'
+            THEN (lpad(to_hex(floor(extract(epoch FROM after - timestamptz '2000-01-01 00:00:00+00'))::bigint
+                              + 946684801), 8, '0') || '000000000000000000000000')::uuid END;
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_made_after(timestamptz) IS
+'smallest key of the shard-key ids made after after (hot_uuid_made_since of the next microsecond): the key of hot_uuid_timestamp(id) > after; NULL where no id is; never an error';
+
+CREATE OR REPLACE FUNCTION @extschema@.hot_uuid_made_through(through timestamptz)
+RETURNS uuid
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN CASE WHEN through >= timestamptz '2106-02-07 06:28:15+00' THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+            WHEN through >= timestamptz '1970-01-01 00:00:00+00'
+            THEN (lpad(to_hex(floor(extract(epoch FROM through - timestamptz '2000-01-01 00:00:00+00'))::bigint
+                              + 946684800), 8, '0') || 'ffffffffffffffffffffffff')::uuid END;
+
+COMMENT ON FUNCTION @extschema@.hot_uuid_made_through(timestamptz) IS
+'largest key of the shard-key ids made at or before through (hot_uuid_made_before of the next microsecond): the key of hot_uuid_timestamp(id) <= through; NULL where no id is; never an error';
+
 -- Inlined as uuidv7_made is. The keys are exact and every uuid is a shard-key id, so the check
 -- is id IS NOT NULL; a NULL key (no id in the range) makes it false, never NULL: the key's own
 -- IS NOT NULL folds away for a constant bound and is a one-time filter for now() or $1.

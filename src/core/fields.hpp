@@ -128,6 +128,14 @@ made_unit(int64_t us, int64_t unit_us, int64_t unit_max) noexcept
 										  : unit;
 }
 
+// Return the Unix microsecond after us, saturated: "made after a" is "made at or after a + 1 us",
+// "made at or before b" is "made before b + 1 us" (times are whole microseconds).
+constexpr int64_t
+made_next_us(int64_t us) noexcept
+{
+	return us == INT64_MAX ? us : us + 1;
+}
+
 // Write 16 bytes of fill: the nil (0x00) or the max (0xff) uuid.
 constexpr void
 uuid_fill(uint8_t out[uuid_len], uint8_t fill) noexcept

@@ -361,7 +361,9 @@ struct MadeSpelling
 {
 	const char *since_key;
 	const char *before_key;
-	const char *id_check;
+	const char *after_key;   /* the key of "made after", since_key's of the next microsecond */
+	const char *through_key; /* the key of "made at or before", before_key's of the next microsecond */
+	const char *id_check;    /* also id_check(id uuid), the expansion's check without bounds */
 	bool        keys_nullable;
 	// The keys of since_key and before_key in C: false (nothing written) where no id is in range.
 	bool (*since_bytes)(int64_t us, uint8_t out[uuid_len]);
@@ -378,6 +380,14 @@ struct Node *made_support(struct Node *request, const MadeSpelling &spelling);
 
 // Answer a planner support request of a spelling's check of the id: SupportRequestSelectivity.
 struct Node *made_check_support(struct Node *request, const MadeSpelling &spelling);
+
+// Answer a planner support request of a spelling's extractor (uuidv7_timestamp,
+// hot_uuid_timestamp): SupportRequestSimplify leaves the call as it is and remembers the
+// extractor, whose comparisons the planner hook then rewrites into the spelling's expansion.
+struct Node *extractor_support(struct Node *request, const MadeSpelling &spelling);
+
+// Install the planner hook that serves comparisons of the extractors; called by _PG_init.
+void made_init();
 
 /* Errors (errors.cpp). */
 

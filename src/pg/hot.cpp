@@ -26,6 +26,9 @@ PG_FUNCTION_INFO_V1(hot_uuid_made_check_support);
 PG_FUNCTION_INFO_V1(hot_uuid_made_check);
 PG_FUNCTION_INFO_V1(hot_uuid_made_support);
 PG_FUNCTION_INFO_V1(hot_uuid_made);
+PG_FUNCTION_INFO_V1(hot_uuid_made_after);
+PG_FUNCTION_INFO_V1(hot_uuid_made_through);
+PG_FUNCTION_INFO_V1(hot_uuid_timestamp_support);
 }
 
 using namespace locality_uuid;
@@ -274,7 +277,8 @@ hot_uuid_made_before(PG_FUNCTION_ARGS)
 	return hot_key_datum(fcinfo, hot_made_before);
 }
 
-static const MadeSpelling hot_spelling = {"hot_uuid_made_since", "hot_uuid_made_before", "hot_uuid_made_check", true,
+static const MadeSpelling hot_spelling = {"hot_uuid_made_since", "hot_uuid_made_before", "hot_uuid_made_after",
+										  "hot_uuid_made_through", "hot_uuid_made_check", true,
 										  hot_made_since, hot_made_before, NULL};
 
 // hot_uuid_made_check_support(internal) RETURNS internal
@@ -284,7 +288,7 @@ hot_uuid_made_check_support(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(made_check_support(reinterpret_cast<struct Node *>(PG_GETARG_POINTER(0)), hot_spelling));
 }
 
-// hot_uuid_made_check(id uuid, since timestamptz, before timestamptz) RETURNS boolean
+// hot_uuid_made_check(id uuid, since timestamptz, before timestamptz) RETURNS boolean (and hot_uuid_made_check(id uuid))
 extern "C" Datum
 hot_uuid_made_check(PG_FUNCTION_ARGS)
 {
@@ -303,4 +307,36 @@ extern "C" Datum
 hot_uuid_made(PG_FUNCTION_ARGS)
 {
 	return made_datum(fcinfo, hot_made);
+}
+
+// Return the key of the bound after the one given (argument 0), or SQL NULL where none is written.
+static Datum
+hot_next_key_datum(FunctionCallInfo fcinfo, bool (*key)(int64_t us, uint8_t out[uuid_len]))
+{
+	uint8_t bytes[uuid_len];
+
+	if (PG_ARGISNULL(0) || !key(made_next_us(made_bound_arg(fcinfo, 0, 0)), bytes))
+		PG_RETURN_NULL();
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+// hot_uuid_made_after(after timestamptz) RETURNS uuid
+extern "C" Datum
+hot_uuid_made_after(PG_FUNCTION_ARGS)
+{
+	return hot_next_key_datum(fcinfo, hot_made_since);
+}
+
+// hot_uuid_made_through(through timestamptz) RETURNS uuid
+extern "C" Datum
+hot_uuid_made_through(PG_FUNCTION_ARGS)
+{
+	return hot_next_key_datum(fcinfo, hot_made_before);
+}
+
+// hot_uuid_timestamp_support(internal) RETURNS internal
+extern "C" Datum
+hot_uuid_timestamp_support(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(extractor_support(reinterpret_cast<struct Node *>(PG_GETARG_POINTER(0)), hot_spelling));
 }

@@ -2,23 +2,35 @@
 #include "glue.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 extern "C" {
 #include "access/htup_details.h"
+#include "access/table.h"
 #include "access/stratnum.h"
 #include "access/xact.h"
 #include "catalog/dependency.h"
 #include "catalog/pg_am_d.h"
+#include "catalog/pg_index.h"
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
 #include "nodes/makefuncs.h"
+#include "nodes/nodeFuncs.h"
 #include "catalog/pg_proc_d.h"
 #include "catalog/pg_statistic.h"
 #include "utils/builtins.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/optimizer.h"
+#include "parser/parsetree.h"
+#if PG_VERSION_NUM >= 190000
+#include "optimizer/pathnode.h"
+#else
+#include "optimizer/plancat.h"
+#endif
 #include "utils/lsyscache.h"
+#include "utils/rel.h"
+#include "utils/relcache.h"
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
 #include "utils/typcache.h"
@@ -33,8 +45,16 @@ namespace locality_uuid
  * column. Rewritten into id >= key(since) AND id <= key(before) AND a check of the id, the
  * spelling is such clauses wherever it appears, on every major, without a preloaded hook. The
  * expansion has the function's own result: true where the id was made in the range, false
- * elsewhere (never NULL), for every input. A volatile argument is left alone (the function
- * itself then filters each row): a key of it could not be an index condition.
+ * elsewhere (never NULL), for every input. It is made only where the id is a column, which costs
+ * nothing to read three times (an expression would be computed in each clause, and one that is
+ * stable but not deterministic could take a different value in each), and where no argument is
+ * volatile (a key of it could not be an index condition); elsewhere the function filters each row.
+ * Nothing is evaluated while the expansion is made: a bound is only copied into its key's call,
+ * which the planner folds where the bound is a constant, so a bound that a query never evaluates
+ * (a CASE branch no row takes) raises nothing. The check takes the id alone, so that two
+ * expansions' checks are equal and a partial index or ON CONFLICT ... WHERE of one range is
+ * proved by a narrower range (the keys' comparisons prove each other); its estimate reads the
+ * range from the comparisons beside it (made_check_support).
  */
 
 // Return a copy of a node (copyObject needs typeof, which C++ lacks).
@@ -137,14 +157,46 @@ made_datum(FunctionCallInfo fcinfo, bool (*made)(const uint8_t *id, int64_t sinc
 				   made(PG_GETARG_UUID_P(0)->data, made_bound_arg(fcinfo, 1, 0), made_bound_arg(fcinfo, 2, 0)));
 }
 
-// Return the bound as the planner estimates it (now(), a stable expression, a parameter of a
-// custom plan: their value now), or NULL where it is known only when the query runs.
-static Node *
-bound_hint(PlannerInfo *root, Node *bound)
+/* One bound of a range: the key function and the bound (a timestamptz expression). */
+struct RangeBound
 {
-	Node *value = root != NULL ? estimate_expression_value(root, bound) : bound;
+	Oid   key;
+	Node *bound;
+	bool  upper; /* id <= key, else id >= key */
+};
 
-	return IsA(value, Const) ? copy_of(value)
+/*
+ * Return the expansion of id in the range of the bounds: check, then the comparisons with the
+ * keys. The check comes first so that its estimate is made before theirs (made_check_support).
+ * Constant false where no id is in the range.
+ */
+static Node *
+expansion(Node *id, const RangeBound *bounds, int n, Node *check, bool keys_nullable)
+{
+	List *clauses = list_make1(check);
+
+	for (int i = 0; i < n; i++)
+		if (!add_bound(&clauses, id, call_of(bounds[i].key, UUIDOID, bounds[i].bound),
+					   bounds[i].upper ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber,
+					   bounds[i].upper ? 0xff : 0x00, keys_nullable))
+			return makeBoolConst(false, false);
+	return list_length(clauses) == 1 ? static_cast<Node *>(linitial(clauses))
+									 : reinterpret_cast<Node *>(make_andclause(clauses));
+}
+
+// Return id_check(id), the expansion's check.
+static Node *
+check_of(Oid check, Node *id)
+{
+	return reinterpret_cast<Node *>(
+		makeFuncExpr(check, BOOLOID, list_make1(copy_of(id)), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+}
+
+// Return a bound as the check of a 1.5 database carries it: the constant, or NULL.
+static Node *
+constant_or_null(Node *bound)
+{
+	return IsA(bound, Const) ? copy_of(bound)
 							 : reinterpret_cast<Node *>(makeNullConst(TIMESTAMPTZOID, -1, InvalidOid));
 }
 
@@ -152,6 +204,7 @@ Node *
 made_support(Node *request, const MadeSpelling &spelling)
 {
 	static const Oid        key_args[] = {TIMESTAMPTZOID};
+	static const Oid        id_args[] = {UUIDOID};
 	static const Oid        check_args[] = {UUIDOID, TIMESTAMPTZOID, TIMESTAMPTZOID};
 	SupportRequestSimplify *req;
 	List                   *args;
@@ -161,13 +214,14 @@ made_support(Node *request, const MadeSpelling &spelling)
 	Oid                     before_key;
 	Oid                     check;
 	Node                   *id;
-	List                   *clauses = NIL;
+	Node                   *check_call;
 
 	if (!IsA(request, SupportRequestSimplify))
 		return NULL;
 	req = reinterpret_cast<SupportRequestSimplify *>(request);
 	args = req->fcall->args;
-	if (list_length(args) != 3 || contain_volatile_functions(reinterpret_cast<Node *>(args)))
+	if (list_length(args) != 3 || contain_volatile_functions(reinterpret_cast<Node *>(args)) ||
+		!IsA(linitial(args), Var))
 		return NULL;
 	/*
 	 * The helpers are the spelling's own: members of its extension, in its schema. Without them
@@ -176,22 +230,24 @@ made_support(Node *request, const MadeSpelling &spelling)
 	schema = get_func_namespace(req->fcall->funcid);
 	ext = getExtensionOfObject(ProcedureRelationId, req->fcall->funcid);
 	if (!OidIsValid(ext) || !OidIsValid(since_key = spelling_function(schema, ext, spelling.since_key, 1, key_args)) ||
-		!OidIsValid(before_key = spelling_function(schema, ext, spelling.before_key, 1, key_args)) ||
-		!OidIsValid(check = spelling_function(schema, ext, spelling.id_check, 3, check_args)))
+		!OidIsValid(before_key = spelling_function(schema, ext, spelling.before_key, 1, key_args)))
 		return NULL;
 	id = static_cast<Node *>(linitial(args));
-	if (!add_bound(&clauses, id, call_of(since_key, UUIDOID, static_cast<Node *>(lsecond(args))),
-				   BTGreaterEqualStrategyNumber, 0x00, spelling.keys_nullable) ||
-		!add_bound(&clauses, id, call_of(before_key, UUIDOID, static_cast<Node *>(lthird(args))),
-				   BTLessEqualStrategyNumber, 0xff, spelling.keys_nullable))
-		return makeBoolConst(false, false);
-	/*
-	 * The check carries the bounds only for its selectivity (made_check_support), folded now so
-	 * that no row computes them: its answer reads the id alone.
-	 */
-	clauses = lappend(clauses, makeFuncExpr(check, BOOLOID, list_make3(copy_of(id), bound_hint(req->root, static_cast<Node *>(lsecond(args))), bound_hint(req->root, static_cast<Node *>(lthird(args)))), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
-	return list_length(clauses) == 1 ? static_cast<Node *>(linitial(clauses))
-									 : reinterpret_cast<Node *>(make_andclause(clauses));
+	if (OidIsValid(check = spelling_function(schema, ext, spelling.id_check, 1, id_args)))
+		check_call = check_of(check, id);
+	else if (OidIsValid(check = spelling_function(schema, ext, spelling.id_check, 3, check_args)))
+		// A database at 1.5 has only the check with bounds, which serve its estimate.
+		check_call = reinterpret_cast<Node *>(makeFuncExpr(
+			check, BOOLOID,
+			list_make3(copy_of(id), constant_or_null(static_cast<Node *>(lsecond(args))),
+					   constant_or_null(static_cast<Node *>(lthird(args)))),
+			InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+	else
+		return NULL;
+
+	RangeBound bounds[] = {{since_key, static_cast<Node *>(lsecond(args)), false},
+						   {before_key, static_cast<Node *>(lthird(args)), true}};
+	return expansion(id, bounds, 2, check_call, spelling.keys_nullable);
 }
 
 /*
@@ -371,6 +427,166 @@ check_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spel
 	return planner > 0 ? std::min(1.0, std::max(0.0, share / planner)) : 1;
 }
 
+/*
+ * The check of the id alone (1.6) finds its range in the comparisons beside it: the rel's
+ * restriction clauses that compare the id with a key known when planning (the planner reads the
+ * same values for its own estimate of those clauses). The planner pairs a lower and an upper
+ * comparison of one column into a range, hi + lo - 1, and a pair inside one histogram bucket
+ * comes to its floor, 1e-10, which no selectivity of the check (at most 1) could raise. So the
+ * check, which the expansion puts before its comparisons, estimates first, and gives each
+ * comparison not yet estimated its selectivity by the interpolated histogram (the planner keeps
+ * a clause's selectivity in its RestrictInfo and reads it there from then on): the planner's
+ * pair of them is then the range's share, for the rel's rows and for the index scan's cost
+ * alike, and the check answers 1. Where a comparison was estimated before (written before the
+ * check by hand), the check answers P(range) / P_planner(range) as above, for the intersection of
+ * every comparison; n equal checks each the n-th root, so that their product corrects once.
+ * Inside an OR, or without a comparison beside it, 1.
+ */
+
+/* A comparison of the id with a key, among the rel's restriction clauses. */
+struct Sibling
+{
+	RestrictInfo *rinfo;
+	uint8_t       key[uuid_len];
+	int           strategy;
+};
+
+// Read a comparison of id (or id relabelled) with a uuid known when planning: its key and its
+// btree strategy (commuted where the id is on the right); false for any other clause.
+static bool
+key_comparison(PlannerInfo *root, Expr *clause, const Var *id, uint8_t key[uuid_len], int *strategy)
+{
+	OpExpr *op;
+	Oid     family = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+
+	if (!IsA(clause, OpExpr) || list_length((op = reinterpret_cast<OpExpr *>(clause))->args) != 2 ||
+		(*strategy = get_op_opfamily_strategy(op->opno, family)) == 0)
+		return false;
+	for (int side = 0; side < 2; side++)
+	{
+		Node *column = static_cast<Node *>(list_nth(op->args, side));
+		Node *other = static_cast<Node *>(list_nth(op->args, 1 - side));
+
+		if (IsA(column, RelabelType))
+			column = reinterpret_cast<Node *>(reinterpret_cast<RelabelType *>(column)->arg);
+		if (!IsA(column, Var) || reinterpret_cast<Var *>(column)->varno != id->varno ||
+			reinterpret_cast<Var *>(column)->varattno != id->varattno ||
+			reinterpret_cast<Var *>(column)->varlevelsup != 0 || contain_var_clause(other) ||
+			contain_volatile_functions(other))
+			continue;
+		other = estimate_expression_value(root, other);
+		if (!IsA(other, Const) || reinterpret_cast<Const *>(other)->constisnull ||
+			reinterpret_cast<Const *>(other)->consttype != UUIDOID)
+			return false;
+		memcpy(key, DatumGetUUIDP(reinterpret_cast<Const *>(other)->constvalue)->data, uuid_len);
+		if (side == 1)
+			*strategy = BTMaxStrategyNumber + 1 - *strategy;
+		return true;
+	}
+	return false;
+}
+
+// Return the selectivity of a check of the id alone, in [0, 1], giving its comparisons theirs.
+static double
+sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spelling)
+{
+	PlannerInfo   *root = req->root;
+	Node          *arg = static_cast<Node *>(linitial(req->args));
+	const Var     *id;
+	RelOptInfo    *rel;
+	Sibling       *siblings;
+	double        *shares;
+	int            n = 0;
+	bool           fresh = true;
+	uint8_t        lower[uuid_len];
+	uint8_t        upper[uuid_len];
+	uint8_t        now[uuid_len];
+	const uint8_t *now_key;
+	List          *comparisons = NIL;
+	int            checks = 0;
+	double         share;
+	double         planner;
+	double         selectivity;
+	ListCell      *lc;
+
+	if (root == NULL || !IsA(arg, Var) || (id = reinterpret_cast<const Var *>(arg))->varlevelsup != 0 ||
+		(req->varRelid != 0 && req->varRelid != static_cast<int>(id->varno)) || static_cast<int>(id->varno) <= 0 ||
+		static_cast<int>(id->varno) >= root->simple_rel_array_size || (rel = root->simple_rel_array[id->varno]) == NULL)
+		return 1;
+	siblings = static_cast<Sibling *>(palloc(sizeof(Sibling) * (list_length(rel->baserestrictinfo) + 1)));
+	foreach (lc, rel->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = static_cast<RestrictInfo *>(lfirst(lc));
+
+		if (IsA(rinfo->clause, FuncExpr) && reinterpret_cast<FuncExpr *>(rinfo->clause)->funcid == req->funcid &&
+			equal(reinterpret_cast<FuncExpr *>(rinfo->clause)->args, req->args))
+			checks++;
+		else if (key_comparison(root, rinfo->clause, id, siblings[n].key, &siblings[n].strategy))
+		{
+			siblings[n].rinfo = rinfo;
+			fresh = fresh && rinfo->norm_selec < 0;
+			n++;
+		}
+	}
+	if (checks == 0 || n == 0)
+		return 1;
+	now_key = spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL;
+	uuid_fill(lower, 0x00);
+	uuid_fill(upper, 0xff);
+	if (fresh)
+	{
+		/*
+		 * Each comparison's own share: at or below its key, or at or above it; and with no upper
+		 * comparison, up to now (ids are not made in the future: the ids of other formats above
+		 * the format's keys, version 4 ids above version 7 ones, are not counted). A pair's
+		 * shares are of the whole column, so that hi + lo - 1 is the share between them.
+		 */
+		const uint8_t *top = upper;
+
+		shares = static_cast<double *>(palloc(sizeof(double) * n));
+		for (int i = 0; i < n; i++)
+			if (siblings[i].strategy == BTLessStrategyNumber || siblings[i].strategy == BTLessEqualStrategyNumber)
+				top = NULL;
+		if (top != NULL && now_key != NULL)
+			top = now_key;
+		else
+			top = upper;
+		for (int i = 0; i < n && fresh; i++)
+		{
+			bool up = siblings[i].strategy == BTLessStrategyNumber || siblings[i].strategy == BTLessEqualStrategyNumber;
+
+			shares[i] = siblings[i].strategy == BTEqualStrategyNumber
+				? 0
+				: range_share(root, const_cast<Node *>(arg), req->varRelid, up ? lower : siblings[i].key,
+							  up ? siblings[i].key : top, spelling.of_format, now_key);
+			fresh = shares[i] >= 0;
+		}
+		if (fresh)
+		{
+			for (int i = 0; i < n; i++)
+				if (siblings[i].strategy != BTEqualStrategyNumber)
+					siblings[i].rinfo->norm_selec = std::min(1.0, shares[i]);
+			return 1;
+		}
+	}
+	for (int i = 0; i < n; i++)
+	{
+		if (siblings[i].strategy != BTLessStrategyNumber && siblings[i].strategy != BTLessEqualStrategyNumber &&
+			memcmp(siblings[i].key, lower, uuid_len) > 0)
+			memcpy(lower, siblings[i].key, uuid_len);
+		if (siblings[i].strategy != BTGreaterStrategyNumber && siblings[i].strategy != BTGreaterEqualStrategyNumber &&
+			memcmp(siblings[i].key, upper, uuid_len) < 0)
+			memcpy(upper, siblings[i].key, uuid_len);
+		comparisons = lappend(comparisons, siblings[i].rinfo);
+	}
+	share = range_share(root, const_cast<Node *>(arg), req->varRelid, lower, upper, spelling.of_format, now_key);
+	if (share < 0)
+		return 1;
+	planner = clauselist_selectivity(root, comparisons, req->varRelid, JOIN_INNER, NULL);
+	selectivity = planner > 0 ? std::min(1.0, std::max(0.0, share / planner)) : 1;
+	return checks > 1 ? std::pow(selectivity, 1.0 / checks) : selectivity;
+}
+
 Node *
 made_check_support(Node *request, const MadeSpelling &spelling)
 {
@@ -379,10 +595,344 @@ made_check_support(Node *request, const MadeSpelling &spelling)
 	if (!IsA(request, SupportRequestSelectivity))
 		return NULL;
 	req = reinterpret_cast<SupportRequestSelectivity *>(request);
-	if (list_length(req->args) != 3)
+	if (req->is_join)
+		req->selectivity = 1;
+	else if (list_length(req->args) == 1)
+		req->selectivity = sibling_selectivity(req, spelling);
+	else if (list_length(req->args) == 3)
+		req->selectivity = check_selectivity(req, spelling);
+	else
 		return NULL;
-	req->selectivity = req->is_join ? 1 : check_selectivity(req, spelling);
 	return request;
+}
+
+/*
+ * The user's own words: uuidv7_timestamp(id) OP x and hot_uuid_timestamp(id) OP x (>=, >, <,
+ * <=, =; BETWEEN is a pair of them) among a query's AND-ed conditions are rewritten into the
+ * spelling's expansion, id >= key(x) and the like AND the check, before the planner distributes
+ * the conditions to relations: so the id's B-tree takes them as index conditions, partitions
+ * RANGE (id) are pruned and a partial index of either spelling is proved, as for uuidv7_made.
+ * Only a WHERE or JOIN ... ON condition at the top of its AND is rewritten, where a NULL
+ * comparison and false select the same rows (no comparison inside OR, NOT, CASE or a select
+ * list), of a column of type uuid, with a bound of type timestamptz that is not volatile; the
+ * comparisons of one column make one expansion, whose check sees the whole range. Each
+ * relation's comparisons are rewritten when the planner builds it, unless an index of the
+ * relation has the extractor's call as a key: one made for these comparisons, which keeps them.
+ *
+ * No preload: a comparison cannot be seen by a support function of the extractor (it is handed
+ * the call alone), but the extractor's SupportRequestSimplify is called while the planner
+ * simplifies the query's expressions, which loads this library, and its _PG_init installs the
+ * hook; the planner calls the hook for each relation after that and before it distributes the
+ * conditions (get_relation_info_hook, build_simple_rel_hook on 19), in the same planning. The
+ * hook rewrites only comparisons of an extractor whose support function it has seen, and the
+ * index predicates of the relation, so that they read as the query's conditions do.
+ */
+
+/* An extractor seen by its support function in this backend. */
+struct Extractor
+{
+	Oid                 fn;
+	const MadeSpelling *spelling;
+};
+
+static Extractor extractors[8];
+static int       extractor_count = 0;
+
+#if PG_VERSION_NUM >= 190000
+static build_simple_rel_hook_type previous_rel_hook = NULL;
+#else
+static get_relation_info_hook_type previous_rel_hook = NULL;
+#endif
+
+Node *
+extractor_support(Node *request, const MadeSpelling &spelling)
+{
+	if (IsA(request, SupportRequestSimplify))
+	{
+		Oid fn = reinterpret_cast<SupportRequestSimplify *>(request)->fcall->funcid;
+		int i = 0;
+
+		while (i < extractor_count && extractors[i].fn != fn)
+			i++;
+		if (i == extractor_count && i < static_cast<int>(lengthof(extractors)))
+			extractors[extractor_count++] = {fn, &spelling};
+	}
+	return NULL;
+}
+
+/* A comparison of an extractor of a column with a bound. */
+struct Comparison
+{
+	Node               *clause;
+	Var                *id;
+	Oid                 extractor;
+	const MadeSpelling *spelling;
+	int                 strategy; /* btree strategy, extractor on the left */
+	Node               *bound;
+};
+
+// Read clause as extractor(column) OP bound or bound OP extractor(column); false if it is not one.
+static bool
+time_comparison(Node *clause, Comparison *c)
+{
+	OpExpr *op;
+	Oid     left;
+	Oid     right;
+
+	if (!IsA(clause, OpExpr) || list_length((op = reinterpret_cast<OpExpr *>(clause))->args) != 2)
+		return false;
+	for (int side = 0; side < 2; side++)
+	{
+		Node     *call = static_cast<Node *>(list_nth(op->args, side));
+		Node     *bound = static_cast<Node *>(list_nth(op->args, 1 - side));
+		FuncExpr *f;
+		int       i = 0;
+
+		if (!IsA(call, FuncExpr) || list_length((f = reinterpret_cast<FuncExpr *>(call))->args) != 1 ||
+			!IsA(linitial(f->args), Var))
+			continue;
+		while (i < extractor_count && extractors[i].fn != f->funcid)
+			i++;
+		c->id = static_cast<Var *>(linitial(f->args));
+		if (i == extractor_count || c->id->vartype != UUIDOID || c->id->varlevelsup != 0 ||
+			exprType(bound) != TIMESTAMPTZOID || contain_volatile_functions(bound))
+			continue;
+		op_input_types(op->opno, &left, &right);
+		if (left != TIMESTAMPTZOID || right != TIMESTAMPTZOID ||
+			(c->strategy = get_op_opfamily_strategy(
+				 op->opno, lookup_type_cache(TIMESTAMPTZOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf)) == 0)
+			return false;
+		if (side == 1)
+			c->strategy = BTMaxStrategyNumber + 1 - c->strategy;
+		c->clause = clause;
+		c->extractor = f->funcid;
+		c->spelling = extractors[i].spelling;
+		c->bound = bound;
+		return true;
+	}
+	return false;
+}
+
+// Add the expansion of the comparisons of one column to *out; false (nothing added) where the
+// spelling's functions are missing beside the extractor.
+static bool
+add_expansion(List **out, const Comparison *const *group, int n)
+{
+	static const Oid  key_args[] = {TIMESTAMPTZOID};
+	static const Oid  id_args[] = {UUIDOID};
+	const Comparison *first = group[0];
+	Oid               schema = get_func_namespace(first->extractor);
+	Oid               ext = getExtensionOfObject(ProcedureRelationId, first->extractor);
+	Oid               since_key;
+	Oid               before_key;
+	Oid               after_key;
+	Oid               through_key;
+	Oid               check;
+	RangeBound       *bounds = static_cast<RangeBound *>(palloc(sizeof(RangeBound) * 2 * n));
+	int               nbounds = 0;
+	Node             *expanded;
+
+	if (!OidIsValid(ext) ||
+		!OidIsValid(since_key = spelling_function(schema, ext, first->spelling->since_key, 1, key_args)) ||
+		!OidIsValid(before_key = spelling_function(schema, ext, first->spelling->before_key, 1, key_args)) ||
+		!OidIsValid(after_key = spelling_function(schema, ext, first->spelling->after_key, 1, key_args)) ||
+		!OidIsValid(through_key = spelling_function(schema, ext, first->spelling->through_key, 1, key_args)) ||
+		!OidIsValid(check = spelling_function(schema, ext, first->spelling->id_check, 1, id_args)))
+		return false;
+	for (int i = 0; i < n; i++)
+	{
+		Node *bound = group[i]->bound;
+
+		switch (group[i]->strategy)
+		{
+			case BTLessStrategyNumber:
+				bounds[nbounds++] = {before_key, bound, true};
+				break;
+			case BTLessEqualStrategyNumber:
+				bounds[nbounds++] = {through_key, bound, true};
+				break;
+			case BTEqualStrategyNumber:
+				bounds[nbounds++] = {since_key, bound, false};
+				bounds[nbounds++] = {through_key, bound, true};
+				break;
+			case BTGreaterEqualStrategyNumber:
+				bounds[nbounds++] = {since_key, bound, false};
+				break;
+			default:
+				bounds[nbounds++] = {after_key, bound, false};
+				break;
+		}
+	}
+	/* A NULL comparison is false here: no key IS NOT NULL filter is needed. */
+	expanded = expansion(reinterpret_cast<Node *>(first->id), bounds, nbounds, check_of(check, reinterpret_cast<Node *>(first->id)), false);
+	if (is_andclause(expanded))
+		*out = list_concat(*out, reinterpret_cast<BoolExpr *>(expanded)->args);
+	else
+		*out = lappend(*out, expanded);
+	return true;
+}
+
+// True if an index of the table has the extractor's call of the column as a key (a partitioned
+// table's own index too, which the planner does not list): the comparison is then left to it.
+static bool
+extractor_indexed(Oid table, const Comparison *c)
+{
+	Relation  relation = table_open(table, NoLock);
+	List     *indexes = RelationGetIndexList(relation);
+	bool      found = false;
+	ListCell *lc;
+
+	table_close(relation, NoLock);
+	foreach (lc, indexes)
+	{
+		HeapTuple tuple = SearchSysCache1(INDEXRELID, ObjectIdGetDatum(lfirst_oid(lc)));
+		bool      isnull;
+		Datum     exprs;
+		ListCell *e;
+
+		if (!HeapTupleIsValid(tuple))
+			continue;
+		exprs = SysCacheGetAttr(INDEXRELID, tuple, Anum_pg_index_indexprs, &isnull);
+		if (!isnull)
+			foreach (e, static_cast<List *>(stringToNode(TextDatumGetCString(exprs))))
+			{
+				Node *expr = static_cast<Node *>(lfirst(e));
+
+				if (IsA(expr, FuncExpr) && reinterpret_cast<FuncExpr *>(expr)->funcid == c->extractor &&
+					list_length(reinterpret_cast<FuncExpr *>(expr)->args) == 1 &&
+					IsA(linitial(reinterpret_cast<FuncExpr *>(expr)->args), Var) &&
+					static_cast<Var *>(linitial(reinterpret_cast<FuncExpr *>(expr)->args))->varattno == c->id->varattno)
+					found = true;
+			}
+		ReleaseSysCache(tuple);
+		if (found)
+			break;
+	}
+	list_free(indexes);
+	return found;
+}
+
+// Return a list of AND-ed conditions with the comparisons of extractors of rel's columns rewritten.
+static List *
+rewrite_conditions(List *conditions, const RelOptInfo *rel, Oid table)
+{
+	Comparison  *found = static_cast<Comparison *>(palloc(sizeof(Comparison) * (list_length(conditions) + 1)));
+	Comparison **group = static_cast<Comparison **>(palloc(sizeof(Comparison *) * (list_length(conditions) + 1)));
+	bool        *done;
+	int          n = 0;
+	List        *out = NIL;
+	ListCell    *lc;
+
+	foreach (lc, conditions)
+	{
+		if (time_comparison(static_cast<Node *>(lfirst(lc)), &found[n]) &&
+			static_cast<Index>(found[n].id->varno) == rel->relid && !extractor_indexed(table, &found[n]))
+			n++;
+		else
+			out = lappend(out, lfirst(lc));
+	}
+	if (n == 0)
+		return conditions;
+	done = static_cast<bool *>(palloc0(sizeof(bool) * n));
+	for (int i = 0; i < n; i++)
+	{
+		int members = 0;
+
+		if (done[i])
+			continue;
+		for (int j = i; j < n; j++)
+			if (!done[j] && found[j].spelling == found[i].spelling && found[j].extractor == found[i].extractor &&
+				equal(found[j].id, found[i].id))
+			{
+				group[members++] = &found[j];
+				done[j] = true;
+			}
+		if (!add_expansion(&out, group, members))
+			for (int k = 0; k < members; k++)
+				out = lappend(out, group[k]->clause);
+	}
+	return out;
+}
+
+// Rewrite the conditions of a join tree, its own and those of every join below it.
+static void
+rewrite_join_tree(Node *node, const RelOptInfo *rel, Oid table)
+{
+	ListCell *lc;
+
+	if (node == NULL)
+		return;
+	if (IsA(node, FromExpr))
+	{
+		FromExpr *from = reinterpret_cast<FromExpr *>(node);
+
+		if (from->quals != NULL && IsA(from->quals, List))
+			from->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(from->quals), rel, table));
+		foreach (lc, from->fromlist)
+			rewrite_join_tree(static_cast<Node *>(lfirst(lc)), rel, table);
+	}
+	else if (IsA(node, JoinExpr))
+	{
+		JoinExpr *join = reinterpret_cast<JoinExpr *>(node);
+
+		if (join->quals != NULL && IsA(join->quals, List))
+			join->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(join->quals), rel, table));
+		rewrite_join_tree(join->larg, rel, table);
+		rewrite_join_tree(join->rarg, rel, table);
+	}
+}
+
+// Rewrite a relation's index predicates, and the query's conditions before a relation of the
+// query's own is first planned (they are not yet distributed to relations then).
+static void
+rewrite_for_relation(PlannerInfo *root, RelOptInfo *rel)
+{
+	ListCell *lc;
+	Oid       table;
+
+	if (extractor_count == 0 || rel->rtekind != RTE_RELATION || root->parse == NULL)
+		return;
+	table = planner_rt_fetch(rel->relid, root)->relid;
+	if (rel->reloptkind == RELOPT_BASEREL)
+		rewrite_join_tree(reinterpret_cast<Node *>(root->parse->jointree), rel, table);
+	foreach (lc, rel->indexlist)
+	{
+		IndexOptInfo *index = static_cast<IndexOptInfo *>(lfirst(lc));
+
+		index->indpred = rewrite_conditions(index->indpred, rel, table);
+	}
+}
+
+#if PG_VERSION_NUM >= 190000
+// Rewrite the time comparisons before the relation's conditions are distributed; chain on.
+static void
+made_rel_hook(PlannerInfo *root, RelOptInfo *rel, RangeTblEntry *rte)
+{
+	if (previous_rel_hook)
+		previous_rel_hook(root, rel, rte);
+	rewrite_for_relation(root, rel);
+}
+#else
+// Rewrite the time comparisons before the relation's conditions are distributed; chain on.
+static void
+made_rel_hook(PlannerInfo *root, Oid relation, bool inhparent, RelOptInfo *rel)
+{
+	if (previous_rel_hook)
+		previous_rel_hook(root, relation, inhparent, rel);
+	rewrite_for_relation(root, rel);
+}
+#endif
+
+void
+made_init()
+{
+#if PG_VERSION_NUM >= 190000
+	previous_rel_hook = build_simple_rel_hook;
+	build_simple_rel_hook = made_rel_hook;
+#else
+	previous_rel_hook = get_relation_info_hook;
+	get_relation_info_hook = made_rel_hook;
+#endif
 }
 
 } // namespace locality_uuid

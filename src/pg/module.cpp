@@ -10,7 +10,8 @@ PGDLLEXPORT void _PG_init(void);
 using namespace locality_uuid;
 
 /*
- * Settings, and on 15 and 16 under shared_preload_libraries the request for shared memory;
+ * Settings, the planner hook of the time spellings (made.cpp), and on 15 and 16 under
+ * shared_preload_libraries the request for shared memory;
  * per-backend state (counters, random pool, MAC) is made lazily on first use, since with
  * shared_preload_libraries this runs in the postmaster.
  */
@@ -19,4 +20,5 @@ _PG_init(void)
 {
 	define_settings();
 	state_preload();
+	made_init();
 }

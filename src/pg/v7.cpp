@@ -22,6 +22,9 @@ PG_FUNCTION_INFO_V1(uuidv7_made_check_support);
 PG_FUNCTION_INFO_V1(uuidv7_made_check);
 PG_FUNCTION_INFO_V1(uuidv7_made_support);
 PG_FUNCTION_INFO_V1(uuidv7_made);
+PG_FUNCTION_INFO_V1(uuidv7_made_after);
+PG_FUNCTION_INFO_V1(uuidv7_made_through);
+PG_FUNCTION_INFO_V1(uuidv7_timestamp_support);
 }
 
 using namespace locality_uuid;
@@ -312,7 +315,8 @@ v7_of_format(const uint8_t *id)
 	return v7_id(id);
 }
 
-static const MadeSpelling v7_spelling = {"uuidv7_made_since", "uuidv7_made_before", "uuidv7_made_check", false,
+static const MadeSpelling v7_spelling = {"uuidv7_made_since", "uuidv7_made_before", "uuidv7_made_after",
+										 "uuidv7_made_through", "uuidv7_made_check", false,
 										 v7_since_bytes, v7_before_bytes, v7_of_format};
 
 // uuidv7_made_check_support(internal) RETURNS internal
@@ -322,7 +326,7 @@ uuidv7_made_check_support(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(made_check_support(reinterpret_cast<struct Node *>(PG_GETARG_POINTER(0)), v7_spelling));
 }
 
-// uuidv7_made_check(id uuid, since timestamptz, before timestamptz) RETURNS boolean
+// uuidv7_made_check(id uuid, since timestamptz, before timestamptz) RETURNS boolean (and uuidv7_made_check(id uuid))
 extern "C" Datum
 uuidv7_made_check(PG_FUNCTION_ARGS)
 {
@@ -341,4 +345,31 @@ extern "C" Datum
 uuidv7_made(PG_FUNCTION_ARGS)
 {
 	return made_datum(fcinfo, v7_made);
+}
+
+// uuidv7_made_after(after timestamptz) RETURNS uuid
+extern "C" Datum
+uuidv7_made_after(PG_FUNCTION_ARGS)
+{
+	uint8_t bytes[uuid_len];
+
+	v7_made_since(made_next_us(made_bound_arg(fcinfo, 0, INT64_MAX)), bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+// uuidv7_made_through(through timestamptz) RETURNS uuid
+extern "C" Datum
+uuidv7_made_through(PG_FUNCTION_ARGS)
+{
+	uint8_t bytes[uuid_len];
+
+	v7_made_before(made_next_us(made_bound_arg(fcinfo, 0, INT64_MIN)), bytes);
+	PG_RETURN_UUID_P(make_uuid(bytes));
+}
+
+// uuidv7_timestamp_support(internal) RETURNS internal
+extern "C" Datum
+uuidv7_timestamp_support(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(extractor_support(reinterpret_cast<struct Node *>(PG_GETARG_POINTER(0)), v7_spelling));
 }

@@ -138,6 +138,11 @@ smoke_time_questions() {
 		check "uuidv7_made plans as an index condition on tq_pkey, for the last hour and the day" \
 			'[ "$(awk -F, "\$2 != \"month\" && \$3 == \"made\" && \$14 == \"tq_pkey\" && \$16 != \"\"" "$Q" | wc -l)" -eq 4 ]'
 	fi
+	# The user's words on the key, wherever the build plans them so (1.6).
+	if grep -q 'FUNCTION uuidv7_made_after' locality_uuid--*.sql; then
+		check "the plain predicate (the user's words) plans as an index condition on tq_pkey, for the last hour and the day" \
+			'[ "$(awk -F, "\$2 != \"month\" && \$3 == \"plain\" && \$14 == \"tq_pkey\" && \$16 != \"\"" "$Q" | wc -l)" -eq 4 ]'
+	fi
 	for q in last_hour day_month_ago month; do
 		plain=$(awk -F, -v q=$q '$2 == q && $3 == "plain" { print $13; exit }' "$Q" 2>/dev/null)
 		for s in $spellings; do

@@ -248,6 +248,14 @@ test_made_keys()
 	CHECK_EQ(made_unit(INT64_MIN, 1000, v7_ms_max), 0);
 	CHECK_EQ(made_unit(INT64_MAX, 1000, v7_ms_max), v7_ms_max + 1);
 
+	/* made_next_us: "after a" is "at or after a + 1 us"; the ends of int64 (the infinities) stay. */
+	CHECK_EQ(made_next_us(0), 1);
+	CHECK_EQ(made_next_us(-1), 0);
+	CHECK_EQ(made_next_us(INT64_MIN), INT64_MIN + 1);
+	CHECK_EQ(made_next_us(INT64_MAX), INT64_MAX);
+	CHECK_EQ(made_unit(made_next_us(1000), 1000, v7_ms_max), 2);
+	CHECK_EQ(made_unit(made_next_us(999), 1000, v7_ms_max), 1);
+
 	/* 1970 and earlier, -infinity: every id from since, none before. The format's end
 	 * (10889-08-02 05:31:50.655 UTC), infinity: none from since, every id before. */
 	CHECK_IDS(v7_made_since, {{us_day, "019cabd8-3800-7000-8000-000000000000"},

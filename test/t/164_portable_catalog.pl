@@ -26,6 +26,10 @@ my %C_ONLY = map { $_ => 1 } (
 	'hot_uuid_made_check_support(internal)',  # a planner support function (estimates hot_uuid_made_check)
 	'uuidv7_made_check(uuid, timestamp with time zone, timestamp with time zone)',      # the rewrite's check, for its estimate
 	'hot_uuid_made_check(uuid, timestamp with time zone, timestamp with time zone)',    # the rewrite's check, for its estimate
+	'uuidv7_made_check(uuid)',                # the rewrite's check (1.6)
+	'hot_uuid_made_check(uuid)',              # the rewrite's check (1.6)
+	'uuidv7_timestamp_support(internal)',     # a planner support function (loads the hook of the user's words)
+	'hot_uuid_timestamp_support(internal)',   # a planner support function (loads the hook of the user's words)
 );
 
 # Functions of the portable edition alone: its session state, allocation numbers and the

@@ -6,7 +6,10 @@
 # IS TRUE, and hot_uuid_made's those of hot_uuid_timestamp's, with the index on id (whose use
 # the plan must show) and with a sequential scan, for the call and for NOT the call, and with
 # the bounds as constants (keys folded at plan time) and as join parameters (keys computed at
-# run time). The key functions give the same keys in both editions. LOCALITY_UUID_SEED picks
+# run time). In the C edition the user's words too: comparisons of uuidv7_timestamp(id) and
+# hot_uuid_timestamp(id) (>= and <, > and <=, BETWEEN, one side either way round, =) give the rows
+# of the same conditions under IS TRUE, and every plan of them has lost the extractor (the
+# planner hook rewrote them). The key functions give the same keys in both editions. LOCALITY_UUID_SEED picks
 # another seed (the seed is printed); LOCALITY_UUID_ROUNDS another number of tables.
 use strict;
 use warnings FATAL => 'all';
@@ -145,6 +148,97 @@ BEGIN
     rows_compared := rows_compared + (SELECT count(*) FROM ids) * (SELECT count(*) FROM bounds);
     RETURN NEXT;
 END $$;
+-- The user's words: comparisons of the extractor (C edition: rewritten by the planner hook into
+-- index conditions on id) against the same conditions under IS TRUE (never rewritten), with the
+-- index and with a sequential scan; each rewritten plan must have lost the extractor. Also the
+-- bounds as join parameters.
+CREATE FUNCTION spelled_check(extractor text, OUT problem text, OUT queries bigint, OUT rows_compared bigint,
+                              OUT index_plans bigint, OUT rewritten_plans bigint)
+RETURNS SETOF record LANGUAGE plpgsql AS $$
+DECLARE
+    b record;
+    e record;
+    cond text;
+    want integer[];
+    got integer[];
+    plan text;
+    nq bigint := 0;
+    nr bigint := 0;
+    diff bigint;
+BEGIN
+    index_plans := 0;
+    rewritten_plans := 0;
+    FOR b IN SELECT n, a, z FROM bounds ORDER BY n LOOP
+        FOREACH cond IN ARRAY ARRAY[
+            format('%1$s(id) >= %2$L::timestamptz AND %1$s(id) < %3$L::timestamptz', extractor, b.a, b.z),
+            format('%1$s(id) > %2$L::timestamptz AND %1$s(id) <= %3$L::timestamptz', extractor, b.a, b.z),
+            format('%1$s(id) BETWEEN %2$L::timestamptz AND %3$L::timestamptz', extractor, b.a, b.z),
+            format('%2$L::timestamptz <= %1$s(id)', extractor, b.a),
+            format('%1$s(id) < %2$L::timestamptz', extractor, b.z),
+            format('%1$s(id) = %2$L::timestamptz', extractor, b.a)] LOOP
+            want := made_rows(format('(%s) IS TRUE', cond));
+            SET LOCAL enable_seqscan = off;
+            SET LOCAL enable_indexscan = on;
+            SET LOCAL enable_bitmapscan = on;
+            plan := '';
+            FOR e IN EXECUTE 'EXPLAIN (COSTS OFF) SELECT k FROM ids WHERE ' || cond LOOP
+                plan := plan || e."QUERY PLAN" || E'\n';
+            END LOOP;
+            IF plan ~ (extractor || '\(') THEN
+                problem := format('%s is not rewritten: %s', cond, plan);
+                RETURN NEXT;
+            ELSE
+                rewritten_plans := rewritten_plans + 1;
+            END IF;
+            IF plan ~ 'Index Cond: .*\mid (>=|<=)' THEN
+                index_plans := index_plans + 1;
+            END IF;
+            got := made_rows(cond);
+            nq := nq + 1;
+            nr := nr + (SELECT count(*) FROM ids);
+            IF got IS DISTINCT FROM want THEN
+                problem := format('%s with the index, bounds %s: %s rows, want %s', cond, b.n, cardinality(got), cardinality(want));
+                RETURN NEXT;
+            END IF;
+            SET LOCAL enable_seqscan = on;
+            SET LOCAL enable_indexscan = off;
+            SET LOCAL enable_bitmapscan = off;
+            got := made_rows(cond);
+            nq := nq + 1;
+            nr := nr + (SELECT count(*) FROM ids);
+            IF got IS DISTINCT FROM want THEN
+                problem := format('%s with a seq scan, bounds %s: %s rows, want %s', cond, b.n, cardinality(got), cardinality(want));
+                RETURN NEXT;
+            END IF;
+        END LOOP;
+    END LOOP;
+    SET LOCAL enable_seqscan = off;
+    SET LOCAL enable_indexscan = on;
+    SET LOCAL enable_bitmapscan = on;
+    SET LOCAL enable_hashjoin = off;
+    SET LOCAL enable_mergejoin = off;
+    cond := format('SELECT b.n, i.k FROM bounds b JOIN ids i ON %1$s(i.id) >= b.a AND %1$s(i.id) < b.z', extractor);
+    plan := '';
+    FOR e IN EXECUTE 'EXPLAIN (COSTS OFF) ' || cond LOOP
+        plan := plan || e."QUERY PLAN" || E'\n';
+    END LOOP;
+    IF plan !~ 'Index Cond: .*\mid (>=|<=)' THEN
+        problem := format('%s does not use the index: %s', cond, plan);
+        RETURN NEXT;
+    END IF;
+    EXECUTE format('SELECT count(*) FROM ((%s EXCEPT ALL %s) UNION ALL (%s EXCEPT ALL %s)) d', cond,
+                   format('SELECT b.n, i.k FROM bounds b JOIN ids i ON (%1$s(i.id) >= b.a AND %1$s(i.id) < b.z) IS TRUE', extractor),
+                   format('SELECT b.n, i.k FROM bounds b JOIN ids i ON (%1$s(i.id) >= b.a AND %1$s(i.id) < b.z) IS TRUE', extractor),
+                   cond) INTO diff;
+    IF diff > 0 THEN
+        problem := format('%s: %s rows differ from the plain predicate''s', cond, diff);
+        RETURN NEXT;
+    END IF;
+    problem := NULL;
+    queries := nq + 1;
+    rows_compared := nr + (SELECT count(*) FROM ids) * (SELECT count(*) FROM bounds);
+    RETURN NEXT;
+END $$;
 SQL
 
 # Random hexadecimal digits.
@@ -253,7 +347,8 @@ sub random_bound
 	return $e =~ /^'/ ? "timestamptz $e" : $e;
 }
 
-my %total = map { $_ => 0 } qw(tables pairs queries rows index_plans false_plans whole_plans keys);
+my %total = map { $_ => 0 }
+  qw(tables pairs queries rows index_plans false_plans whole_plans keys spelled_queries spelled_rows spelled_index_plans spelled_rewritten);
 my @problems;
 for my $db ('c', 'p')
 {
@@ -287,7 +382,8 @@ for my $round (1 .. $rounds)
 		$node->safe_psql($db, $setup);
 		$keys{$db} = $node->safe_psql($db,
 			'SELECT n, ' . join(', ', map { ("$_(a)", "$_(z)") }
-				qw(uuidv7_made_since uuidv7_made_before hot_uuid_made_since hot_uuid_made_before))
+				qw(uuidv7_made_since uuidv7_made_before uuidv7_made_after uuidv7_made_through
+				  hot_uuid_made_since hot_uuid_made_before hot_uuid_made_after hot_uuid_made_through))
 			  . ' FROM bounds ORDER BY n');
 		for my $spelling ([ 'uuidv7_made', 'uuidv7_timestamp' ], [ 'hot_uuid_made', 'hot_uuid_timestamp' ])
 		{
@@ -303,16 +399,32 @@ for my $round (1 .. $rounds)
 			}
 		}
 	}
+	for my $extractor ('uuidv7_timestamp', 'hot_uuid_timestamp')
+	{
+		my $out = $node->safe_psql('c',
+			"SET timezone = 'UTC'; SELECT coalesce(queries, 0), coalesce(rows_compared, 0), coalesce(index_plans, 0), "
+			  . "coalesce(rewritten_plans, 0), coalesce(replace(problem, E'\\n', ' / '), '') FROM spelled_check('$extractor')");
+		for my $line (split /\n/, $out)
+		{
+			my @fields = split /\|/, $line, 5;
+			$total{$_} += shift @fields for qw(spelled_queries spelled_rows spelled_index_plans spelled_rewritten);
+			push @problems, "c, table $round, $extractor: $fields[0]" if $fields[0] ne '';
+		}
+	}
 	push @problems, "table $round: the editions' keys differ" if $keys{c} ne $keys{p};
-	$total{keys} += 8 * @pairs;
+	$total{keys} += 16 * @pairs;
 	$total{tables}++;
 	$total{pairs} += @pairs;
 }
 note sprintf '%d tables, %d bound pairs, %d queries, %d rows compared; plans: %d on the index, %d constant false, '
   . '%d without a bound (both editions, both spellings); %d keys the same in both editions',
   @total{qw(tables pairs queries rows index_plans false_plans whole_plans keys)};
+note sprintf 'the user\'s words (C edition): %d queries, %d rows compared; %d plans rewritten, %d of them with an '
+  . 'index condition on id', @total{qw(spelled_queries spelled_rows spelled_rewritten spelled_index_plans)};
+cmp_ok($total{spelled_rewritten}, '==', $total{tables} * $pairs_per_table * 6 * 2,
+	'every comparison of the user\'s words is rewritten (the extractor gone from the plan)');
 is(scalar @problems, 0,
-	'every spelling gives the rows of its plain predicate, with and without the index, and the same keys in both editions')
+	'every spelling (the user\'s words too) gives the rows of its plain predicate, with and without the index, and the same keys in both editions')
   or diag(scalar(@problems) . " problems, the first:\n" . join "\n", @problems[ 0 .. ($#problems < 19 ? $#problems : 19) ]);
 
 done_testing();

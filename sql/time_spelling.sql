@@ -1,0 +1,134 @@
+-- C edition only (the portable suite leaves this file out).
+-- Time questions in the user's own words: uuidv7_timestamp(id) OP x and hot_uuid_timestamp(id)
+-- OP x among a query's AND-ed conditions are planned as index conditions on the id (made.cpp's
+-- planner hook), with the plain predicate's rows and the histogram's estimates. And the review
+-- of 1.5's spellings: no error from a bound the query does not evaluate, an id that is not a
+-- column left to the function, partial indexes and ON CONFLICT proved by narrower and equal-key
+-- ranges.
+SET timezone = 'UTC';
+SET datestyle = 'ISO, YMD';
+\i sql/include/helpers.psql
+
+-- Two days of version 7 ids a minute apart, the same of shard-key ids, a version 4 id whose
+-- bytes fall among the version 7 ids of 2026-03-02 06:00, and a NULL.
+CREATE TABLE words (id uuid, k integer NOT NULL);
+INSERT INTO words SELECT uuidv7_lower('2026-03-01+00'::timestamptz + g * interval '1 minute'), g FROM generate_series(0, 2879) g;
+INSERT INTO words SELECT hot_uuid_boundary('2026-03-01+00'::timestamptz + g * interval '1 minute'), 10000 + g FROM generate_series(0, 2879) g;
+INSERT INTO words VALUES ('019cad21-cf00-4000-8000-000000000003', -1), (NULL, -2);
+CREATE INDEX words_id ON words (id);
+ANALYZE words;
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+
+-- 1. Each comparison, either way round, BETWEEN and pairs: index conditions on the id, the check
+-- as the filter. > and <= take the keys of the next microsecond (uuidv7_made_after, _through).
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_timestamp(id) >= '2026-03-02 06:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_timestamp(id) > '2026-03-02 06:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_timestamp(id) < '2026-03-01 01:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE '2026-03-01 01:00+00' >= uuidv7_timestamp(id);
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_timestamp(id) = '2026-03-02 06:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_timestamp(id) >= now() - interval '1 hour' AND k > 0;
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE hot_uuid_timestamp(id) >= '2026-03-02 06:00+00' AND hot_uuid_timestamp(id) < '2026-03-02 07:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE hot_uuid_timestamp(id) > now() - interval '1 hour';
+-- A join's bounds: keys computed in the inner index scan, for each outer row.
+CREATE TABLE spans (since timestamptz, till timestamptz);
+INSERT INTO spans VALUES ('2026-03-02 06:00+00', '2026-03-02 06:10+00');
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM spans s JOIN words w ON uuidv7_timestamp(w.id) >= s.since AND uuidv7_timestamp(w.id) < s.till;
+SELECT count(*) FROM spans s JOIN words w ON uuidv7_timestamp(w.id) >= s.since AND uuidv7_timestamp(w.id) < s.till;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
+-- A prepared statement's parameter, in a generic plan.
+PREPARE since_words(timestamptz) AS SELECT count(*) FROM words WHERE uuidv7_timestamp(id) >= $1;
+SET plan_cache_mode = force_generic_plan;
+EXPLAIN (COSTS OFF) EXECUTE since_words('2026-03-02 23:00+00');
+EXECUTE since_words('2026-03-02 23:00+00');
+RESET plan_cache_mode;
+-- A view's column and an inlined SQL function reach the same conditions.
+CREATE VIEW words_made AS SELECT k, uuidv7_timestamp(id) AS made_at FROM words;
+CREATE FUNCTION made_since(id uuid, since timestamptz) RETURNS boolean LANGUAGE sql IMMUTABLE
+RETURN uuidv7_timestamp(id) >= since;
+EXPLAIN (COSTS OFF) SELECT k FROM words_made WHERE made_at >= '2026-03-02 23:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE made_since(id, '2026-03-02 23:00+00');
+-- Left alone: inside OR, a volatile bound, a bound of another type, an expression of the id.
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_timestamp(id) >= '2026-03-02 06:00+00' OR k = 1;
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_timestamp(id) >= clock_timestamp() - interval '1 hour';
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_timestamp(id) >= date '2026-03-02';
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_timestamp(id::text::uuid) >= '2026-03-02 06:00+00';
+
+-- 2. The rows: each comparison and its plain predicate (IS TRUE, which the hook leaves alone),
+-- at a millisecond, a microsecond either side of it, the ends and NULL; every count equal.
+CREATE FUNCTION pg_temp.count_of(q text) RETURNS bigint LANGUAGE plpgsql AS $f$
+DECLARE
+    n bigint;
+BEGIN
+    EXECUTE 'SELECT count(*) FROM words WHERE ' || q INTO n;
+    RETURN n;
+END
+$f$;
+SELECT f, op, count(*) AS cases, count(*) FILTER (WHERE spelled = plain) AS same_rows, sum(spelled) AS rows
+FROM (VALUES ('uuidv7_timestamp'), ('hot_uuid_timestamp')) AS e(f),
+     (VALUES ('>='), ('>'), ('<'), ('<='), ('=')) AS o(op),
+     (VALUES (timestamptz '2026-03-02 06:00+00'), ('2026-03-02 05:59:59.999999+00'), ('2026-03-02 06:00:00.000001+00'),
+             ('-infinity'), ('infinity'), ('1970-01-01+00'), ('2106-02-07 06:28:15+00'), (NULL)) AS b(x),
+     LATERAL (SELECT pg_temp.count_of(format('%s(id) %s %L::timestamptz', f, op, x)) AS spelled,
+                     pg_temp.count_of(format('(%s(id) %s %L::timestamptz) IS TRUE', f, op, x)) AS plain) c
+GROUP BY f, op ORDER BY f DESC, op;
+
+-- 3. Estimates of the user's words, beside the count: a range inside one histogram bucket, across
+-- one boundary, and the last day (ANALYZE read every row: the histogram is fixed).
+CREATE FUNCTION pg_temp.rows_of(query text) RETURNS numeric LANGUAGE plpgsql AS $f$
+DECLARE
+    p jsonb;
+BEGIN
+    EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO p;
+    RETURN (p -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
+END
+$f$;
+SELECT f, since, till, pg_temp.rows_of(format('SELECT * FROM words WHERE %s(id) >= %L AND %s(id) < %L', f, since, f, till)) AS estimate,
+       pg_temp.count_of(format('%s(id) >= %L AND %s(id) < %L', f, since, f, till)) AS count_rows
+FROM (VALUES ('uuidv7_timestamp'), ('hot_uuid_timestamp')) AS e(f),
+     (VALUES ('2026-03-01 02:10+00'::timestamptz, '2026-03-01 02:20+00'::timestamptz),
+             ('2026-03-01 10:00+00', '2026-03-01 11:00+00'),
+             ('2026-03-02+00', '2026-03-03+00')) AS b(since, till)
+ORDER BY f DESC, since;
+
+-- 4. No error from a bound that the query does not evaluate (1.5 evaluated stable bounds while
+-- planning): a CASE branch no row takes, a select list over no rows.
+SELECT pg_temp.try($$SELECT count(*) FROM words WHERE CASE WHEN coalesce(current_setting('app.since', true), '') = ''
+    THEN true ELSE uuidv7_made(id, current_setting('app.since')::timestamptz) END$$, true);
+SELECT pg_temp.try($$SELECT uuidv7_made(id, current_setting('app.since')::timestamptz) FROM words WHERE k < -10$$);
+SELECT pg_temp.try($$SELECT hot_uuid_made(id, '-infinity', current_setting('app.since')::timestamptz) FROM words WHERE k < -10$$);
+-- Where the query does evaluate it, the error is the plain predicate's.
+SELECT pg_temp.try($$SELECT count(*) FROM words WHERE uuidv7_made(id, current_setting('app.since')::timestamptz)$$);
+SELECT pg_temp.try($$SELECT count(*) FROM words WHERE uuidv7_timestamp(id) >= current_setting('app.since')::timestamptz$$);
+
+-- 5. The id once per row: an id that is not a column is left to the function, which reads it once.
+EXPLAIN (COSTS OFF) SELECT k FROM words w WHERE uuidv7_made((SELECT v.id FROM words v WHERE v.k = w.k + 1), '2026-03-02+00');
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_made(id::text::uuid, '2026-03-02+00');
+
+-- 6. Partial indexes and ON CONFLICT: a narrower range, a bound of the same key (its millisecond
+-- rounded up), a range with an end proves the predicate of uuidv7_made's range; a wider one does not.
+CREATE TABLE recent (id uuid NOT NULL, k integer NOT NULL);
+CREATE UNIQUE INDEX recent_k ON recent (k) WHERE uuidv7_made(id, '2026-03-05 00:00:00.0001+00');
+INSERT INTO recent VALUES (uuidv7_lower('2026-03-07+00'), 1);
+SELECT pg_temp.try(format($$INSERT INTO recent VALUES (uuidv7_lower('2026-03-07+00'), 1) ON CONFLICT (k) WHERE %s DO NOTHING$$, w)) AS inferred, w
+FROM (VALUES ($$uuidv7_made(id, '2026-03-06+00')$$), ($$uuidv7_made(id, '2026-03-05 00:00:00.0009+00')$$),
+             ($$uuidv7_made(id, '2026-03-05 00:00:00.0001+00', '2026-03-09+00')$$), ($$uuidv7_made(id, '2026-03-04+00')$$)) AS c(w);
+SELECT count(*) FROM recent;
+EXPLAIN (COSTS OFF) SELECT * FROM recent WHERE k = 1 AND uuidv7_made(id, '2026-03-06+00');
+EXPLAIN (COSTS OFF) SELECT * FROM recent WHERE k = 1 AND uuidv7_made(id, '2026-03-05 00:00:00.0009+00');
+-- The user's words, in the index's predicate and the query's, are rewritten alike.
+CREATE INDEX recent_words ON recent (k) WHERE uuidv7_timestamp(id) >= '2026-03-05+00';
+DROP INDEX recent_k;
+EXPLAIN (COSTS OFF) SELECT * FROM recent WHERE k = 1 AND uuidv7_timestamp(id) > '2026-03-06+00';
+
+-- 7. A table with an index on the extractor's call keeps that extractor's comparisons for it
+-- (the other extractor's are rewritten still).
+CREATE INDEX words_made_at ON words (uuidv7_timestamp(id));
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_timestamp(id) >= '2026-03-02 06:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM words WHERE hot_uuid_timestamp(id) >= '2026-03-02 06:00+00';
+DROP TABLE recent, spans, words CASCADE;
+DROP FUNCTION made_since(uuid, timestamptz);
