@@ -57,6 +57,13 @@ struct Tally
 	int     shard_key;      /* reading as shard-key ids of a plausible second (any id fits the layout) */
 };
 
+// Return whether the sample's version 4 keys show blocks: most are, and most neighbours share a prefix.
+bool
+shows_blocks(const Tally &t)
+{
+	return t.by_version[version_4] * 2 > t.rows && t.v4_same_prefix * 2 > t.v4_pairs;
+}
+
 // Order sampled rows by their place in the heap.
 int
 by_ctid(const void *a, const void *b)
@@ -332,25 +339,25 @@ pick(const Tally &t, double rho, double rho_newest, int newest_format, const cha
 {
 	if (t.rows == 0)
 	{
-		*why = "no rows sampled";
+		*why = "no rows sampled: report again once the table holds keys";
 		return nullptr;
 	}
 	if (t.shard_key * 2 > t.rows)
 		*why = "shard-key ids: keep hot_uuid where services route by the key";
-	else if (t.by_version[version_4] * 2 > t.rows && t.v4_same_prefix * 2 > t.v4_pairs)
+	else if (shows_blocks(t))
 	{
-		*why = "version 4 keys in blocks: keep a block generator where rows are deleted by age";
+		*why = "block ids: keep the block generator where rows are deleted by age, and size its blocks with locality_uuid_block_advice()";
 		return ordered_generator[static_cast<int>(Format::block)];
 	}
 	else if ((rho >= 0.9 || rho_newest >= 0.9) && !made_here(newest_format))
-		*why = "keys follow insert order but no generator of this extension made them: uuidv7_ordered() keeps that order";
+		*why = "keys follow insert order but no generator of this extension made them: set the DEFAULT to uuidv7_ordered() to keep that order across backends";
 	else if (rho >= 0.9)
-		*why = "keys follow insert order: keep the generator";
+		*why = "keys follow insert order: keep the generator, nothing to do";
 	else if (rho_newest >= 0.9)
-		*why = "the newest keys follow insert order, the older ones do not (a switch of generator): keep the new one";
+		*why = "the newest keys follow insert order, the older ones do not (a switch of generator): keep the new one; the old keys stay where they are (docs/choosing.md, \"From random keys to ordered ones\")";
 	else
 	{
-		*why = "keys do not follow insert order: an ordered key touches one leaf per insert";
+		*why = "keys do not follow insert order: switch the DEFAULT to uuidv7_ordered(), which touches one leaf per insert (docs/choosing.md, \"From random keys to ordered ones\")";
 		return "uuidv7_ordered()";
 	}
 	return ordered_generator[newest_format];
@@ -390,28 +397,75 @@ open_column(Oid relid, const char *col, int32 limit, AttrNumber *attnum)
 	return rel;
 }
 
+/* What a DBA reads in each format's row, and what to do: a version 4 key is random unless its prefixes show blocks. */
+const char *const format_item[format_count + 1] = {"format locality", "format block", "format v7", "format v1",
+												   "format v6", "format hot", "format none"};
+const char *const format_detail[format_count + 1] = {
+	"locality_uuid ids: keep locality_uuid(true) where the order rows show 1; locality_uuid(false) spreads them for range-sharded clusters",
+	"block ids (uuid_sequence_nextval, uuid_time_nextval): keep where rows are deleted by age; size the blocks with locality_uuid_block_advice()",
+	"version 7, ordered by time: keep; uuidv7_ordered() keeps one order across backends",
+	"version 1, made elsewhere, not ordered (its time starts with its low bits): make new keys with uuidv7_ordered()",
+	"version 6, made elsewhere, ordered by time: keep, or make new keys with uuidv7_ordered()",
+	"shard-key ids: keep hot_uuid where services route by the key",
+	"no format of this extension: the order rows say whether the keys follow insert order"};
+constexpr const char *random_item = "format random (version 4)";
+constexpr const char *not_shard_key_detail =
+	"any id fits the shard-key layout, and most of these carry no plausible second: not shard-key ids";
+constexpr const char *random_detail =
+	"random keys (gen_random_uuid(), uuidv4()): each insert touches a random leaf; switch the DEFAULT to uuidv7_ordered()";
+
+/* What each version says, for the version rows. */
+const char *
+version_detail(int v)
+{
+	switch (v)
+	{
+		case 0:
+			return "no RFC 9562 version: shard-key ids, or ids made from integers; the format rows say which";
+		case 1:
+			return "time-based with its low bits first: not ordered by time";
+		case 4:
+			return "random bits, or blocks where the neighbours row shows them";
+		case 6:
+		case 7:
+			return "time-based, time first: ordered by time";
+		case 0xb:
+			return "locality_uuid's version";
+		default:
+			return "RFC 9562's meaning of this version: the format rows say which generator";
+	}
+}
+
 // Add the rows of what the keys say: formats, versions, blocks, time span.
 void
 put_key_rows(ReturnSetInfo *rsinfo, const Tally &t)
 {
-	int n = t.rows;
+	int  n = t.rows;
+	bool blocks = shows_blocks(t);
 
 	for (int f = 0; f <= format_count; f++)
 		if (t.by_format[f] > 0)
-			put_row(rsinfo, psprintf("format %s", f < format_count ? format_name(static_cast<Format>(f)) : "none"),
-					psprintf("%.1f %%", 100.0 * t.by_format[f] / n),
-					f == static_cast<int>(Format::block) ? "version 4: any random uuid reads as a block id" : nullptr);
+		{
+			bool        random = f == static_cast<int>(Format::block) && !blocks;
+			const char *detail = random ? random_detail : format_detail[f];
+
+			if (f == static_cast<int>(Format::hot) && t.shard_key * 2 <= t.rows)
+				detail = not_shard_key_detail;
+			put_row(rsinfo, random ? random_item : format_item[f], psprintf("%.1f %%", 100.0 * t.by_format[f] / n), detail);
+		}
 	for (int v = 0; v < 16; v++)
 		if (t.by_version[v] > 0)
-			put_row(rsinfo, psprintf("version %x", v), psprintf("%.1f %%", 100.0 * t.by_version[v] / n), nullptr);
+			put_row(rsinfo, psprintf("version %x", v), psprintf("%.1f %%", 100.0 * t.by_version[v] / n),
+					version_detail(v));
 	if (t.v4_pairs > 0)
 		put_row(rsinfo, "version 4 neighbours in one block", psprintf("%.1f %%", 100.0 * t.v4_same_prefix / t.v4_pairs),
-				"consecutive rows whose keys share their first 16 bits: near 0 for random keys");
+				"consecutive rows whose keys share their first 16 bits: near 0 % for random keys, over half for block ids");
 	put_row(rsinfo, "time span",
 			t.with_time > 0 ? psprintf("%s .. %s", pstrdup(timestamptz_to_str(t.first_us - pg_epoch_unix_us)),
 									   timestamptz_to_str(t.last_us - pg_epoch_unix_us))
 							: nullptr,
-			psprintf("%d of %d keys carry a time their bits fix", t.with_time, n));
+			psprintf("%d of %d keys carry a time their bits fix; locality_uuid_describe(id) reads one key", t.with_time,
+					 n));
 }
 
 // Add the rows of the column's B-tree index: its name, leaf density, the leaves the newest keys touch.
@@ -425,24 +479,27 @@ put_index_rows(ReturnSetInfo *rsinfo, Relation rel, AttrNumber attnum, const Sam
 
 	if (!OidIsValid(index))
 	{
-		put_row(rsinfo, "index", nullptr, "no B-tree index leads with the column");
+		put_row(rsinfo, "index", nullptr, "no B-tree index leads with the column: no leaves to keep hot, nothing to tune");
 		return;
 	}
-	put_row(rsinfo, "index", quote_identifier(get_rel_name(index)), "B-tree, leading with the column");
+	put_row(rsinfo, "index", quote_identifier(get_rel_name(index)),
+			"B-tree, leading with the column: the index inserts touch; the rows below are about it");
 	if (!index_stats(index, &leaf_pages, &density, &why))
 	{
 		Relation ir = index_open(index, AccessShareLock);
 
 		leaf_pages = RelationGetNumberOfBlocks(ir) - 1; /* less the metapage: leaves and inner pages */
 		index_close(ir, AccessShareLock);
-		put_row(rsinfo, "leaf density", nullptr, why);
+		put_row(rsinfo, "leaf density", nullptr,
+				psprintf("%s: CREATE EXTENSION pgstattuple, or GRANT pg_stat_scan_tables, for this row", why));
 	}
 	else
-		put_row(rsinfo, "leaf density", psprintf("%.1f %%", density), "pgstattuple's pgstatindex");
+		put_row(rsinfo, "leaf density", psprintf("%.1f %%", density),
+				"pgstattuple's pgstatindex: about 90 % after ordered inserts, 70 % after random ones; REINDEX CONCURRENTLY packs the leaves again");
 	if (newest > 0 && leaf_pages > 0)
 		put_row(rsinfo, "leaves the newest keys touch",
 				psprintf("%d of %lld", leaves_touched(rows, n, newest, leaf_pages), static_cast<long long>(leaf_pages)),
-				psprintf("the last %d sampled rows in heap order, placed among the leaves as the sample's keys", newest));
+				psprintf("the last %d sampled rows in heap order, placed among the leaves as the sample's keys: a few for ordered keys, most of them for random keys", newest));
 }
 
 } // namespace
@@ -478,13 +535,14 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 	int    newest_format = n > 0 ? first_format(rows[n - 1].key.data, now_us, nullptr, true) : format_count;
 
 	put_row(rsinfo, "sampled rows", psprintf("%d", n),
-			psprintf("TABLESAMPLE %s (%.6g %%) of about %.0f rows%s, in heap (ctid) order", method, percent, tuples,
-					 rel->rd_rel->reltuples < 0 ? " (not yet analyzed: estimated from its size)" : ""));
+			psprintf("TABLESAMPLE %s (%.6g %%) of about %.0f rows%s, in heap (ctid) order; a larger sample_rows gives finer figures",
+					 method, percent, tuples,
+					 rel->rd_rel->reltuples < 0 ? " (not yet analyzed: estimated from its size; ANALYZE for a closer estimate)" : ""));
 	put_key_rows(rsinfo, t);
 	put_row(rsinfo, "key order follows insert order", n >= 2 ? psprintf("%.3f", rho) : nullptr,
-			"Spearman's correlation of key rank with heap order: 1 ordered, near 0 random");
+			"Spearman's correlation of key rank with heap order: 1 ordered, near 0 random; under 0.9, inserts scatter over the index");
 	put_row(rsinfo, "the newest keys' order follows insert order", newest >= 2 ? psprintf("%.3f", rho_newest) : nullptr,
-			psprintf("the same over the last %d sampled rows in heap order", newest));
+			psprintf("the same over the last %d sampled rows in heap order: 1 while the generator now in use orders its keys", newest));
 	put_index_rows(rsinfo, rel, attnum, rows, n, newest);
 
 	const char *generator = pick(t, rho, rho_newest, newest_format, &why);
