@@ -540,7 +540,7 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 					 rel->rd_rel->reltuples < 0 ? " (not yet analyzed: estimated from its size; ANALYZE for a closer estimate)" : ""));
 	put_key_rows(rsinfo, t);
 	put_row(rsinfo, "key order follows insert order", n >= 2 ? psprintf("%.3f", rho) : nullptr,
-			"Spearman's correlation of key rank with heap order: 1 ordered, near 0 random; under 0.9, inserts scatter over the index");
+			"Spearman's correlation of key rank with heap order: 1 ordered, near 0 random, below 0 after a switch from random keys; the next row says where inserts go now");
 	put_row(rsinfo, "the newest keys' order follows insert order", newest >= 2 ? psprintf("%.3f", rho_newest) : nullptr,
 			psprintf("the same over the last %d sampled rows in heap order: 1 while the generator now in use orders its keys", newest));
 	put_index_rows(rsinfo, rel, attnum, rows, n, newest);
