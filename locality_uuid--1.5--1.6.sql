@@ -112,7 +112,7 @@ BEGIN ATOMIC
           AND NOT a.attisdropped
           AND n.nspname <> ALL (ARRAY['pg_catalog', 'information_schema']::name[])
           AND NOT pg_catalog.pg_is_other_temp_schema(n.oid)
-          AND (schema_name IS NULL OR n.nspname = schema_name)
+          AND (schema_name IS NULL OR n.oid = pg_catalog.quote_ident(schema_name)::pg_catalog.regnamespace)
           AND pg_catalog.has_column_privilege(t.oid, a.attnum, 'SELECT')
         ORDER BY t.oid, a.attnum, i.indisprimary DESC, i.indisunique DESC, i.indpred IS NULL DESC, ic.relname
     ) AS k
@@ -144,4 +144,4 @@ BEGIN ATOMIC
 END;
 
 COMMENT ON FUNCTION locality_uuid_survey(name) IS
-'Every uuid column that leads a valid B-tree index of a table (partitions each, not their parent), in schema_name or every schema, that the caller may read, from the catalogs and pg_stats only (no table or index is read or locked): its rows and index size as of the last VACUUM or ANALYZE, the generator its DEFAULT calls and where it comes from (locality_uuid, core, another extension, none), ANALYZE''s correlation of key order with heap order, what that means for inserts, the generator to pick, the memory of hot leaves switching to it saves, what to do, and the call of locality_uuid_column_report for the deep look; most saved first';
+'Every uuid column that leads a valid B-tree index of a table (partitions each, not their parent), in schema_name (3F000 if there is none of that name) or every schema, that the caller may read, from the catalogs and pg_stats only (no table or index is read or locked): its rows and index size as of the last VACUUM or ANALYZE, the generator its DEFAULT calls and where it comes from (locality_uuid, core, another extension, none), ANALYZE''s correlation of key order with heap order, what that means for inserts, the generator to pick, the memory of hot leaves switching to it saves, what to do, and the call of locality_uuid_column_report for the deep look; most saved first';

@@ -123,10 +123,15 @@ SELECT tab, hot_set_bytes_saved = index_bytes - current_setting('block_size')::b
        index_bytes = pg_relation_size(key_index) AS size_as_analyzed
 FROM locality_uuid_survey('survey') WHERE tab IN ('s_random'::regclass, 's_random_large'::regclass) ORDER BY tab::text;
 
--- Every schema by default (the other tests' tables too); a schema that does not exist: none.
+-- Every schema by default (the other tests' tables too); a schema that does not exist: 3F000; a
+-- schema named in capitals is found by its name as it is.
 SELECT count(*) FILTER (WHERE c.relnamespace = 'survey'::regnamespace) AS in_schema_survey
 FROM locality_uuid_survey() AS s JOIN pg_class AS c ON c.oid = s.tab;
-SELECT count(*) AS none FROM locality_uuid_survey(schema_name => 'no_such_schema');
+SELECT pg_temp.try($$SELECT count(*) FROM locality_uuid_survey(schema_name => 'no_such_schema')$$);
+CREATE SCHEMA "Survey Two";
+CREATE TABLE "Survey Two".t (id uuid PRIMARY KEY DEFAULT uuidv7_ordered());
+SELECT tab, generator FROM locality_uuid_survey(schema_name => 'Survey Two');
+DROP SCHEMA "Survey Two" CASCADE;
 
 -- A role that may read some tables: it sees those, and neither the column it may not read nor
 -- the tables it may not read, without an error.
