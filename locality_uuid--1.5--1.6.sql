@@ -35,7 +35,10 @@ BEGIN ATOMIC
                 ELSE 'none' END AS generator_from,
            k.correlation,
            CASE c.kind
-               WHEN 'ordered' THEN 'about one leaf per insert, at the right edge of the index'
+               WHEN 'ordered' THEN
+                   CASE WHEN k.correlation < 0.9 AND g.generator IS NOT NULL
+                        THEN 'about one leaf per insert, at one point inside the index: older keys sort above the new ones, and the leaf there splits in the middle'
+                        ELSE 'about one leaf per insert, at the right edge of the index' END
                WHEN 'shard-key' THEN 'about one leaf per inserting backend, each at its own point in the second'
                WHEN 'block' THEN 'the leaves of the current block, random within it'
                WHEN 'reference' THEN 'the leaf of the key it refers to, wherever that lies'
@@ -58,9 +61,9 @@ BEGIN ATOMIC
            CASE c.kind
                WHEN 'ordered' THEN
                    CASE WHEN g.generator IS NULL THEN 'keep: the keys the application writes follow insert order; uuidv7_ordered() as the DEFAULT keeps that order across backends and restarts'
-                        ELSE 'keep: new keys append at the right edge' END
+                        ELSE 'keep: new keys go to one leaf at a time' END
                    || CASE WHEN k.correlation IS NULL THEN '; ANALYZE the table for its correlation'
-                           WHEN k.correlation < 0.9 AND g.generator IS NOT NULL THEN '; the older keys do not follow insert order (a switch of generator): they stay where they are, and CLUSTER or pg_repack is needed only where reads by key range touch them'
+                           WHEN k.correlation < 0.9 AND g.generator IS NOT NULL THEN '; the older keys do not follow insert order (a switch of generator): they stay where they are; REINDEX CONCURRENTLY now and then packs the half-full leaves the new keys leave, and CLUSTER or pg_repack is needed only where reads by key range touch the old rows'
                            ELSE '' END
                WHEN 'shard-key' THEN 'keep where services route by the shard key; else uuidv7_ordered() appends at one point'
                WHEN 'block' THEN 'keep where rows are deleted by age; size its blocks with locality_uuid_block_advice()'

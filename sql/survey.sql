@@ -2,7 +2,9 @@
 -- locality_uuid_survey(): every uuid column that leads a B-tree index, from the catalogs and
 -- pg_stats, on a schema with every generator, keys the application writes, a table that
 -- switched generator, a never-analyzed table, partitions, a view, and a column the caller cannot
--- read. Figures that depend on random bits are shown as classes: correlation over 0.9, under 0.5
+-- read. Rows keyed by ordered generators get uuidv7() values: the survey reads the DEFAULT, and
+-- uuidv7_ordered() would lease time ahead of the clock, where v7's first ids would start without
+-- shared state. Figures that depend on random bits are shown as classes: correlation over 0.9, under 0.5
 -- in absolute value, or negative past -0.5 (random keys that an ordered generator then followed).
 \i sql/include/helpers.psql
 SET client_min_messages = warning;
@@ -56,21 +58,21 @@ INSERT INTO s_block_seq (n) SELECT generate_series(1, 2000);
 INSERT INTO s_block_time (n) SELECT generate_series(1, 2000);
 INSERT INTO s_hot (n) SELECT generate_series(1, 2000);
 INSERT INTO s_v7 (n) SELECT generate_series(1, 2000);
-INSERT INTO s_v7_ordered (n) SELECT generate_series(1, 2000);
+INSERT INTO s_v7_ordered SELECT uuidv7(), n FROM generate_series(1, 2000) n;
 INSERT INTO s_uuidv4 (n) SELECT generate_series(1, 2000);
 INSERT INTO s_random_large (n) SELECT generate_series(1, 7000);
 INSERT INTO s_random (n) SELECT generate_series(1, 4000);
 INSERT INTO s_random_small (n) SELECT generate_series(1, 1000);
-INSERT INTO s_app_ordered SELECT uuidv7_ordered(), n FROM generate_series(1, 2000) n;
+INSERT INTO s_app_ordered SELECT uuidv7(), n FROM generate_series(1, 2000) n;
 INSERT INTO s_app_random SELECT gen_random_uuid(), n FROM generate_series(1, 6000) n;
-INSERT INTO s_refs (random_ref) SELECT id FROM s_random;
+INSERT INTO s_refs SELECT uuidv7(), id FROM s_random;
 INSERT INTO s_switched (n) SELECT generate_series(1, 1000);
 ALTER TABLE s_switched ALTER COLUMN id SET DEFAULT uuidv7_ordered();
-INSERT INTO s_switched (n) SELECT generate_series(1001, 2000);
+INSERT INTO s_switched SELECT uuidv7(), n FROM generate_series(1001, 2000) n;
 INSERT INTO s_fresh (n) SELECT generate_series(1, 2000);
-INSERT INTO s_fresh_app SELECT uuidv7_ordered(), n FROM generate_series(1, 2000) n;
+INSERT INTO s_fresh_app SELECT uuidv7(), n FROM generate_series(1, 2000) n;
 INSERT INTO s_no_keys (n) SELECT generate_series(1, 100);
-INSERT INTO s_parted (n) SELECT generate_series(1, 2000);
+INSERT INTO s_parted SELECT uuidv7(), n FROM generate_series(1, 2000) n;
 INSERT INTO s_secret (n) SELECT generate_series(1, 3000);
 ANALYZE s_locality_seq, s_locality_var, s_block_seq, s_block_time, s_hot, s_v7, s_v7_ordered, s_uuidv4,
         s_random_large, s_random, s_random_small, s_app_ordered, s_app_random, s_refs, s_switched, s_no_keys, s_parted,

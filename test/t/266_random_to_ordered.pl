@@ -150,7 +150,7 @@ my $switched = batch('switched to uuidv7_ordered()');
 cmp_ok($switched->{leaves} * 10, '<', $before->{leaves}, 'after the switch a batch touches under a tenth of the leaves');
 cmp_ok($switched->{wal} * 3, '<', $before->{wal}, 'and writes under a third of the WAL per insert');
 $node->safe_psql('postgres', 'ANALYZE accounts, payments');
-like(survey(), qr/\nid\|uuidv7_ordered\(\)\|locality_uuid\|f\|f\|keep: new keys append at the right edge; the older keys do not follow insert order/,
+like(survey(), qr/\nid\|uuidv7_ordered\(\)\|locality_uuid\|f\|f\|keep: new keys go to one leaf at a time; the older keys do not follow insert order/,
 	'survey after: the ordered generator, nothing saved, older keys in place');
 
 # The new keys sort below most random ones (their time comes first: 0x019...), so the leaf they
@@ -194,7 +194,7 @@ my ($rows, $cluster_ms) = split /\|/, $node->safe_psql('postgres', q{
 note "CLUSTER of $rows rows: $cluster_ms ms, every insert blocked meanwhile";
 my $clustered = batch('CLUSTER');
 $node->safe_psql('postgres', 'ANALYZE accounts');
-like(survey(), qr/\nid\|uuidv7_ordered\(\)\|locality_uuid\|f\|t\|keep: new keys append at the right edge$/,
+like(survey(), qr/\nid\|uuidv7_ordered\(\)\|locality_uuid\|f\|t\|keep: new keys go to one leaf at a time$/,
 	'survey after CLUSTER: keys follow heap order');
 cmp_ok($clustered->{leaves}, '<=', $reindexed->{leaves} + 5, 'CLUSTER saves inserts no further leaves');
 
