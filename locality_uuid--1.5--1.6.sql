@@ -36,8 +36,8 @@ BEGIN ATOMIC
            k.correlation,
            CASE c.kind
                WHEN 'ordered' THEN
-                   CASE WHEN k.correlation < 0.9 AND g.generator IS NOT NULL
-                        THEN 'about one leaf per insert, at one point inside the index: older keys sort above the new ones, and the leaf there splits in the middle'
+                   CASE WHEN k.correlation < 0.9 AND g.generator IS NOT NULL AND k.random_on_top
+                        THEN 'about one leaf per insert, at one point inside the index: older random keys sort above the new ones, and the leaf there splits in the middle'
                         ELSE 'about one leaf per insert, at the right edge of the index' END
                WHEN 'shard-key' THEN 'about one leaf per inserting backend, each at its own point in the second'
                WHEN 'block' THEN 'the leaves of the current block, random within it'
@@ -63,7 +63,8 @@ BEGIN ATOMIC
                    CASE WHEN g.generator IS NULL THEN 'keep: the keys the application writes follow insert order; uuidv7_ordered() as the DEFAULT keeps that order across backends and restarts'
                         ELSE 'keep: new keys go to one leaf at a time' END
                    || CASE WHEN k.correlation IS NULL THEN '; ANALYZE the table for its correlation'
-                           WHEN k.correlation < 0.9 AND g.generator IS NOT NULL THEN '; the older keys do not follow insert order (a switch of generator): they stay where they are; REINDEX CONCURRENTLY now and then packs the half-full leaves the new keys leave, and CLUSTER or pg_repack is needed only where reads by key range touch the old rows'
+                           WHEN k.correlation < 0.9 AND g.generator IS NOT NULL AND k.random_on_top THEN '; the older keys do not follow insert order (a switch of generator): they stay where they are; REINDEX CONCURRENTLY now and then packs the half-full leaves the new keys leave, and CLUSTER or pg_repack is needed only where reads by key range touch the old rows'
+                           WHEN k.correlation < 0.9 AND g.generator IS NOT NULL THEN '; the keys already there do not follow heap order (a backfill, or a load out of order): CLUSTER or pg_repack only where reads by key range need them in heap order'
                            ELSE '' END
                WHEN 'shard-key' THEN 'keep where services route by the shard key; else uuidv7_ordered() appends at one point'
                WHEN 'block' THEN 'keep where rows are deleted by age; size its blocks with locality_uuid_block_advice()'
@@ -87,8 +88,10 @@ BEGIN ATOMIC
                CASE WHEN t.reltuples >= 0 THEN ic.relpages::bigint * pg_catalog.current_setting('block_size')::bigint END AS index_bytes,
                pg_catalog.current_setting('block_size')::bigint AS page_bytes,
                CASE WHEN t.reltuples >= 0 THEN GREATEST(ic.relpages - 1, 1) END AS leaves,
-               s.stats[1] AS correlation,
+               s.stats[1]::real AS correlation,
                s.stats IS NOT NULL AS analyzed,
+               -- the largest key ANALYZE saw is random: ordered keys made now land below it
+               pg_catalog.substr(s.stats[2], 15, 1) = '4' AS random_on_top,
                d.adbin,
                d.adrelid,
                (SELECT fk.confrelid::pg_catalog.regclass FROM pg_catalog.pg_constraint AS fk
@@ -102,9 +105,13 @@ BEGIN ATOMIC
         JOIN pg_catalog.pg_attribute AS a ON a.attrelid = t.oid AND a.attnum = i.indkey[0]
         LEFT JOIN pg_catalog.pg_attrdef AS d ON d.adrelid = t.oid AND d.adnum = a.attnum
         -- pg_stats by name, as it has them: one lookup by index for each key (a join reads the
-        -- whole view for every key); the array is NULL where the column has no statistics
+        -- whole view for every key): the correlation and the largest bound of the histogram, NULL
+        -- where the column has no statistics
         CROSS JOIN LATERAL (
-            SELECT (SELECT ARRAY[st.correlation] FROM pg_catalog.pg_stats AS st
+            SELECT (SELECT ARRAY[st.correlation::pg_catalog.text,
+                                 (SELECT h.b[pg_catalog.array_upper(h.b, 1)]::pg_catalog.text
+                                  FROM (SELECT st.histogram_bounds::pg_catalog.text::pg_catalog.uuid[] AS b) AS h)]
+                    FROM pg_catalog.pg_stats AS st
                     WHERE st.schemaname = n.nspname AND st.tablename = t.relname AND st.attname = a.attname
                       AND NOT st.inherited) AS stats
         ) AS s

@@ -34,6 +34,8 @@ CREATE TABLE s_refs (id uuid PRIMARY KEY DEFAULT uuidv7_ordered(), random_ref uu
 CREATE INDEX s_refs_random_ref ON s_refs (random_ref);
 -- Random keys, then the DEFAULT switched to uuidv7_ordered().
 CREATE TABLE s_switched (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n int);
+-- Ordered keys backfilled newest first: not in heap order, but none above what the DEFAULT makes.
+CREATE TABLE s_backfill (id uuid PRIMARY KEY DEFAULT uuidv7_ordered(), n int);
 -- Never analyzed (autovacuum off): one with a generator, one without.
 CREATE TABLE s_fresh (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n int) WITH (autovacuum_enabled = off);
 CREATE TABLE s_fresh_app (id uuid PRIMARY KEY, n int) WITH (autovacuum_enabled = off);
@@ -69,13 +71,14 @@ INSERT INTO s_refs SELECT uuidv7(), id FROM s_random;
 INSERT INTO s_switched (n) SELECT generate_series(1, 1000);
 ALTER TABLE s_switched ALTER COLUMN id SET DEFAULT uuidv7_ordered();
 INSERT INTO s_switched SELECT uuidv7(), n FROM generate_series(1001, 2000) n;
+INSERT INTO s_backfill SELECT uuidv7_lower(now() - make_interval(mins => n)), n FROM generate_series(1, 2000) n;
 INSERT INTO s_fresh (n) SELECT generate_series(1, 2000);
 INSERT INTO s_fresh_app SELECT uuidv7(), n FROM generate_series(1, 2000) n;
 INSERT INTO s_no_keys (n) SELECT generate_series(1, 100);
 INSERT INTO s_parted SELECT uuidv7(), n FROM generate_series(1, 2000) n;
 INSERT INTO s_secret (n) SELECT generate_series(1, 3000);
 ANALYZE s_locality_seq, s_locality_var, s_block_seq, s_block_time, s_hot, s_v7, s_v7_ordered, s_uuidv4,
-        s_random_large, s_random, s_random_small, s_app_ordered, s_app_random, s_refs, s_switched, s_no_keys, s_parted,
+        s_random_large, s_random, s_random_small, s_app_ordered, s_app_random, s_refs, s_switched, s_backfill, s_no_keys, s_parted,
         s_secret;
 
 -- The survey with its random figures as classes, and its rows in the order of what switching
@@ -107,7 +110,8 @@ SELECT * FROM pg_temp.survey();
 -- application, a switched table, a block generator, never analyzed, no keys yet.
 SELECT tab, col, advice, report FROM locality_uuid_survey('survey')
 WHERE tab IN ('s_random'::regclass, 's_switched'::regclass, 's_block_seq'::regclass, 's_fresh_app'::regclass,
-              's_app_random'::regclass, 's_no_keys'::regclass, 's_fresh'::regclass, 's_refs'::regclass)
+              's_app_random'::regclass, 's_no_keys'::regclass, 's_fresh'::regclass, 's_refs'::regclass,
+              's_backfill'::regclass)
 ORDER BY tab::text, col;
 -- The link runs.
 SELECT count(*) > 5 AS report_runs FROM locality_uuid_column_report('s_switched', 'id');
