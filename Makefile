@@ -61,8 +61,24 @@ portable: $(PORTABLE_SQL)
 $(PORTABLE_SQL): $(PORTABLE_SRCS)
 	sh portable/assemble.sh > $@.tmp && mv $@.tmp $@
 
+# The PGXN archive of the committed tree, locality_uuid-VERSION.zip with one top directory of the
+# same name, after META.json passes test/check_meta.pl (PGXN Meta Spec 1.0.0, and the version is
+# the control file's). It builds and installs with PGXS alone.
+DIST_NAME = $(EXTENSION)-$(shell perl -MJSON::PP -0777 -ne 'print decode_json($$_)->{version}' META.json)
+
+.PHONY: meta-check dist
+meta-check:
+	@perl test/check_meta.pl META.json
+
+dist: meta-check
+	@git diff --quiet HEAD -- || { echo "dist: the tree has changes that are not committed; the archive is made of HEAD"; exit 1; }
+	git archive --format zip --prefix=$(DIST_NAME)/ -o $(DIST_NAME).zip HEAD
+	@echo "dist: $(DIST_NAME).zip"
+
 # The command-line tool, locality-uuid.
 include cli.mk
 
 # The tests' rules: test/test.mk.
 include test/test.mk
+
+EXTRA_CLEAN += $(DIST_NAME).zip

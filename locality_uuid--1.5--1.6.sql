@@ -82,3 +82,156 @@ COMMENT ON FUNCTION hot_uuid_timestamp_support(internal) IS
 ALTER FUNCTION hot_uuid_timestamp(uuid) SUPPORT hot_uuid_timestamp_support;
 
 -- (end of time questions in the user's own words)
+
+-- The survey of a database's uuid keys ---------------------------------------------------------
+
+-- Catalogs and pg_stats only, so that 1,000 tables cost one catalog query and no lock on any of
+-- them: SQL, whose standard body binds every name at creation. The generator is the function at
+-- the top of the column's DEFAULT (its node tree names it by oid: core's functions are pinned and
+-- leave no dependency); locality_uuid(boolean) is ordered when its argument is true.
+CREATE FUNCTION locality_uuid_survey(
+    schema_name name DEFAULT NULL,
+    OUT tab regclass,
+    OUT col name,
+    OUT partition_of regclass,
+    OUT key_index regclass,
+    OUT table_rows bigint,
+    OUT index_bytes bigint,
+    OUT generator text,
+    OUT generator_from text,
+    OUT correlation real,
+    OUT inserts text,
+    OUT pick text,
+    OUT hot_set_bytes_saved bigint,
+    OUT advice text,
+    OUT report text)
+RETURNS SETOF record
+LANGUAGE sql STABLE CALLED ON NULL INPUT PARALLEL SAFE ROWS 100
+BEGIN ATOMIC
+    SELECT k.tab, k.col, k.partition_of, k.key_index, k.table_rows, k.index_bytes,
+           g.generator,
+           CASE WHEN k.adbin IS NOT NULL THEN coalesce(g.generator_from, 'expression')
+                WHEN k.refers_to IS NOT NULL THEN pg_catalog.format('foreign key to %s', k.refers_to)
+                ELSE 'none' END AS generator_from,
+           k.correlation,
+           CASE c.kind
+               WHEN 'ordered' THEN
+                   CASE WHEN k.correlation < 0.9 AND g.generator IS NOT NULL AND k.random_on_top
+                        THEN 'about one leaf per insert, at one point inside the index: older random keys sort above the new ones, and the leaf there splits in the middle'
+                        ELSE 'about one leaf per insert, at the right edge of the index' END
+               WHEN 'shard-key' THEN 'about one leaf per inserting backend, each at its own point in the second'
+               WHEN 'block' THEN 'the leaves of the current block, random within it'
+               WHEN 'reference' THEN 'the leaf of the key it refers to, wherever that lies'
+               WHEN 'random' THEN CASE WHEN k.leaves IS NULL THEN 'a random leaf per insert' ELSE pg_catalog.format('a random leaf of about %s per insert', k.leaves) END
+               ELSE CASE WHEN k.analyzed THEN 'unknown: no generator in the DEFAULT, and ANALYZE found too few keys for a correlation'
+                         ELSE 'unknown: no generator in the DEFAULT and not analyzed' END
+           END AS inserts,
+           CASE c.kind
+               WHEN 'ordered' THEN coalesce(g.generator, 'uuidv7_ordered()')
+               WHEN 'shard-key' THEN 'hot_uuid(shard_key)'
+               WHEN 'block' THEN g.generator
+               WHEN 'random' THEN 'uuidv7_ordered()'
+           END AS pick,
+           CASE c.kind
+               WHEN 'random' THEN CASE WHEN k.index_bytes IS NOT NULL THEN GREATEST(k.index_bytes - k.page_bytes, 0) END
+               WHEN 'unknown' THEN NULL::bigint
+               WHEN 'reference' THEN NULL::bigint
+               ELSE 0
+           END AS hot_set_bytes_saved,
+           CASE c.kind
+               WHEN 'ordered' THEN
+                   CASE WHEN g.generator IS NULL THEN 'keep: the keys the application writes follow insert order; uuidv7_ordered() as the DEFAULT keeps that order across backends and restarts'
+                        ELSE 'keep: new keys go to one leaf at a time' END
+                   || CASE WHEN k.correlation IS NULL THEN '; ANALYZE the table for its correlation'
+                           WHEN k.correlation < 0.9 AND g.generator IS NOT NULL AND k.random_on_top THEN '; the older keys do not follow insert order (a switch of generator): they stay where they are; REINDEX CONCURRENTLY now and then packs the half-full leaves the new keys leave, and CLUSTER or pg_repack is needed only where reads by key range touch the old rows'
+                           WHEN k.correlation < 0.9 AND g.generator IS NOT NULL THEN '; the keys already there do not follow heap order (a backfill, or a load out of order): CLUSTER or pg_repack only where reads by key range need them in heap order'
+                           ELSE '' END
+               WHEN 'shard-key' THEN 'keep where services route by the shard key; else uuidv7_ordered() appends at one point'
+               WHEN 'block' THEN 'keep where rows are deleted by age; size its blocks with locality_uuid_block_advice()'
+               WHEN 'reference' THEN pg_catalog.format('none here: rows refer to keys of %s, which its generator places; where most refer to recent rows, ordered keys there keep this index''s inserts near its right edge too', k.refers_to)
+               WHEN 'random' THEN
+                   CASE WHEN g.generator IS NULL THEN 'the keys the application writes do not follow insert order: make them in the DEFAULT with uuidv7_ordered() (docs/choosing.md, "From random keys to ordered ones"), or as version 7 in the application'
+                        ELSE pg_catalog.format('switch the DEFAULT to uuidv7_ordered() (docs/choosing.md, "From random keys to ordered ones"): ALTER TABLE %s ALTER COLUMN %I SET DEFAULT uuidv7_ordered()', k.tab, k.col) END
+                   || '; keep random keys only while the index fits in memory or where ids must reveal nothing'
+                   || CASE WHEN k.table_rows IS NULL THEN pg_catalog.format('; ANALYZE %s for its size', k.tab) ELSE '' END
+               ELSE CASE WHEN k.analyzed THEN 'none until the column holds keys: then ANALYZE and survey again'
+                         ELSE pg_catalog.format('ANALYZE %s, then survey again', k.tab) END
+           END AS advice,
+           pg_catalog.format('SELECT * FROM locality_uuid_column_report(%L, %L)', k.tab, k.col) AS report
+    FROM (
+        SELECT DISTINCT ON (t.oid, a.attnum)
+               t.oid::pg_catalog.regclass AS tab,
+               a.attname AS col,
+               CASE WHEN t.relispartition THEN pg_catalog.pg_partition_root(t.oid) END AS partition_of,
+               i.indexrelid::pg_catalog.regclass AS key_index,
+               CASE WHEN t.reltuples >= 0 THEN t.reltuples::bigint END AS table_rows,
+               CASE WHEN t.reltuples >= 0 THEN ic.relpages::bigint * pg_catalog.current_setting('block_size')::bigint END AS index_bytes,
+               pg_catalog.current_setting('block_size')::bigint AS page_bytes,
+               CASE WHEN t.reltuples >= 0 THEN GREATEST(ic.relpages - 1, 1) END AS leaves,
+               s.stats[1]::real AS correlation,
+               s.stats IS NOT NULL AS analyzed,
+               -- the largest key ANALYZE saw is random: ordered keys made now land below it
+               pg_catalog.substr(s.stats[2], 15, 1) = '4' AS random_on_top,
+               d.adbin,
+               d.adrelid,
+               (SELECT fk.confrelid::pg_catalog.regclass FROM pg_catalog.pg_constraint AS fk
+                WHERE fk.conrelid = t.oid AND fk.contype = 'f' AND fk.conkey[1] = a.attnum
+                ORDER BY fk.conname LIMIT 1) AS refers_to
+        FROM pg_catalog.pg_index AS i
+        JOIN pg_catalog.pg_class AS ic ON ic.oid = i.indexrelid
+        JOIN pg_catalog.pg_am AS am ON am.oid = ic.relam
+        JOIN pg_catalog.pg_class AS t ON t.oid = i.indrelid
+        JOIN pg_catalog.pg_namespace AS n ON n.oid = t.relnamespace
+        JOIN pg_catalog.pg_attribute AS a ON a.attrelid = t.oid AND a.attnum = i.indkey[0]
+        LEFT JOIN pg_catalog.pg_attrdef AS d ON d.adrelid = t.oid AND d.adnum = a.attnum
+        -- pg_stats by name, as it has them: one lookup by index for each key (a join reads the
+        -- whole view for every key): the correlation and the largest bound of the histogram, NULL
+        -- where the column has no statistics
+        CROSS JOIN LATERAL (
+            SELECT (SELECT ARRAY[st.correlation::pg_catalog.text,
+                                 (SELECT h.b[pg_catalog.array_upper(h.b, 1)]::pg_catalog.text
+                                  FROM (SELECT st.histogram_bounds::pg_catalog.text::pg_catalog.uuid[] AS b) AS h)]
+                    FROM pg_catalog.pg_stats AS st
+                    WHERE st.schemaname = n.nspname AND st.tablename = t.relname AND st.attname = a.attname
+                      AND NOT st.inherited) AS stats
+        ) AS s
+        WHERE am.amname = 'btree'
+          AND i.indisvalid
+          AND t.relkind = 'r'
+          AND a.atttypid = 'pg_catalog.uuid'::pg_catalog.regtype
+          AND NOT a.attisdropped
+          AND n.nspname <> ALL (ARRAY['pg_catalog', 'information_schema']::name[])
+          AND NOT pg_catalog.pg_is_other_temp_schema(n.oid)
+          AND (schema_name IS NULL OR n.oid = pg_catalog.quote_ident(schema_name)::pg_catalog.regnamespace)
+          AND pg_catalog.has_column_privilege(t.oid, a.attnum, 'SELECT')
+        ORDER BY t.oid, a.attnum, i.indisprimary DESC, i.indisunique DESC, i.indpred IS NULL DESC, ic.relname
+    ) AS k
+    LEFT JOIN LATERAL (
+        SELECT p.proname || CASE WHEN p.proname = 'locality_uuid' AND p.pronargs = 1
+                                 THEN CASE WHEN pg_catalog.pg_get_expr(k.adbin, k.adrelid) ~ '\mtrue\)$' THEN '(true)' ELSE '(false)' END
+                                 WHEN p.proname = 'hot_uuid' THEN '(shard_key)'
+                                 ELSE '()' END AS generator,
+               coalesce(x.extname::text, CASE WHEN p.pronamespace = 'pg_catalog'::pg_catalog.regnamespace THEN 'core' ELSE 'other' END) AS generator_from
+        FROM pg_catalog.pg_proc AS p
+        LEFT JOIN pg_catalog.pg_depend AS m
+               ON m.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND m.objid = p.oid AND m.deptype = 'e'
+        LEFT JOIN pg_catalog.pg_extension AS x ON x.oid = m.refobjid
+        WHERE p.oid = (pg_catalog.regexp_match(k.adbin::text, '^\{FUNCEXPR :funcid ([0-9]+) '))[1]::oid
+    ) AS g ON true
+    CROSS JOIN LATERAL (
+        SELECT CASE
+                   WHEN g.generator IN ('uuidv7()', 'uuidv7_ordered()', 'locality_uuid(true)') THEN 'ordered'
+                   WHEN g.generator = 'hot_uuid(shard_key)' THEN 'shard-key'
+                   WHEN g.generator IN ('uuid_sequence_nextval()', 'uuid_time_nextval()') THEN 'block'
+                   WHEN g.generator IN ('gen_random_uuid()', 'uuidv4()', 'locality_uuid()', 'locality_uuid(false)', 'uuid_generate_v4()') THEN 'random'
+                   WHEN k.adbin IS NULL AND k.refers_to IS NOT NULL THEN 'reference'
+                   WHEN k.correlation >= 0.9 THEN 'ordered'
+                   WHEN k.correlation IS NOT NULL THEN 'random'
+                   ELSE 'unknown'
+               END AS kind
+    ) AS c
+    ORDER BY hot_set_bytes_saved DESC NULLS LAST, k.tab::pg_catalog.text, k.col;
+END;
+
+COMMENT ON FUNCTION locality_uuid_survey(name) IS
+'Every uuid column that leads a valid B-tree index of a table (partitions each, not their parent), in schema_name (3F000 if there is none of that name) or every schema, that the caller may read, from the catalogs and pg_stats only (no table or index is read or locked): its rows and index size as of the last VACUUM or ANALYZE, the generator its DEFAULT calls and where it comes from (locality_uuid, core, another extension, none), ANALYZE''s correlation of key order with heap order, what that means for inserts, the generator to pick, the memory of hot leaves switching to it saves, what to do, and the call of locality_uuid_column_report for the deep look; most saved first';

@@ -57,6 +57,11 @@ SELECT 'g_v7_ordered' AS tab, * FROM pg_temp.report('g_v7_ordered');
 SELECT 'g_random' AS tab, * FROM pg_temp.report('g_random');
 SELECT 'g_switch' AS tab, * FROM pg_temp.report('g_switch');
 
+-- What each row says to do, for random keys, block ids and a switch of generator.
+SELECT 'g_random' AS tab, item, detail FROM locality_uuid_column_report('g_random', 'id') WHERE item <> 'sampled rows';
+SELECT 'g_block_seq' AS tab, item, detail FROM locality_uuid_column_report('g_block_seq', 'id') WHERE item <> 'sampled rows';
+SELECT 'g_switch' AS tab, item, detail FROM locality_uuid_column_report('g_switch', 'id') WHERE item <> 'sampled rows';
+
 -- With pgstattuple: the leaf density of the index.
 CREATE EXTENSION pgstattuple;
 SELECT item, value IS NOT NULL AS has_value, detail FROM locality_uuid_column_report('g_v7_ordered', 'id')

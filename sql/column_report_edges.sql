@@ -23,10 +23,10 @@ CREATE TABLE e_grown (id uuid PRIMARY KEY, n int) WITH (autovacuum_enabled = off
 INSERT INTO e_grown SELECT uuidv7_ordered(), n FROM generate_series(1, 2000) n;
 ANALYZE e_grown;
 INSERT INTO e_grown SELECT gen_random_uuid(), n FROM generate_series(2001, 8000) n;
-SELECT item, CASE WHEN item = 'format block' THEN split_part(value, ' ', 1)::float8 BETWEEN 60 AND 90 END AS about_three_quarters,
+SELECT item, CASE WHEN item = 'format random (version 4)' THEN split_part(value, ' ', 1)::float8 BETWEEN 60 AND 90 END AS about_three_quarters,
        CASE WHEN item LIKE '%order%' THEN abs(value::float8) < 0.5 END AS random_order
 FROM locality_uuid_column_report('e_grown', 'id', 2000)
-WHERE item IN ('format block', 'the newest keys'' order follows insert order');
+WHERE item IN ('format random (version 4)', 'the newest keys'' order follows insert order');
 
 -- A sample by pages that gives more rows than asked keeps rows spread over all it read, not the
 -- first (a LIMIT dropped the newest pages): 97,000 random keys then 3,000 of uuidv7_ordered(),

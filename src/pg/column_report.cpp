@@ -237,19 +237,23 @@ pick_why(PickReason reason)
 	switch (reason)
 	{
 		case PickReason::no_rows:
-			return "no rows sampled";
+			return "no rows sampled: report again once the table holds keys";
 		case PickReason::shard_key:
 			return "shard-key ids: keep hot_uuid where services route by the key";
 		case PickReason::blocks:
-			return "version 4 keys in blocks: keep a block generator where rows are deleted by age";
+			return "block ids: keep the block generator where rows are deleted by age, and size its blocks with "
+				   "locality_uuid_block_advice()";
 		case PickReason::ordered_elsewhere:
-			return "keys follow insert order but no generator of this extension made them: uuidv7_ordered() keeps that order";
+			return "keys follow insert order but no generator of this extension made them: set the DEFAULT to "
+				   "uuidv7_ordered() to keep that order across backends";
 		case PickReason::ordered:
-			return "keys follow insert order: keep the generator";
+			return "keys follow insert order: keep the generator, nothing to do";
 		case PickReason::newest_ordered:
-			return "the newest keys follow insert order, the older ones do not (a switch of generator): keep the new one";
+			return "the newest keys follow insert order, the older ones do not (a switch of generator): keep the new one; "
+				   "the old keys stay where they are (docs/choosing.md, \"From random keys to ordered ones\")";
 		case PickReason::unordered:
-			return "keys do not follow insert order: an ordered key touches one leaf per insert";
+			return "keys do not follow insert order: switch the DEFAULT to uuidv7_ordered(), which touches one leaf per "
+				   "insert (docs/choosing.md, \"From random keys to ordered ones\")";
 	}
 	return nullptr;
 }
@@ -288,28 +292,93 @@ open_column(Oid relid, const char *col, int32 limit, AttrNumber *attnum)
 	return rel;
 }
 
+// Say what a format's row means to a DBA, and what to do (a switch on Format: a format without words is a warning).
+const char *
+format_detail(int f)
+{
+	if (f == no_format)
+		return "no format of this extension: the order rows say whether the keys follow insert order";
+	switch (static_cast<Format>(f))
+	{
+		case Format::locality:
+			return "locality_uuid ids: keep locality_uuid(true) where the order rows show 1; locality_uuid(false) spreads "
+				   "them for range-sharded clusters";
+		case Format::block:
+			return "block ids (uuid_sequence_nextval, uuid_time_nextval): keep where rows are deleted by age; size the "
+				   "blocks with locality_uuid_block_advice()";
+		case Format::v7:
+			return "version 7, ordered by time: keep; uuidv7_ordered() keeps one order across backends";
+		case Format::v1:
+			return "version 1, made elsewhere, not ordered (its time starts with its low bits): make new keys with "
+				   "uuidv7_ordered()";
+		case Format::v6:
+			return "version 6, made elsewhere, ordered by time: keep, or make new keys with uuidv7_ordered()";
+		case Format::hot:
+			return "shard-key ids: keep hot_uuid where services route by the key";
+	}
+	return nullptr;
+}
+
+/* A version 4 key is random unless its prefixes show blocks; most "shard-key ids" carry no plausible second. */
+constexpr const char *random_item = "format random (version 4)";
+constexpr const char *not_shard_key_detail =
+	"any id fits the shard-key layout, and most of these carry no plausible second: not shard-key ids";
+constexpr const char *random_detail =
+	"random keys (gen_random_uuid(), uuidv4()): each insert touches a random leaf; switch the DEFAULT to uuidv7_ordered()";
+
+/* What each version says, for the version rows. */
+const char *
+version_detail(int v)
+{
+	switch (v)
+	{
+		case 0:
+			return "no RFC 9562 version: shard-key ids, or ids made from integers; the format rows say which";
+		case 1:
+			return "time-based with its low bits first: not ordered by time";
+		case 4:
+			return "random bits, or blocks where the neighbours row shows them";
+		case 6:
+		case 7:
+			return "time-based, time first: ordered by time";
+		case 0xb:
+			return "locality_uuid's version";
+		default:
+			return "RFC 9562's meaning of this version: the format rows say which generator";
+	}
+}
+
 // Add the rows of what the keys say: formats, versions, blocks, time span.
 void
 put_key_rows(ReturnSetInfo *rsinfo, const SampleTally &t)
 {
-	int n = t.rows;
+	int  n = t.rows;
+	bool blocks = shows_blocks(t);
 
 	for (int f = 0; f <= no_format; f++)
 		if (t.by_format[f] > 0)
-			put_row(rsinfo, psprintf("format %s", f < no_format ? format_name(static_cast<Format>(f)) : "none"),
-					psprintf("%.1f %%", 100.0 * t.by_format[f] / n),
-					f == static_cast<int>(Format::block) ? "version 4: any random uuid reads as a block id" : nullptr);
+		{
+			bool        random = f == static_cast<int>(Format::block) && !blocks;
+			const char *detail = random ? random_detail : format_detail(f);
+
+			if (f == static_cast<int>(Format::hot) && t.shard_key * 2 <= t.rows)
+				detail = not_shard_key_detail;
+			put_row(rsinfo, random ? random_item : psprintf("format %s", f < no_format ? format_name(static_cast<Format>(f)) : "none"),
+					psprintf("%.1f %%", 100.0 * t.by_format[f] / n), detail);
+		}
 	for (int v = 0; v < 16; v++)
 		if (t.by_version[v] > 0)
-			put_row(rsinfo, psprintf("version %x", v), psprintf("%.1f %%", 100.0 * t.by_version[v] / n), nullptr);
+			put_row(rsinfo, psprintf("version %x", v), psprintf("%.1f %%", 100.0 * t.by_version[v] / n),
+					version_detail(v));
 	if (t.v4_pairs > 0)
 		put_row(rsinfo, "version 4 neighbours in one block", psprintf("%.1f %%", 100.0 * t.v4_same_prefix / t.v4_pairs),
-				"consecutive rows whose keys share their first 16 bits: near 0 for random keys");
+				"consecutive rows whose keys share their first 16 bits: near 0 % for random keys, over half for block ids");
 	put_row(rsinfo, "time span",
 			t.with_time > 0 ? psprintf("%s .. %s", pstrdup(timestamptz_to_str(t.first_us - pg_epoch_unix_us)),
 									   timestamptz_to_str(t.last_us - pg_epoch_unix_us))
 							: nullptr,
-			psprintf("%d of %d keys carry a time their bits fix", t.with_time, n));
+			psprintf("%d of %d keys carry a time their bits fix; locality_uuid_describe(id) reads one key", t.with_time,
+					 n));
 }
 
 // Add the rows of the column's B-tree index: its name, leaf density, the leaves the newest keys touch.
@@ -323,27 +392,33 @@ put_index_rows(ReturnSetInfo *rsinfo, Relation rel, AttrNumber attnum, const Ord
 
 	if (!OidIsValid(index))
 	{
-		put_row(rsinfo, "index", nullptr, "no B-tree index leads with the column");
+		put_row(rsinfo, "index", nullptr, "no B-tree index leads with the column: no leaves to keep hot, nothing to tune");
 		return;
 	}
-	put_row(rsinfo, "index", quote_identifier(get_rel_name(index)), "B-tree, leading with the column");
+	put_row(rsinfo, "index", quote_identifier(get_rel_name(index)),
+			"B-tree, leading with the column: the index inserts touch; the rows below are about it");
 	if (!index_stats(index, &leaf_pages, &density, &why))
 	{
 		Relation ir = index_open(index, AccessShareLock);
 
 		leaf_pages = RelationGetNumberOfBlocks(ir) - 1; /* less the metapage: leaves and inner pages */
 		index_close(ir, AccessShareLock);
-		put_row(rsinfo, "leaf density", nullptr, why);
+		put_row(rsinfo, "leaf density", nullptr,
+				psprintf("%s: CREATE EXTENSION pgstattuple, or GRANT pg_stat_scan_tables, for this row", why));
 	}
 	else
-		put_row(rsinfo, "leaf density", psprintf("%.1f %%", density), "pgstattuple's pgstatindex");
+		put_row(rsinfo, "leaf density", psprintf("%.1f %%", density),
+				"pgstattuple's pgstatindex: about 90 % after ordered inserts, 70 % after random ones; REINDEX CONCURRENTLY "
+				"packs the leaves again");
 	if (k.newest > 0 && leaf_pages > 0)
 	{
 		int64_t *pages = static_cast<int64_t *>(palloc(sizeof(int64_t) * k.newest));
 
 		put_row(rsinfo, "leaves the newest keys touch",
 				psprintf("%d of %lld", leaves_touched(k.rank, k.n, k.newest, leaf_pages, pages), static_cast<long long>(leaf_pages)),
-				psprintf("the last %d sampled rows in heap order, placed among the leaves as the sample's keys", k.newest));
+				psprintf("the last %d sampled rows in heap order, placed among the leaves as the sample's keys: a few for "
+						 "ordered keys, most of them for random keys",
+						 k.newest));
 		pfree(pages);
 	}
 }
@@ -374,13 +449,16 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 
 	tally_keys(k.keys, n, now_us, &t);
 	put_row(rsinfo, "sampled rows", psprintf("%d", n),
-			psprintf("TABLESAMPLE %s (%.6g %%) of about %.0f rows%s, in heap (ctid) order", method, percent, tuples,
-					 rel->rd_rel->reltuples < 0 ? " (not yet analyzed: estimated from its size)" : ""));
+			psprintf("TABLESAMPLE %s (%.6g %%) of about %.0f rows%s, in heap (ctid) order; a larger sample_rows gives finer figures",
+					 method, percent, tuples,
+					 rel->rd_rel->reltuples < 0 ? " (not yet analyzed: estimated from its size; ANALYZE for a closer estimate)" : ""));
 	put_key_rows(rsinfo, t);
 	put_row(rsinfo, "key order follows insert order", n >= 2 ? psprintf("%.3f", k.rho) : nullptr,
-			"Spearman's correlation of key rank with heap order: 1 ordered, near 0 random");
+			"Spearman's correlation of key rank with heap order: 1 ordered, near 0 random, below 0 after a switch from "
+			"random keys; the next row says where inserts go now");
 	put_row(rsinfo, "the newest keys' order follows insert order", k.newest >= 2 ? psprintf("%.3f", k.rho_newest) : nullptr,
-			psprintf("the same over the last %d sampled rows in heap order", k.newest));
+			psprintf("the same over the last %d sampled rows in heap order: 1 while the generator now in use orders its keys",
+					 k.newest));
 	put_index_rows(rsinfo, rel, attnum, k);
 
 	GeneratorPick pick = pick_generator(t, k.rho, k.rho_newest);

@@ -22,6 +22,7 @@ my %C_ONLY = map { $_ => 1 } (
 	'hot_uuid_made_support(internal)',        # a planner support function (rewrites hot_uuid_made)
 	'locality_uuid_describe(uuid, timestamp with time zone)',    # the core's format rule (a SQL copy would be a second rule)
 	'locality_uuid_column_report(regclass, name, integer)',      # the same rule on a sample, and the relcache
+	'locality_uuid_survey(name)',             # tells the extension's generators by their membership of it
 	'uuidv7_made_check_support(internal)',    # a planner support function (estimates uuidv7_made_check)
 	'hot_uuid_made_check_support(internal)',  # a planner support function (estimates hot_uuid_made_check)
 	'uuidv7_made_check(uuid, timestamp with time zone, timestamp with time zone)',      # the rewrite's check, for its estimate

@@ -358,6 +358,10 @@ WHERE o.oprname IN (%s) AND o.oprowner <> 'alice'::regrole}, $in->(@onames))) : 
 			my ($returns, $body);
 			if (@outs)
 			{
+				# PL/pgSQL refuses an OUT parameter named as an IN one (locality_uuid_block_advice's
+				# retention): such a look-alike's column takes another name.
+				my %in = map { $_ => 1 } grep { defined } @innames;
+				@outs = map { [ $in{ $_->[0] } ? "$_->[0]_out" : $_->[0], $_->[1] ] } @outs;
 				push @defs, map { qq{OUT "$_->[0]" $_->[1]} } @outs;
 				$returns = $p->{retset} ? (@outs > 1 ? 'SETOF record' : "SETOF $outs[0][1]") : '';
 				$returns = "RETURNS $returns" if $returns;
