@@ -10,6 +10,7 @@ extern "C" {
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "access/htup_details.h"
 #include "access/xact.h"
 #include "access/xlog.h"
 #include "commands/sequence.h"
@@ -18,6 +19,7 @@ extern "C" {
 #include "storage/fd.h"
 #include "storage/lock.h"
 #include "utils/builtins.h"
+#include "utils/syscache.h"
 }
 
 namespace locality_uuid
@@ -64,8 +66,24 @@ database_incarnation()
 	/* The system call itself: a library that fakes the clock (libfaketime) fakes statx's times too. */
 	if (syscall(SYS_statx, AT_FDCWD, path, 0, STATX_INO | STATX_BTIME, &st) != 0)
 		ereport(ERROR, (errcode_for_file_access(), errmsg("could not stat directory \"%s\": %m", path)));
-	/* Where the file system keeps no birth time, the inode number alone tells directories apart. */
-	uint64_t born = (st.stx_mask & STATX_BTIME) ? static_cast<uint64_t>(st.stx_btime.tv_sec) * 1000000000 + st.stx_btime.tv_nsec : 0;
+	/*
+	 * Where the file system keeps no birth time, an inode number can come back for a later
+	 * database: the transaction that wrote the database's catalog row tells them apart (an ALTER
+	 * DATABASE that writes the row starts a new record there too).
+	 */
+	uint64_t born;
+
+	if (st.stx_mask & STATX_BTIME)
+		born = static_cast<uint64_t>(st.stx_btime.tv_sec) * 1000000000 + st.stx_btime.tv_nsec;
+	else
+	{
+		HeapTuple row = SearchSysCache1(DATABASEOID, ObjectIdGetDatum(MyDatabaseId));
+
+		if (!HeapTupleIsValid(row))
+			elog(ERROR, "cache lookup failed for database %u", MyDatabaseId);
+		born = HeapTupleHeaderGetRawXmin(row->t_data);
+		ReleaseSysCache(row);
+	}
 
 	incarnation = ((st.stx_ino * UINT64_C(0x9E3779B97F4A7C15)) ^ (born * UINT64_C(0xC2B2AE3D27D4EB4F))) | 1;
 	return incarnation;
@@ -80,9 +98,12 @@ read_record(LeaseRecord *record)
 	int     fd = OpenTransientFile(path, O_RDONLY | PG_BINARY);
 	ssize_t got = 0;
 
+	struct stat st;
+
 	if (fd >= 0)
 	{
-		got = pg_pread(fd, record, sizeof(*record), 0);
+		got = fstat(fd, &st) != 0 ? -1 : st.st_size != sizeof(*record) ? st.st_size
+																	   : pg_pread(fd, record, sizeof(*record), 0);
 		CloseTransientFile(fd);
 	}
 	if (fd < 0 ? errno != ENOENT : got < 0)

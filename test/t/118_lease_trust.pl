@@ -174,6 +174,25 @@ for my $kind (state_kinds())
 		SELECT count(locality_uuid(true)) FROM generate_series(1, 1000)}),
 		"100\n1000|", "$label: a later database of the same OID: ordered ids on time, sequential ids made");
 
+	# 3d. A record of the leases of another size than its own is an error, an empty one none.
+	my $record = $node->data_dir . '/locality_uuid/' . $node->safe_psql('postgres', q{SELECT oid FROM pg_database WHERE datname = 'later'});
+	ok(-s $record == 24, "$label: later's record of the leases has 24 bytes");
+	for my $size (16, 32)
+	{
+		my $saved = PostgreSQL::Test::Utils::slurp_file($record);
+		open my $fh, '>', $record or die "could not write $record: $!";
+		binmode $fh;
+		print $fh substr($saved . ("\0" x 8), 0, $size);
+		close $fh;
+		is(as($node, dave => 'later', 'SELECT uuidv7_ordered() IS NOT NULL'), '|ERROR:  XX001',
+			"$label: a record of $size bytes: XX001");
+		open $fh, '>', $record or die "could not write $record: $!";
+		binmode $fh;
+		print $fh $saved;
+		close $fh;
+	}
+	is(as($node, dave => 'later', 'SELECT uuidv7_ordered() IS NOT NULL'), 't|', "$label: the record put back: ids made");
+
 	# 4. DROP and CREATE EXTENSION while a session holds leases: it and a new one go on above.
 	my $held = $node->background_psql('app', on_error_stop => 0, extra_params => [ '-U', 'dave' ]);
 	($out, $states) = session_states($held, q{INSERT INTO made SELECT 'ordered', uuidv7_ordered() FROM generate_series(1, 100);
