@@ -252,13 +252,18 @@ hot_uuid_time_decoder(PG_FUNCTION_ARGS)
 	return hot_timestamp_datum(uuid_text_arg(fcinfo, 0)->data);
 }
 
-// Return the key a core function writes for a bound (argument 0), or SQL NULL where it writes none.
+// Return the key a core function writes for a bound (argument 0; with next, for the microsecond
+// after it), or SQL NULL where it writes none.
 static Datum
-hot_key_datum(FunctionCallInfo fcinfo, bool (*key)(int64_t us, uint8_t out[uuid_len]))
+hot_key_datum(FunctionCallInfo fcinfo, bool (*key)(int64_t us, uint8_t out[uuid_len]), bool next = false)
 {
 	uint8_t bytes[uuid_len];
+	int64_t us;
 
-	if (PG_ARGISNULL(0) || !key(made_bound_arg(fcinfo, 0, 0), bytes))
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	us = made_bound_arg(fcinfo, 0, 0);
+	if (!key(next ? made_next_us(us) : us, bytes))
 		PG_RETURN_NULL();
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
@@ -309,29 +314,18 @@ hot_uuid_made(PG_FUNCTION_ARGS)
 	return made_datum(fcinfo, hot_made);
 }
 
-// Return the key of the bound after the one given (argument 0), or SQL NULL where none is written.
-static Datum
-hot_next_key_datum(FunctionCallInfo fcinfo, bool (*key)(int64_t us, uint8_t out[uuid_len]))
-{
-	uint8_t bytes[uuid_len];
-
-	if (PG_ARGISNULL(0) || !key(made_next_us(made_bound_arg(fcinfo, 0, 0)), bytes))
-		PG_RETURN_NULL();
-	PG_RETURN_UUID_P(make_uuid(bytes));
-}
-
 // hot_uuid_made_after(after timestamptz) RETURNS uuid
 extern "C" Datum
 hot_uuid_made_after(PG_FUNCTION_ARGS)
 {
-	return hot_next_key_datum(fcinfo, hot_made_since);
+	return hot_key_datum(fcinfo, hot_made_since, true);
 }
 
 // hot_uuid_made_through(through timestamptz) RETURNS uuid
 extern "C" Datum
 hot_uuid_made_through(PG_FUNCTION_ARGS)
 {
-	return hot_next_key_datum(fcinfo, hot_made_before);
+	return hot_key_datum(fcinfo, hot_made_before, true);
 }
 
 // hot_uuid_timestamp_support(internal) RETURNS internal
