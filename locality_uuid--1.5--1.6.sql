@@ -198,7 +198,9 @@ BEGIN ATOMIC
         WHERE am.amname = 'btree'
           AND i.indisvalid
           AND t.relkind = 'r'
-          AND a.atttypid = 'pg_catalog.uuid'::pg_catalog.regtype
+          AND (a.atttypid = 'pg_catalog.uuid'::pg_catalog.regtype
+               OR a.atttypid IN (SELECT d.oid FROM pg_catalog.pg_type AS d
+                                 WHERE d.typtype = 'd' AND d.typbasetype = 'pg_catalog.uuid'::pg_catalog.regtype))
           AND NOT a.attisdropped
           AND n.nspname <> ALL (ARRAY['pg_catalog', 'information_schema']::name[])
           AND NOT pg_catalog.pg_is_other_temp_schema(n.oid)
@@ -208,7 +210,8 @@ BEGIN ATOMIC
     ) AS k
     LEFT JOIN LATERAL (
         SELECT p.proname || CASE WHEN p.proname = 'locality_uuid' AND p.pronargs = 1
-                                 THEN CASE WHEN pg_catalog.pg_get_expr(k.adbin, k.adrelid) ~ '\mtrue\)$' THEN '(true)' ELSE '(false)' END
+                                 THEN CASE pg_catalog.substring(pg_catalog.pg_get_expr(k.adbin, 0), '\((?:sequential => )?([a-z]+)\)$')
+                                      WHEN 'true' THEN '(true)' WHEN 'false' THEN '(false)' ELSE '(expression)' END
                                  WHEN p.proname = 'hot_uuid' THEN '(shard_key)'
                                  ELSE '()' END AS generator,
                coalesce(x.extname::text, CASE WHEN p.pronamespace = 'pg_catalog'::pg_catalog.regnamespace THEN 'core' ELSE 'other' END) AS generator_from
@@ -216,14 +219,20 @@ BEGIN ATOMIC
         LEFT JOIN pg_catalog.pg_depend AS m
                ON m.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND m.objid = p.oid AND m.deptype = 'e'
         LEFT JOIN pg_catalog.pg_extension AS x ON x.oid = m.refobjid
-        WHERE p.oid = (pg_catalog.regexp_match(k.adbin::text, '^\{FUNCEXPR :funcid ([0-9]+) '))[1]::oid
+        WHERE p.oid = (pg_catalog.regexp_match(k.adbin::text, '^(?:\{COERCETODOMAIN :arg )?\{FUNCEXPR :funcid ([0-9]+) '))[1]::oid
     ) AS g ON true
     CROSS JOIN LATERAL (
         SELECT CASE
+                   WHEN g.generator_from NOT IN ('locality_uuid', 'core', 'uuid-ossp') THEN NULL
                    WHEN g.generator IN ('uuidv7()', 'uuidv7_ordered()', 'locality_uuid(true)') THEN 'ordered'
                    WHEN g.generator = 'hot_uuid(shard_key)' THEN 'shard-key'
                    WHEN g.generator IN ('uuid_sequence_nextval()', 'uuid_time_nextval()') THEN 'block'
                    WHEN g.generator IN ('gen_random_uuid()', 'uuidv4()', 'locality_uuid()', 'locality_uuid(false)', 'uuid_generate_v4()') THEN 'random'
+               END AS by_name
+    ) AS named
+    CROSS JOIN LATERAL (
+        SELECT CASE
+                   WHEN named.by_name IS NOT NULL THEN named.by_name
                    WHEN k.adbin IS NULL AND k.refers_to IS NOT NULL THEN 'reference'
                    WHEN k.correlation >= 0.9 THEN 'ordered'
                    WHEN k.correlation IS NOT NULL THEN 'random'

@@ -88,3 +88,16 @@ CREATE INDEX e_idx_full ON e_idx (id, a);
 SELECT item, CASE WHEN item = 'index' THEN value END AS index, value IS NOT NULL AS has_value
 FROM locality_uuid_column_report('e_idx', 'id') WHERE item IN ('index', 'leaf density');
 DROP EXTENSION pgstattuple;
+
+-- The time span of the keys: the first and the last time, each printed as it is.
+CREATE TABLE e_span (id uuid PRIMARY KEY);
+INSERT INTO e_span VALUES (uuidv7_lower('2004-11-03 19:53:47.776+00')), (uuidv7_lower('2026-03-01 12:00:00+00'));
+SELECT value FROM locality_uuid_column_report('e_span', 'id') WHERE item = 'time span';
+
+-- Random keys sorted by CLUSTER follow heap order, yet new random keys land anywhere: the pick is
+-- uuidv7_ordered(), as the format row says, not the block generator.
+CREATE TABLE e_sorted (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n int);
+INSERT INTO e_sorted (n) SELECT g FROM generate_series(1, 3000) g;
+CLUSTER e_sorted USING e_sorted_pkey;
+SELECT item, value, detail FROM locality_uuid_column_report('e_sorted', 'id')
+WHERE item IN ('format random (version 4)', 'generator to pick');

@@ -160,4 +160,22 @@ CREATE TABLE survey.pg_stats (schemaname name, tablename name, attname name, inh
 SET search_path = survey, pg_catalog, public;
 SELECT count(*) AS rows_with_correlation FROM locality_uuid_survey('survey') WHERE correlation IS NOT NULL;
 RESET search_path;
+
+-- A generator is ours or core's by where it lives, not by its name: another schema's
+-- uuidv7_ordered() is judged by the order of its keys. locality_uuid's argument as an expression;
+-- a key of a domain over uuid.
+CREATE SCHEMA survey_other;
+CREATE FUNCTION survey_other.uuidv7_ordered() RETURNS uuid LANGUAGE sql VOLATILE RETURN gen_random_uuid();
+CREATE TABLE survey.s_lookalike (id uuid PRIMARY KEY DEFAULT survey_other.uuidv7_ordered(), n int);
+CREATE TABLE survey.s_not_false (id uuid PRIMARY KEY DEFAULT locality_uuid(NOT false), n int);
+CREATE DOMAIN survey.survey_id AS uuid;
+CREATE TABLE survey.s_domain (id survey.survey_id PRIMARY KEY DEFAULT gen_random_uuid(), n int);
+INSERT INTO survey.s_lookalike (n) SELECT g FROM generate_series(1, 2000) g;
+INSERT INTO survey.s_not_false (n) SELECT g FROM generate_series(1, 2000) g;
+INSERT INTO survey.s_domain (n) SELECT g FROM generate_series(1, 2000) g;
+ANALYZE survey.s_lookalike, survey.s_not_false, survey.s_domain;
+SELECT tab, generator, generator_from, correlation > 0.9 AS ordered, pick FROM locality_uuid_survey('survey')
+WHERE tab IN ('survey.s_lookalike'::regclass, 'survey.s_not_false'::regclass, 'survey.s_domain'::regclass)
+ORDER BY tab::text;
+DROP SCHEMA survey_other CASCADE;
 DROP SCHEMA survey CASCADE;

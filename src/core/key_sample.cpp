@@ -137,6 +137,9 @@ pick_generator(const SampleTally &t, double rho, double rho_newest) noexcept
 		return {ordered_generator(static_cast<int>(Format::hot)), PickReason::shard_key};
 	if (shows_blocks(t))
 		return {ordered_generator(static_cast<int>(Format::block)), PickReason::blocks};
+	/* A random uuid reads as a block id; no generator makes random keys in insert order. */
+	if (t.newest_format == static_cast<int>(Format::block) && (rho >= ordered_rho || rho_newest >= ordered_rho))
+		return {"uuidv7_ordered()", PickReason::random_sorted};
 	if ((rho >= ordered_rho || rho_newest >= ordered_rho) && !made_here(t.newest_format))
 		return {newest, PickReason::ordered_elsewhere};
 	if (rho >= ordered_rho)

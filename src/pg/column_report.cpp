@@ -243,6 +243,9 @@ pick_why(PickReason reason)
 		case PickReason::blocks:
 			return "block ids: keep the block generator where rows are deleted by age, and size its blocks with "
 				   "locality_uuid_block_advice()";
+		case PickReason::random_sorted:
+			return "random version 4 keys, in key order only because the table was sorted (CLUSTER, a sorted load): new "
+				   "keys still land anywhere; switch the DEFAULT to uuidv7_ordered()";
 		case PickReason::ordered_elsewhere:
 			return "keys follow insert order but no generator of this extension made them: set the DEFAULT to "
 				   "uuidv7_ordered() to keep that order across backends";
@@ -373,10 +376,11 @@ put_key_rows(ReturnSetInfo *rsinfo, const SampleTally &t)
 	if (t.v4_pairs > 0)
 		put_row(rsinfo, "version 4 neighbours in one block", psprintf("%.1f %%", 100.0 * t.v4_same_prefix / t.v4_pairs),
 				"consecutive rows whose keys share their first 16 bits: near 0 % for random keys, over half for block ids");
-	put_row(rsinfo, "time span",
-			t.with_time > 0 ? psprintf("%s .. %s", pstrdup(timestamptz_to_str(t.first_us - pg_epoch_unix_us)),
-									   timestamptz_to_str(t.last_us - pg_epoch_unix_us))
-							: nullptr,
+	/* timestamptz_to_str writes into one static buffer: each reading copied before the next. */
+	char *first = t.with_time > 0 ? pstrdup(timestamptz_to_str(t.first_us - pg_epoch_unix_us)) : nullptr;
+	char *last = t.with_time > 0 ? pstrdup(timestamptz_to_str(t.last_us - pg_epoch_unix_us)) : nullptr;
+
+	put_row(rsinfo, "time span", t.with_time > 0 ? psprintf("%s .. %s", first, last) : nullptr,
 			psprintf("%d of %d keys carry a time their bits fix; locality_uuid_describe(id) reads one key", t.with_time,
 					 n));
 }

@@ -174,6 +174,9 @@ test_pick()
 	t.v4_same_prefix = 0;
 	CHECK(same(pick_generator(t, 0, 0).generator, "uuidv7_ordered()"));
 	CHECK(pick_generator(t, 0, 0).reason == PickReason::unordered);
+	/* Random keys in key order (CLUSTER, a sorted load): new random keys still land anywhere. */
+	CHECK(same(pick_generator(t, 1.0, 1.0).generator, "uuidv7_ordered()"));
+	CHECK(pick_generator(t, 1.0, 1.0).reason == PickReason::random_sorted);
 
 	t = SampleTally{};
 	t.rows = 10;

@@ -127,6 +127,20 @@ $node->poll_query_until('postgres', q{
 my $switch = q{SET lock_timeout = '200ms'; ALTER TABLE accounts ALTER COLUMN id SET DEFAULT uuidv7_ordered();};
 is(as($node, 'postgres', undef, $switch), '|ERROR:  55P03', 'behind a long transaction the switch gives up after lock_timeout');
 ok(finish_psql($holder), 'the long transaction ends');
+# The survey takes no lock of any table: it answers while a session holds ACCESS EXCLUSIVE on a
+# table whose DEFAULT is locality_uuid(true) (deparsing that DEFAULT with its table waited).
+$node->safe_psql('postgres', 'CREATE TABLE locked_keys (id uuid PRIMARY KEY DEFAULT locality_uuid(true))');
+my $locker = start_psql($node, 'postgres', 'BEGIN; LOCK TABLE locked_keys IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(3); COMMIT;',
+	conn => 'application_name=locker');
+$node->poll_query_until('postgres', q{
+	SELECT count(*) > 0 FROM pg_locks l JOIN pg_stat_activity a USING (pid)
+	WHERE a.application_name = 'locker' AND l.relation = 'locked_keys'::regclass AND l.granted})
+  or die 'the locker took no lock';
+is(as($node, 'postgres', undef, q{SET lock_timeout = '500ms';
+	SELECT generator FROM locality_uuid_survey('public') WHERE tab = 'locked_keys'::regclass}),
+	'locality_uuid(true)|', 'the survey answers while another session holds ACCESS EXCLUSIVE on a table');
+ok(finish_psql($locker), 'the lock is released');
+$node->safe_psql('postgres', 'DROP TABLE locked_keys');
 is( $node->safe_psql('postgres', q{
 		BEGIN;
 		ALTER TABLE accounts ALTER COLUMN id SET DEFAULT gen_random_uuid();
