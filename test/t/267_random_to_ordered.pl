@@ -118,24 +118,27 @@ is(report(q{'format random (version 4)', 'generator to pick'}),
 # 2. The switch, with inserts running: behind a long transaction, lock_timeout gives up (55P03)
 # rather than queue every insert behind the ALTER; then it takes milliseconds.
 my $churn = start_churn();
-my $holder = start_psql($node, 'postgres', 'BEGIN; SELECT count(*) FROM accounts; SELECT pg_sleep(2); COMMIT;',
-	conn => 'application_name=holder');
-$node->poll_query_until('postgres', q{
-	SELECT count(*) > 0 FROM pg_locks l JOIN pg_stat_activity a USING (pid)
-	WHERE a.application_name = 'holder' AND l.relation = 'accounts'::regclass AND l.granted})
-  or die 'the holder took no lock';
+
+# Start a session (application_name name) that runs sql and holds a lock on table while it does;
+# return it once the lock is granted.
+sub holding
+{
+	my ($name, $table, $sql) = @_;
+	my $session = start_psql($node, 'postgres', $sql, conn => "application_name=$name");
+	$node->poll_query_until('postgres', qq{
+		SELECT count(*) > 0 FROM pg_locks l JOIN pg_stat_activity a USING (pid)
+		WHERE a.application_name = '$name' AND l.relation = '$table'::regclass AND l.granted})
+	  or die "$name took no lock on $table";
+	return $session;
+}
+my $holder = holding('holder', 'accounts', 'BEGIN; SELECT count(*) FROM accounts; SELECT pg_sleep(2); COMMIT;');
 my $switch = q{SET lock_timeout = '200ms'; ALTER TABLE accounts ALTER COLUMN id SET DEFAULT uuidv7_ordered();};
 is(as($node, 'postgres', undef, $switch), '|ERROR:  55P03', 'behind a long transaction the switch gives up after lock_timeout');
 ok(finish_psql($holder), 'the long transaction ends');
 # The survey takes no lock of any table: it answers while a session holds ACCESS EXCLUSIVE on a
 # table whose DEFAULT is locality_uuid(true) (deparsing that DEFAULT with its table waited).
 $node->safe_psql('postgres', 'CREATE TABLE locked_keys (id uuid PRIMARY KEY DEFAULT locality_uuid(true))');
-my $locker = start_psql($node, 'postgres', 'BEGIN; LOCK TABLE locked_keys IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(3); COMMIT;',
-	conn => 'application_name=locker');
-$node->poll_query_until('postgres', q{
-	SELECT count(*) > 0 FROM pg_locks l JOIN pg_stat_activity a USING (pid)
-	WHERE a.application_name = 'locker' AND l.relation = 'locked_keys'::regclass AND l.granted})
-  or die 'the locker took no lock';
+my $locker = holding('locker', 'locked_keys', 'BEGIN; LOCK TABLE locked_keys IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(3); COMMIT;');
 is(as($node, 'postgres', undef, q{SET lock_timeout = '500ms';
 	SELECT generator FROM locality_uuid_survey('public') WHERE tab = 'locked_keys'::regclass}),
 	'locality_uuid(true)|', 'the survey answers while another session holds ACCESS EXCLUSIVE on a table');
