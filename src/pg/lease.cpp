@@ -32,10 +32,11 @@ namespace locality_uuid
  * the database's sequences but never reaches this file, which a restart or a crash keeps: so a
  * lease sequence set back below the ids the database made (an older dump) is lifted again at the
  * database's next lease step, and the step writes the lifted value to the sequence, which WAL
- * carries to standbys. The file names the database's directory it belongs to (inode and birth
- * time): a database that later gets the OID of a dropped one, a copy (pg_basebackup) or a move
- * to another tablespace starts a record of its own, and no database reads another's. pg_upgrade
- * starts without any; the sequences carry the floor there.
+ * carries to standbys. The file names the database it belongs to (database_incarnation): a
+ * database that later gets the OID of a dropped one, a copy (pg_basebackup, CREATE DATABASE ...
+ * TEMPLATE) or a move to another tablespace starts a record of its own at its first lease step,
+ * and no database reads another's. pg_upgrade starts without any; the sequences carry the floor
+ * there.
  */
 struct LeaseRecord
 {
