@@ -230,8 +230,8 @@ struct RunState; /* a leased run of one database, in shared memory (state.cpp) *
 
 /*
  * A backend's lease on one of the extension's sequences: it makes ids of the run only below until
- * (0: none yet), and until is never above the sequence's value, nor above the server's record of
- * the run (lease_record), which only grow. The sequence is WAL-logged and the record is a file of
+ * (0: none yet), and until is never above the sequence's value, nor the server's record of the
+ * run (lease.cpp) below it; both only grow. The sequence is WAL-logged and the record is a file of
  * the data directory, so after a restart, a crash, a promotion or pg_upgrade the database's first
  * id starts at or above both, and a restore that sets the sequence back lowers neither floor.
  */
@@ -250,8 +250,9 @@ struct SequenceLease
 };
 
 // Return a number that tells this database apart from any database of its OID dropped before
-// (its directory's inode and birth time; never 0): the shared state and the record of the leases
-// of an earlier database are not this one's.
+// (its directory's inode and birth time, or where the file system keeps none, its catalog row's
+// transaction; never 0): the shared state and the record of the leases of an earlier database
+// are not this one's.
 uint64_t database_incarnation();
 
 // Begin a take of the run under the lease (lease.cpp): give up a stale lease, take a new one
