@@ -332,12 +332,15 @@ histogram_fraction(const AttStatsSlot &hist, const uint8_t *key, bool (*of_forma
 		return -1;
 	if (of_format != NULL && !of_format(value_of(hist, hi)))
 	{
-		// Mostly another format's ids: the format's go on at the pace of the bucket below, up to now.
+		// Mostly another format's ids: the format's go on at the pace of the bucket below, up to now,
+		// past the bucket's end too where they last longer than that bucket (ANALYZE's last bound of
+		// the format can be more than a bucket's time older than its newest ids): only differences
+		// of these fractions are used, up to the histogram's end.
 		double pace = lo > 0 && of_format(value_of(hist, lo - 1)) ? low - leading(value_of(hist, lo - 1)) : 0;
 
 		if (now == NULL || pace <= 0)
 			return -1;
-		return (lo + std::min(1.0, std::max(0.0, (std::min(leading(key), leading(now)) - low) / pace))) / last;
+		return (lo + std::min(static_cast<double>(last - lo), std::max(0.0, (std::min(leading(key), leading(now)) - low) / pace))) / last;
 	}
 	return (lo + (high > low ? std::min(1.0, std::max(0.0, (leading(key) - low) / (high - low))) : 0.5)) / last;
 }

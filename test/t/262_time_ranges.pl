@@ -40,11 +40,18 @@ for my $f (sort keys %format)
 		'1', "$f: the primary key is the table's only index");
 }
 
-# The planner's row estimate for a statement.
+# The planner's row estimates for statements, planned in one transaction (one now()).
 sub estimate
 {
-	my ($stmt) = @_;
-	return decode_json($node->safe_psql('postgres', "EXPLAIN (FORMAT JSON) $stmt"))->[0]{Plan}{'Plan Rows'};
+	my (@stmts) = @_;
+	my $q = join(', ', map { "pg_temp.rows_of(\$q\$$_\$q\$)" } @stmts);
+	return split /\|/, $node->safe_psql('postgres', q{
+		CREATE FUNCTION pg_temp.rows_of(stmt text) RETURNS numeric LANGUAGE plpgsql AS $f$
+		DECLARE p json;
+		BEGIN
+			EXECUTE 'EXPLAIN (FORMAT JSON) ' || stmt INTO p;
+			RETURN (p -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
+		END $f$;} . "SELECT $q");
 }
 
 # The scans of a plan: node type, index and index condition of each.
@@ -102,8 +109,8 @@ for my $f (sort keys %format)
 			my $actual = $node->safe_psql('postgres', "SELECT count(*) FROM t_$f
 				WHERE $extractor(id) >= now() - interval '10 days' * $share
 				  AND $extractor(id) < now() - interval '1 second'");
-			my $estimate = estimate("SELECT * FROM t_$f WHERE $made(id, $range)");
-			my $words = estimate("SELECT * FROM t_$f WHERE $extractor(id) >= now() - interval '10 days' * $share
+			my ($estimate, $words) = estimate("SELECT * FROM t_$f WHERE $made(id, $range)",
+				"SELECT * FROM t_$f WHERE $extractor(id) >= now() - interval '10 days' * $share
 				AND $extractor(id) < now() - interval '1 second'");
 			my $ratio = $estimate / ($actual || 1);
 			diag sprintf('%s, statistics %d, %.2f %% of the table: estimate %d rows (the user\'s words %d), actual %d (%.2fx)',
