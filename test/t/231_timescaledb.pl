@@ -88,9 +88,10 @@ foreach my $f (@FORMATS)
 	is(chunk_scans("SELECT * FROM $table WHERE $range"), 1, "$table: WHERE $range scans one chunk");
 	is($node->safe_psql('postgres', "SELECT string_agg(note, ',') FROM $table WHERE $range"),
 		'noon, 2026-01-12', "$table: and finds the row of that day");
+	# On TimescaleDB's own version 7 partitioning (by the id itself) the extractor's comparison is
+	# a range of the id since 1.6, and excludes chunks as the partitioning function's does.
 	is(chunk_scans("SELECT * FROM $table WHERE $extract(id) >= '2026-01-14 00:00:00+00'"),
-		defined $func ? 4 : $days, "$table: $extract(id) >= 2026-01-14 scans "
-		  . (defined $func ? 'the chunks from that day on' : 'every chunk (not the partitioning function)'));
+		4, "$table: $extract(id) >= 2026-01-14 scans the chunks from that day on");
 
 	# A condition on the id itself in a hypertable partitioned by a function of the id: TimescaleDB
 	# excludes chunks by the function of the constant. Noted, not asserted: the documented form is
