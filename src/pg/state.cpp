@@ -313,10 +313,10 @@ state_slot()
 
 /*
  * Replace a word of the state by step(word), step's result, and return whether it did: the
- * cluster's word by compare-and-swap when the state is shared, else this backend's own. step
+ * shared word by compare-and-swap when the state is shared, else this backend's own. step
  * says no by returning false, and then the word stays as it is.
  *
- * With shared state, *own_word is this backend's last sight of the cluster's word, and the first
+ * With shared state, *own_word is this backend's last sight of the shared word, and the first
  * swap expects it. When another backend moved the word since, that swap fails and hands over the
  * current word with its cache line already held for writing, so the retry stays on this core:
  * one transfer of the line between cores a call, where reading the word first costs two. A no

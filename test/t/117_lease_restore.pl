@@ -92,7 +92,7 @@ for my $kind (state_kinds())
 
 	# 1b. Ids made during a restore, between its CREATE EXTENSION and its SEQUENCE SET (after the
 	# data): pg_restore --clean by sections, one call of each generator in between. Each round
-	# starts from a restart on the fake clock (a round's restored ids lift the cluster's words):
+	# starts from a restart on the fake clock (a round's restored ids lift the database's words):
 	# in the first a new session makes ids first, in the second the session that made ids during
 	# the restore. Shared state: a lease step that finds the sequence set from outside takes it
 	# as every backend's floor, the session's after its lease runs out (256 positions, 1 s).
@@ -153,7 +153,7 @@ for my $kind (state_kinds())
 	is(as($node, dave => 'sapp', below_sql($_)), '0|', "$label: superuser's install, a new session without a restart: 0 of 1000 $_ ids at or below the restored ones")
 	  for qw(ordered sequential);
 	# With --clean: the DROP EXTENSION fails (not the owner), the restore goes on and sets them
-	# (from a restart: sapp's restored ids lifted the cluster's words).
+	# (from a restart: sapp's restored ids lifted the database's words).
 	$node->stop;
 	start_on_fake_clock($node, $clock_file);
 	$node->safe_psql('postgres', 'CREATE DATABASE sapp2 OWNER dave');
