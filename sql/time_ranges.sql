@@ -214,14 +214,6 @@ INSERT INTO est_v7 SELECT uuidv7_lower('2026-03-01+00'::timestamptz + g * interv
 CREATE TABLE est_hot (id uuid PRIMARY KEY);
 INSERT INTO est_hot SELECT hot_uuid_boundary('2026-03-01+00'::timestamptz + g * interval '1 minute') FROM generate_series(0, 9999) g;
 ANALYZE est_v7, est_hot;
-CREATE FUNCTION pg_temp.rows_of(query text) RETURNS numeric LANGUAGE plpgsql AS $f$
-DECLARE
-    p jsonb;
-BEGIN
-    EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO p;
-    RETURN (p -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
-END
-$f$;
 SELECT f, since, before,
        pg_temp.rows_of(format('SELECT * FROM %I WHERE id >= %s(%L) AND id < %s(%L)', tbl, bound, since, bound, before)) AS range_estimate,
        pg_temp.rows_of(format('SELECT * FROM %I WHERE %I(id, %L, %L)', tbl, made, since, before)) AS made_estimate,

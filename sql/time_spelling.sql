@@ -86,14 +86,6 @@ GROUP BY f, op ORDER BY f DESC, op;
 
 -- 3. Estimates of the user's words, beside the count: a range inside one histogram bucket, across
 -- one boundary, and the last day (ANALYZE read every row: the histogram is fixed).
-CREATE FUNCTION pg_temp.rows_of(query text) RETURNS numeric LANGUAGE plpgsql AS $f$
-DECLARE
-    p jsonb;
-BEGIN
-    EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO p;
-    RETURN (p -> 0 -> 'Plan' ->> 'Plan Rows')::numeric;
-END
-$f$;
 SELECT f, since, till, pg_temp.rows_of(format('SELECT * FROM words WHERE %s(id) >= %L AND %s(id) < %L', f, since, f, till)) AS estimate,
        pg_temp.count_of(format('%s(id) >= %L AND %s(id) < %L', f, since, f, till)) AS count_rows
 FROM (VALUES ('uuidv7_timestamp'), ('hot_uuid_timestamp')) AS e(f),
