@@ -99,8 +99,9 @@ SELECT pg_temp.try('SELECT uuidv7(interval ''-100 years'')') AS before_1970,
 
 -- uuidv7() and uuidv7_ordered(): version 7, variant 10 (for uuidv7_ordered() with bit 5 of
 -- byte 8 clear: a clock id), the millisecond of the clock when made (up to 1 ms past the
--- highest reading so far, as an id may step 245 ns past a clock that has not moved, and holds
--- its time when the clock steps back; read on every tenth id; uuidv7_ordered() within the
+-- highest reading so far, and 245 ns more for each id made before it, as each id steps at least
+-- 245 ns past the last, which calls faster than that carry ahead of the clock; it holds its time
+-- when the clock steps back; read on every tenth id; uuidv7_ordered() within the
 -- bounds of those milliseconds), 100000 of each in one session strictly ascending.
 CREATE TEMP TABLE clock_ids AS
 SELECT 'uuidv7()' AS call, g, clock_timestamp() AS t0, uuidv7() AS u, clock_timestamp() AS t1
@@ -112,7 +113,8 @@ SELECT call, count(*) AS ids, count(DISTINCT u) AS distinct_ids,
        bool_and(substr(u::text, 15, 1) = '7') AS version_7,
        bool_and(substr(u::text, 20, 1) IN ('8', '9', 'a', 'b')) AS variant_10,
        bool_and(substr(u::text, 20, 1) IN ('8', '9')) FILTER (WHERE call = 'uuidv7_ordered()') AS clock_id,
-       bool_and(uuidv7_timestamp(u) BETWEEN date_trunc('milliseconds', t0) AND t1_max + interval '1 ms')
+       bool_and(uuidv7_timestamp(u) BETWEEN date_trunc('milliseconds', t0)
+                                          AND t1_max + interval '1 ms' + make_interval(secs => g * 245e-9))
            FILTER (WHERE g % 10 = 0) AS at_the_clock,
        bool_and(u BETWEEN uuidv7_lower(t0) AND uuidv7_upper(t1_max + interval '1 ms'))
            FILTER (WHERE g % 10 = 0 AND call = 'uuidv7_ordered()') AS within_bounds,
@@ -129,7 +131,8 @@ FROM generate_series(1, 5000) AS g;
 SELECT count(*) AS ids, count(DISTINCT d) AS distinct_ids,
        bool_and(uuid_extract_version(d) = 7 AND substr(d::text, 20, 1) IN ('8', '9', 'a', 'b')) AS version_7,
        bool_and(uuidv7_timestamp(d) BETWEEN date_trunc('milliseconds', t0 - interval '1 day')
-                                                AND t1_max - interval '1 day' + interval '1 ms') AS shifted,
+                                                AND t1_max - interval '1 day' + interval '1 ms'
+                                                    + make_interval(secs => 2 * g * 245e-9)) AS shifted,
        count(*) FILTER (WHERE d <= lag_d OR u <= lag_u) AS not_ascending
 FROM (SELECT *, lag(d) OVER (ORDER BY g) AS lag_d, lag(u) OVER (ORDER BY g) AS lag_u,
              max(t1) OVER (ORDER BY g) AS t1_max FROM shifted_ids) AS s;
