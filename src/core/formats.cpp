@@ -1,10 +1,6 @@
 // What 16 bytes are: RFC 9562's reading, then each of our formats that could have made them.
 #include "formats.hpp"
 
-#include <algorithm>
-
-#include "blocks.hpp"
-
 namespace locality_uuid
 {
 
@@ -61,9 +57,6 @@ fit(FormatReading *f, bool has_time, bool exact, bool orders, int digits, int64_
 	*f = FormatReading{true, has_time, exact, orders, digits, unix_us};
 }
 
-/* Beyond any format's time (about 146,000 years from 1970): as_of is read within it. */
-constexpr int64_t as_of_limit_us = int64_t(1) << 62;
-
 // Fit the formats that have fixed bits (locality, block, v7, v1, v6), each with its decoder's fields.
 void
 fit_fixed_formats(const uint8_t *id, IdReading *r) noexcept
@@ -102,8 +95,7 @@ read_id(const uint8_t id[uuid_len], int64_t as_of_us, bool all, IdReading *r) no
 {
 	as_of_us = std::clamp(as_of_us, -as_of_limit_us, as_of_limit_us); /* the window's sums stay in range */
 	int64_t hot_us = static_cast<int64_t>(hot_time_field(id)) * usecs_per_sec;
-	bool    hot_plausible = hot_us >= as_of_us - hot_window_before * usecs_per_sec &&
-		hot_us <= as_of_us + hot_window_after * usecs_per_sec;
+	bool    hot_plausible = in_hot_window(hot_us, as_of_us);
 
 	*r = IdReading{};
 	r->version = version_nibble(id);

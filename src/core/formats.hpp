@@ -1,6 +1,9 @@
 // What 16 bytes are: RFC 9562's version, variant and kind, and which of our formats could have made them, with their time.
 #pragma once
 
+#include <algorithm>
+
+#include "blocks.hpp"
 #include "fields.hpp"
 #include "hot.hpp"
 #include "locality_b.hpp"
@@ -77,6 +80,17 @@ static_assert(static_cast<int>(Format::hot) + 1 == format_count, "format_count c
 /* The plausible window of a shard-key id's time, around the time of asking. */
 constexpr int64_t hot_window_before = INT64_C(315576000); /* ten years of 365.25 days */
 constexpr int64_t hot_window_after = INT64_C(86400);      /* a day: clocks that run ahead */
+
+/* Beyond any format's time (about 146,000 years from 1970): as_of is read within it. */
+constexpr int64_t as_of_limit_us = int64_t(1) << 62;
+
+// Return whether a time lies in that window around as_of_us.
+constexpr bool
+in_hot_window(int64_t us, int64_t as_of_us) noexcept
+{
+	as_of_us = std::clamp(as_of_us, -as_of_limit_us, as_of_limit_us); /* the window's sums stay in range */
+	return us >= as_of_us - hot_window_before * usecs_per_sec && us <= as_of_us + hot_window_after * usecs_per_sec;
+}
 
 /* How an id reads as one format. */
 struct FormatReading

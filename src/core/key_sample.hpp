@@ -59,7 +59,7 @@ struct SampleTally
 	int64_t last_us;
 	int     v4_pairs;       /* consecutive version 4 keys */
 	int     v4_same_prefix; /* of them, sharing their first two bytes (one block) */
-	int     shard_key;      /* keys reading as shard-key ids of a plausible second (any id fits the layout) */
+	int     shard_key;      /* keys reading as shard-key ids of a plausible second and as no other format of a plausible time */
 	int     newest_format;  /* the first format of the last key, shard-key only if plausible; no_format: none or no rows */
 };
 

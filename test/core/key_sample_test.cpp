@@ -1,6 +1,7 @@
 // Core unit tests of what a sample of keys says: the tally, Spearman's correlation, the leaves touched, the generator picked.
 #include "core/hot.hpp"
 #include "core/key_sample.hpp"
+#include "core/locality_b.hpp"
 #include "core/v7.hpp"
 #include "check.hpp"
 
@@ -62,6 +63,36 @@ test_shard_key_pick()
 		CHECK(same(p.generator, "hot_uuid(shard_key)"));
 		if (!same(p.generator, "hot_uuid(shard_key)"))
 			std::printf("#   process %04x: got %s\n", process, p.generator);
+	}
+}
+
+// Sequential locality ids whose counter reads as a second of the last hour (the run of a
+// 10-minute bucket whose seed is such a number, as 2026-11-29 06:20's was): their millisecond is
+// plausible too, so they are locality ids, not shard-key ids; so in variable mode.
+void
+test_locality_not_shard_key()
+{
+	static const CounterMode modes[] = {CounterMode::sequential, CounterMode::variable};
+
+	for (CounterMode mode : modes)
+	{
+		uint8_t     keys[5][uuid_len];
+		SampleTally t;
+
+		for (int i = 0; i < 5; i++)
+		{
+			uint32_t       second = static_cast<uint32_t>(now_s - 3600 + i);
+			LocalityFields f = {mode == CounterMode::sequential ? second : reverse_nibbles(second), 0x1234, 0xd537a50,
+								static_cast<uint64_t>(now_s * 1000 + i)};
+
+			CHECK(encode_b(f, mode, keys[i]) == Status::ok);
+			CHECK_EQ(static_cast<int64_t>(hot_time_field(keys[i])), now_s - 3600 + i);
+		}
+		tally_keys(keys, 5, now_us, &t);
+		CHECK_EQ(t.shard_key, 0);
+		CHECK_EQ(t.by_format[static_cast<int>(Format::locality)], 5);
+		CHECK_EQ(t.newest_format, static_cast<int>(Format::locality));
+		CHECK(same(pick_generator(t, 1.0, 1.0).generator, "locality_uuid(true)"));
 	}
 }
 
@@ -214,6 +245,7 @@ int
 main()
 {
 	test_shard_key_pick();
+	test_locality_not_shard_key();
 	test_tally();
 	test_correlation();
 	test_leaves();
