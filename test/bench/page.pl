@@ -127,6 +127,19 @@ sub contention_round_ranges
 	return { map { my @s = sort { $a <=> $b } @{ $x{$_} }; ($_ => n($s[0], '%.3f') . '–' . n($s[-1], '%.3f')) } keys %x };
 }
 
+# time_questions_majors: the majors whose published time questions are of time_questions.pl's
+# present shape (the key against created_at: a storage file, ways in the summary), and a note
+# naming the majors whose files are of the earlier shape (the spellings against an expression
+# index), which no table shows.
+sub time_questions_majors
+{
+	my @pub = grep { -f "$DOCS/pg$_/time_questions_summary.csv" } @MAJORS;
+	my @new = grep { -f "$DOCS/pg$_/time_questions_storage.csv" && (csv("pg$_/time_questions_summary.csv"))[0]{way} } @pub;
+	my @old = grep { my $m = $_; !grep { $_ == $m } @new } @pub;
+	return (\@new, @old ? 'PostgreSQL ' . join(' and ', @old) . ': the published files (' . join(' and ', map { "pg$_/time_questions_*.csv" } @old)
+		  . ") are of the earlier harness, without created_at; not shown until they are measured again.\n" : '');
+}
+
 my %tables = (
 	runs => sub {
 		table([ 'run', 'PostgreSQL', 'state', 'date', 'load', 's' ], map {
@@ -187,32 +200,44 @@ my %tables = (
 		table([ 'PostgreSQL', 'call', 'ns, 1 client', 'x', 'ns, 8 clients', 'x', 'x, 8 clients, each round', 'ns, 8 clients on one CPU', 'x' ], @rows);
 	},
 	# The time questions (time_questions.pl), per published major: median buffers and ms of each
-	# spelling, the ratios to the hand-written range and the plain predicate; the inserts; targets.
+	# way, as ratios to created_at's and to the hand-written range's; storage; the inserts; targets.
 	time_questions => sub {
-		table([ 'PostgreSQL', 'question', 'spelling', 'plan', 'rows', 'estimated', 'buffers', 'read, cold', 'x range', 'plain / this',
-				'ms cold', 'ms warm', 'x range, warm' ],
+		my ($majors, $note) = time_questions_majors();
+		return $note unless @$majors;
+		table([ 'PostgreSQL', 'question', 'way', 'plan', 'rows', 'estimated', 'buffers', 'read, cold', 'x created_at', 'ms cold',
+				'x created_at', 'x range', 'ms warm', 'x created_at', 'x range' ],
 			map { my $m = $_; my @s = csv("pg$m/time_questions_summary.csv");
-				my %cold = map { ("$_->{question},$_->{spelling}" => $_) } grep { $_->{state} eq 'cold' } @s;
-				# The scan's estimate, of the first round (the statistics do not change).
-				my %est = map { ("$_->{question},$_->{spelling}" => $_->{estimated_rows}) } reverse csv("pg$m/time_questions_queries.csv");
-				map { my $k = "$_->{question},$_->{spelling}"; my $c = $cold{$k};
-					[ $m, $_->{question} =~ s/_/ /gr, "`$_->{spelling}`", ($_->{plan} =~ s/.* > //r) . ($_->{index} ? " ($_->{index})" : ''),
-						$_->{rows}, $est{$k}, $_->{buffers}, $c->{read}, $_->{buffers_x_range}, $_->{plain_buffers_x}, n($c->{ms}, '%.1f'),
-						n($_->{ms}, '%.1f'), $_->{ms_x_range} ] } grep { $_->{state} eq 'warm' } @s
-			} grep { -f "$DOCS/pg$_/time_questions_summary.csv" } @MAJORS);
+				my %cold = map { ("$_->{question},$_->{way}" => $_) } grep { $_->{state} eq 'cold' } @s;
+				map { my $c = $cold{"$_->{question},$_->{way}"};
+					[ $m, $_->{question} =~ s/_/ /gr, "`$_->{way}`", ($_->{plan} =~ s/.* > //r) . ($_->{index} ? " ($_->{index})" : ''),
+						$_->{rows}, $_->{estimated_rows}, $_->{buffers}, $c->{read}, $_->{buffers_x_created_at}, n($c->{ms}, '%.1f'),
+						$c->{ms_x_created_at}, $c->{ms_x_range}, n($_->{ms}, '%.1f'), $_->{ms_x_created_at}, $_->{ms_x_range} ] }
+				  grep { $_->{state} eq 'warm' } @s
+			} @$majors) . ($note ? "\n$note" : '');
+	},
+	time_questions_storage => sub {
+		my ($majors, $note) = time_questions_majors();
+		return $note unless @$majors;
+		table([ 'PostgreSQL', 'table', 'rows', 'heap MB', 'primary key MB', "created_at's index MB", 'indexes MB', 'total MB' ],
+			map { my $m = $_; map { [ $m, $_->{table} =~ /\// ? $_->{table} : "`$_->{table}`", @$_{qw(rows heap_mb primary_key_mb
+					created_at_index_mb indexes_mb total_mb)} ] } csv("pg$m/time_questions_storage.csv") } @$majors) . ($note ? "\n$note" : '');
 	},
 	time_questions_inserts => sub {
-		table([ 'PostgreSQL', 'rows/s, primary key only', 'with the expression index', 'x', 'x, each round' ],
-			map { my %r; $r{ $_->{round} }{ $_->{expression_index} } = $_->{rows_per_s} for csv("pg$_/time_questions_inserts.csv");
-				my @x = map { $r{$_}{yes} / $r{$_}{no} } sort { $a <=> $b } keys %r;
-				my ($no, $yes) = map { my $k = $_; Bench::median(map { $_->{$k} } values %r) } qw(no yes);
-				[ $_, n($no, '%.0f'), n($yes, '%.0f'), x($yes / $no), join(' ', map { x($_) } @x) ]
-			} grep { -f "$DOCS/pg$_/time_questions_inserts.csv" } @MAJORS);
+		my ($majors, $note) = time_questions_majors();
+		return $note unless @$majors;
+		table([ 'PostgreSQL', 'rows/s, the key alone (tq)', 'with created_at and its index (tq_c)', 'x', 'x, each round' ],
+			map { my %r; $r{ $_->{round} }{ $_->{table} } = $_->{rows_per_s} for csv("pg$_/time_questions_inserts.csv");
+				my @x = map { $r{$_}{tq} / $r{$_}{tq_c} } sort { $a <=> $b } keys %r;
+				my ($key, $cat) = map { my $k = $_; Bench::median(map { $_->{$k} } values %r) } qw(tq tq_c);
+				[ $_, n($key, '%.0f'), n($cat, '%.0f'), x($key / $cat), join(' ', map { x($_) } @x) ]
+			} @$majors) . ($note ? "\n$note" : '');
 	},
 	time_questions_targets => sub {
+		my ($majors, $note) = time_questions_majors();
+		return $note unless @$majors;
 		table([ 'PostgreSQL', 'question', 'cold / warm', 'target', 'measured', 'result' ],
 			map { my $m = $_; map { [ $m, $_->{question} =~ s/_/ /gr, $_->{state}, $_->{target}, $_->{measured}, $_->{result} ] }
-				  csv("pg$m/time_questions_targets.csv") } grep { -f "$DOCS/pg$_/time_questions_targets.csv" } @MAJORS);
+				  csv("pg$m/time_questions_targets.csv") } @$majors) . ($note ? "\n$note" : '');
 	},
 	cli => sub {
 		table([ 'command (1 M ids)', 'wall s (median of 5)', 'CPU s (median of 5)' ],

@@ -11,13 +11,14 @@
 #
 # Usage (as root): perl test/bench/time_questions.pl [options]
 # Needs: root (the memory cgroup, as past_memory.pl); gnuplot for the plot; disk for two tables
-# of --rows rows with their indexes (10,000,000 rows: about 2.2 GB). The defaults take about 15 minutes.
+# of --rows rows with their indexes (10,000,000 rows: about 1.9 GB, and up to 1 GB of WAL). The
+# defaults take about 15 minutes on 2 vCPUs.
 #   --rows N (10000000)        rows of each table, made over --days D (60) ending when the run starts
 #   --limit MB (64)            the server's memory limit (cgroup, page cache included)
 #   --shared-buffers MB        shared_buffers (default: a quarter of --limit)
-#   --rounds N (5)             interleaved rounds of the questions (each: every question, every
+#   --rounds N (9)             interleaved rounds of the questions (each: every question, every
 #                              way, their order rotated, cold then warm)
-#   --insert-rounds N (3)      interleaved rounds of the inserts, --insert-seconds S (10) each
+#   --insert-rounds N (5)      interleaved rounds of the inserts, --insert-seconds S (10) each
 #                              table and round, --insert-clients N (2), 1000-row batches
 #   --short                    the smoke run: 30,000 rows, 32 MB, 1 round of each, 2 s inserts
 #   --no-build                 use the installed extension
@@ -48,7 +49,7 @@ sub median { Bench::median(@_) }
 BEGIN {
 	($BENCH, $ROOT, $START) = Bench::start();
 	my @args = @ARGV;
-	%o = (rows => 10_000_000, days => 60, limit => 64, 'shared-buffers' => 0, rounds => 5, 'insert-rounds' => 3,
+	%o = (rows => 10_000_000, days => 60, limit => 64, 'shared-buffers' => 0, rounds => 9, 'insert-rounds' => 5,
 		'insert-seconds' => 10, 'insert-clients' => 2, short => 0, build => 1, out => "$BENCH/out/time_questions",
 		publish => '', child => 0, 'check-cgroup' => 0);
 	Bench::options(\%o, { rows => 30_000, limit => 32, rounds => 1, 'insert-rounds' => 1, 'insert-seconds' => 2 },
@@ -357,7 +358,7 @@ for my $q (map { $_->{name} } @QUESTIONS) {
 	if ($cin) {
 		for my $w (qw(words made)) {
 			my ($e, $in) = $within->($v{$q}{warm}{$w});
-			$target->($q, '', sprintf("$w estimate / actual within 2x (created_at's %.2f)", $ce), sprintf('%.2f', $e), $in);
+			$target->($q, '', sprintf("$w estimate / actual within 2x (created_at: %.2f)", $ce), sprintf('%.2f', $e), $in);
 		}
 	} else {
 		push @RAW, sprintf("note,estimate,$q,created_at's estimate is %.2fx the actual rows: no estimate target", $ce);
