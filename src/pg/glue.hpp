@@ -378,6 +378,9 @@ extern uint64_t calls_fold_at;
 // lease steps, draws of allocation ranges, and by count_call.
 void state_fold_calls();
 
+// Add this backend's pending calls, if it counted any, to its database's (no slot is made).
+void state_report_calls();
+
 // Count a call of generator g in this backend's memory: no shared memory on the way of an id.
 inline void
 count_call(CountedGenerator g)

@@ -331,7 +331,7 @@ locality_uuid_generators(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("warning must not be above critical"),
 				 errdetail("warning is %g and critical is %g.", shares.warning, shares.critical)));
 	/* This session's own calls count at once. */
-	state_fold_calls();
+	state_report_calls();
 	InitMaterializedSRF(fcinfo, 0);
 
 	ReturnSetInfo *rsinfo = reinterpret_cast<ReturnSetInfo *>(fcinfo->resultinfo);

@@ -615,6 +615,14 @@ state_fold_calls()
 	add_pending_calls();
 }
 
+void
+state_report_calls()
+{
+	/* A backend that counted no call has none pending: its database may have no slot to add to. */
+	if (calls_found)
+		add_pending_calls();
+}
+
 DatabaseFigures *
 state_database_figures(int *count)
 {

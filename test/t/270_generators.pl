@@ -1,6 +1,7 @@
 # What the generators are doing (locality_uuid_generators), each figure moved and read back by a
 # pg_monitor member who is no superuser and owns nothing, in two databases of one cluster with
-# shared state: calls counted at a lease step and at backend exit; the clock lead of
+# shared state: calls counted at a lease step, every 65536 calls and at backend exit (a reader
+# leaves no state of its own database behind); the clock lead of
 # uuidv7_ordered() and of the clock ids, on a clock that ran an hour ahead and came back (the ids
 # held ahead), and its lease end; the allocation numbers set toward their limits (status at the
 # 0.85 and 0.95 boundaries exactly, 54000 at the end); the continued run's position, counter and
@@ -75,6 +76,15 @@ is(fig('a', 'uuidv7_ordered()', 'calls_since_start'), '1010', 'its lease step ad
 $live->quit;
 ok($node->poll_query_until('a', q{SELECT calls_since_start FROM locality_uuid_generators()
 	WHERE database = 'a' AND generator = 'uuidv7_ordered()'}, '1011'), 'the 11th came at its exit');
+
+# Every 65536 calls of one generator: a backend's first call is added at once, the next 65536
+# when the last of them is counted.
+$live = $node->background_psql('b', on_error_stop => 0);
+$live->query_safe('SELECT count(hot_uuid(1)) FROM generate_series(1, 65536)');
+is(fig('b', 'hot_uuid(shard_key)', 'calls_since_start'), '1', 'a live session\'s first call of 65536');
+$live->query_safe('SELECT hot_uuid(1)');
+is(fig('b', 'hot_uuid(shard_key)', 'calls_since_start'), '65537', 'and the next 65536 at the 65537th');
+$live->quit;
 
 # Each database's rows for every reader: b's own allocation numbers only from b.
 is(fig('b', 'locality_uuid(false)', 'calls_since_start, allocation_numbers_limit', from => 'a'), '500|',
@@ -152,6 +162,7 @@ is(as($node, owner_a => 'c', q{CREATE EXTENSION locality_uuid VERSION '1.5'; ALT
 my $grants = "SELECT has_function_privilege('pg_monitor', '$sig', 'EXECUTE'), has_function_privilege('public', '$sig', 'EXECUTE')";
 is($node->safe_psql('c', $grants), 't|f', 'updated: granted to pg_monitor, not to PUBLIC');
 is(as($node, mon => 'c', q{SELECT count(*) > 0 FROM locality_uuid_generators()}), 't|', 'mon reads it there');
+is(fig('c', 'uuidv7_ordered()', 'count(*)', from => 'a'), '0', 'reading leaves no state of its database behind');
 my $dump = $node->basedir . '/a.sql';
 my ($ok, $err) = run_program('pg_dump', '-f', $dump, '-d', $node->connstr('a') . ' user=owner_a');
 ok($ok && $err eq '', 'owner_a dumps a') or diag $err;
