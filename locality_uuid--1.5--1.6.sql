@@ -246,9 +246,9 @@ COMMENT ON FUNCTION locality_uuid_survey(name) IS
 'Every uuid column that leads a valid B-tree index of a table (partitions each, not their parent), in schema_name (3F000 if there is none of that name) or every schema, that the caller may read, from the catalogs and pg_stats only (no table or index is read or locked): its rows and index size as of the last VACUUM or ANALYZE, the generator its DEFAULT calls and where it comes from (locality_uuid, core, another extension, none), ANALYZE''s correlation of key order with heap order, what that means for inserts, the generator to pick, the memory of hot leaves switching to it saves, what to do, and the call of locality_uuid_column_report for the deep look; most saved first';
 
 -- What the generators are doing, for a monitoring role: read from shared memory and the
--- extension's sequences (as their owner, the caller needs no privilege on them), without a lock
--- beyond a sequence's read, writing nothing. It shows every database's calls and runs, so it is
--- granted to pg_monitor, not to PUBLIC.
+-- extension's sequences (as their owner, the caller needs no privilege on them), with no lock
+-- beyond the AccessShareLock of reading the catalogs and a sequence, writing nothing. It shows
+-- every database's calls and runs, so it is granted to pg_monitor, not to PUBLIC.
 CREATE FUNCTION locality_uuid_generators(
     warning double precision DEFAULT 0.85,
     critical double precision DEFAULT 0.95,
