@@ -244,3 +244,36 @@ END;
 
 COMMENT ON FUNCTION locality_uuid_survey(name) IS
 'Every uuid column that leads a valid B-tree index of a table (partitions each, not their parent), in schema_name (3F000 if there is none of that name) or every schema, that the caller may read, from the catalogs and pg_stats only (no table or index is read or locked): its rows and index size as of the last VACUUM or ANALYZE, the generator its DEFAULT calls and where it comes from (locality_uuid, core, another extension, none), ANALYZE''s correlation of key order with heap order, what that means for inserts, the generator to pick, the memory of hot leaves switching to it saves, what to do, and the call of locality_uuid_column_report for the deep look; most saved first';
+
+-- What the generators are doing, for a monitoring role: read from shared memory and the
+-- extension's sequences (as their owner, the caller needs no privilege on them), with no lock
+-- beyond the AccessShareLock of reading the catalogs and a sequence, writing nothing. It shows
+-- every database's calls and runs, so it is granted to pg_monitor, not to PUBLIC.
+CREATE FUNCTION locality_uuid_generators(
+    warning double precision DEFAULT 0.85,
+    critical double precision DEFAULT 0.95,
+    OUT database name,
+    OUT generator text,
+    OUT calls_since_start bigint,
+    OUT newest_id_time timestamptz,
+    OUT newest_id_lead interval,
+    OUT lease_end_time timestamptz,
+    OUT lease_end_position bigint,
+    OUT run_position bigint,
+    OUT run_counter bigint,
+    OUT run_position_limit bigint,
+    OUT allocation_numbers_used bigint,
+    OUT allocation_numbers_left bigint,
+    OUT allocation_numbers_limit bigint,
+    OUT resource text,
+    OUT share_used double precision,
+    OUT status text)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'locality_uuid_generators'
+LANGUAGE C VOLATILE PARALLEL RESTRICTED ROWS 16;
+
+COMMENT ON FUNCTION locality_uuid_generators(double precision, double precision) IS
+'what the generators are doing, one row per database and generator that the cluster''s shared state holds (and this session''s database): calls since the server started (backends add theirs at lease steps, allocation ranges, every 65536 calls and exit), the newest id''s time and its lead over now(), the lease''s end, the sequential run''s position against its 2^32 counter and its limit, the allocation numbers of explicit-time ids used and left (this database only), the share used of each finite resource with its status (ok, warning at warning, critical at critical: check_postgres''s 0.85 and 0.95), cluster rows without a database, and a last row with the worst share; granted to pg_monitor';
+
+REVOKE ALL ON FUNCTION locality_uuid_generators(double precision, double precision) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION locality_uuid_generators(double precision, double precision) TO pg_monitor;

@@ -161,6 +161,8 @@ Oid extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *ca
  * Allocation numbers of explicit-time ids, drawn in ranges from one of the extension's sequences
  * (nextval v: v * 256 .. v * 256 + 255, none of them handed out before in the database).
  */
+constexpr uint32_t allocation_range = 256;
+
 struct SequenceAllocations
 {
 	const char *sequence;   /* the extension's sequence */
@@ -351,6 +353,69 @@ void state_mark_floored(RunState *run, Oid lease);
 // step with seq left (a restore's setval, any setval from outside): every later id starts above
 // floor. False without shared state, where every backend's first id starts at its floor anyway.
 bool state_lease_moved(RunState *run, Oid seq, int64_t floor, int64_t next);
+
+/*
+ * The generators whose calls the cluster counts for each database (state_fold_calls), in the order
+ * of locality_uuid_generators()'s rows.
+ */
+enum CountedGenerator
+{
+	CALLS_V7_ORDERED,          /* uuidv7_ordered() */
+	CALLS_V7_ORDERED_AT,       /* uuidv7_ordered(at) */
+	CALLS_HOT,                 /* hot_uuid(shard_key) */
+	CALLS_HOT_AT,              /* hot_uuid(shard_key, at) */
+	CALLS_LOCALITY_SEQUENTIAL, /* locality_uuid in sequential mode */
+	CALLS_LOCALITY_VARIABLE,   /* locality_uuid in variable mode */
+	counted_generators
+};
+
+/* This backend's calls not yet added to its database's, and the count of one that adds them. */
+extern uint64_t calls_pending[counted_generators];
+extern uint64_t calls_fold_at;
+
+// Add this backend's counted calls to its database's in the shared state (none without it); the
+// first fold finds the database's counts and registers the fold at the backend's exit. Called at
+// lease steps, draws of allocation ranges, and by count_call.
+void state_fold_calls();
+
+// Add this backend's pending calls, if it counted any, to its database's (no slot is made).
+void state_report_calls();
+
+// Count a call of generator g in this backend's memory: no shared memory on the way of an id.
+inline void
+count_call(CountedGenerator g)
+{
+	if (unlikely(++calls_pending[g] >= calls_fold_at))
+		state_fold_calls();
+}
+
+/* What the shared state holds of one database (state_database_figures). */
+struct DatabaseFigures
+{
+	Oid      database;
+	uint64_t incarnation; /* database_incarnation() of the database whose figures these are */
+	uint64_t calls[counted_generators];
+	struct
+	{
+		uint64_t word;       /* RunState's word: the last v7 word, or the continued run's next position */
+		uint64_t lease_next; /* what the run's last lease step left the sequence's next nextval at */
+	} runs[2];               /* by LeasedRun */
+};
+
+/* What the shared state holds of the cluster (state_cluster_figures). */
+struct ClusterFigures
+{
+	uint64_t bucket_word;      /* the bucket rule's run word (seq_word_empty: none yet) */
+	uint64_t locality_next_ms; /* the largest mark of any slot: the newest locality id's millisecond + 1 */
+	int64_t  hot_next_tick;    /* the same of shard-key clock ids, in ticks of 2^-23 s */
+};
+
+// Return the figures of every database in the table of databases, palloc'd, and their count
+// (NULL, 0 without shared state). Read without a lock, each word as it is at its read.
+DatabaseFigures *state_database_figures(int *count);
+
+// Give the cluster's figures; false (all 0) without shared state.
+bool state_cluster_figures(ClusterFigures *out);
 
 /* The time range spellings (made.cpp). */
 

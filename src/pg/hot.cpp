@@ -138,6 +138,7 @@ hot_uuid_generate(PG_FUNCTION_ARGS)
 
 	/* Never waits: a tick already used gives way to the next one (see HotGenerator). */
 	generator.next(shard, env, bytes);
+	count_call(CALLS_HOT);
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
@@ -156,6 +157,7 @@ hot_uuid_generate_at(PG_FUNCTION_ARGS)
 
 	allocate(fcinfo, &allocations,
 			 [&](Allocator *numbers) { return generator.next_at(shard, seconds, env, numbers, bytes); });
+	count_call(CALLS_HOT_AT);
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 

@@ -232,7 +232,10 @@ lease_begin(FunctionCallInfo fcinfo, SequenceLease *lease, int64_t first_wanted)
 	int64_t floor;
 
 	if (lease_writable())
+	{
 		floor = extend_lease(lease->seq, lease, first_wanted, &moved);
+		state_fold_calls();
+	}
 	else if (!lease->floor_read)
 		floor = read_lease(lease->seq, lease->run);
 	else
@@ -264,6 +267,7 @@ lease_renew(FunctionCallInfo fcinfo, SequenceLease *lease, int64_t wanted)
 
 	int64_t floor = extend_lease(seq, lease, wanted, &moved);
 
+	state_fold_calls();
 	return RunFloor{static_cast<uint64_t>(floor), moved};
 }
 

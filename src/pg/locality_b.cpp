@@ -113,9 +113,15 @@ generate(FunctionCallInfo fcinfo, CounterMode mode)
 	uint8_t bytes[uuid_len];
 
 	if (mode == CounterMode::sequential)
+	{
 		next_sequential(fcinfo, bytes);
+		count_call(CALLS_LOCALITY_SEQUENTIAL);
+	}
 	else
+	{
 		report_status(generator.next_variable(environment(), random_bytes, bytes));
+		count_call(CALLS_LOCALITY_VARIABLE);
+	}
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 

@@ -29,9 +29,6 @@ extern "C" {
 namespace locality_uuid
 {
 
-/* Numbers of explicit-time ids per range drawn: nextval v gives v * 256 .. v * 256 + 255. */
-static constexpr uint32_t allocation_range = 256;
-
 void
 require_writable(const char *caller)
 {
@@ -210,6 +207,7 @@ take_allocations(FunctionCallInfo fcinfo, SequenceAllocations *allocations, Allo
 		require_writable(allocations->caller);
 
 		numbers->add_range(static_cast<uint64_t>(nextval_internal(seq, false)), allocation_range);
+		state_fold_calls();
 		if (!numbers->used_up())
 			return;
 	}

@@ -128,12 +128,32 @@ databases_size()
 	return mul_size(database_slots, sizeof(DatabaseSlot));
 }
 
+/*
+ * The calls of each database's generators since the server started: one row of counts per slot
+ * of the table of databases, at the same index, in an area of its own (a server holding the
+ * table of an earlier build keeps its size). A backend counts its calls in its own memory and
+ * adds them here at its lease steps, its draws of allocation ranges, every calls_fold_every
+ * calls of one generator and at its exit (state_fold_calls), so no call touches shared memory.
+ */
+struct DatabaseCalls
+{
+	pg_atomic_uint64 calls[counted_generators];
+};
+
+// Return the size of the calls of the table's databases.
+static Size
+calls_size()
+{
+	return mul_size(database_slots, sizeof(DatabaseCalls));
+}
+
 static SharedArea runs = {"locality_uuid", runs_size, runs_init, NULL};
 static SharedArea databases = {"locality_uuid_databases", databases_size, words_init, NULL};
+static SharedArea calls = {"locality_uuid_calls", calls_size, words_init, NULL};
 static_assert(seq_word_empty == 0, "shared words start at 0, which must be the empty run word");
 static_assert(sizeof(DatabaseSlot) % sizeof(pg_atomic_uint64) == 0, "a slot is made of words, all 0 when free");
 
-static SharedArea *const areas[] = {&runs, &databases};
+static SharedArea *const areas[] = {&runs, &databases, &calls};
 
 static bool       attached = false;
 static StateKind  kind = STATE_BACKEND;
@@ -423,7 +443,16 @@ database_gone(uint64 db)
 	return !SearchSysCacheExists1(DATABASEOID, ObjectIdGetDatum(static_cast<Oid>(db)));
 }
 
-// Set a slot's runs to 0 for the database of incarnation, before its key says it is there.
+// Return the calls of the database in slot, at its index in the table of databases.
+static DatabaseCalls *
+calls_of(const DatabaseSlot *slot)
+{
+	const DatabaseSlot *slots = static_cast<const DatabaseSlot *>(databases.at);
+
+	return &static_cast<DatabaseCalls *>(calls.at)[slot - slots];
+}
+
+// Set a slot's runs and calls to 0 for the database of incarnation, before its key says it is there.
 static void
 reset_slot(DatabaseSlot *slot, uint64 incarnation)
 {
@@ -434,6 +463,8 @@ reset_slot(DatabaseSlot *slot, uint64 incarnation)
 		pg_atomic_write_u64(&r.lease, 0);
 		pg_atomic_write_u64(&r.next, 0);
 	}
+	for (pg_atomic_uint64 &c : calls_of(slot)->calls)
+		pg_atomic_write_u64(&c, 0);
 	pg_atomic_write_u64(&slot->incarnation, incarnation);
 	pg_write_barrier();
 }
@@ -537,6 +568,113 @@ state_lease_moved(RunState *run, Oid seq, int64_t floor, int64_t next)
 	pg_atomic_write_u64(&run->next, static_cast<uint64>(next));
 	/* A first step of this server with the sequence takes its floor anyway. */
 	return same_lease && expected != static_cast<uint64>(floor);
+}
+
+uint64_t calls_pending[counted_generators];
+uint64_t calls_fold_at = 1; /* the first call folds: it finds the database's calls, registers the exit */
+
+static constexpr uint64_t calls_fold_every = 65536;
+static DatabaseCalls     *my_calls = NULL; /* this backend's database's (NULL: none shared, or no room) */
+static bool               calls_found = false;
+
+// Add this backend's calls counted since its last fold to its database's, and start again at 0.
+static void
+add_pending_calls()
+{
+	for (int g = 0; g < counted_generators; g++)
+	{
+		if (my_calls != NULL && calls_pending[g] != 0)
+			pg_atomic_fetch_add_u64(&my_calls->calls[g], calls_pending[g]);
+		calls_pending[g] = 0;
+	}
+}
+
+// Fold the calls of a backend that exits (before_shmem_exit: shared memory is still there).
+static void
+fold_calls_at_exit(int, Datum)
+{
+	add_pending_calls();
+}
+
+void
+state_fold_calls()
+{
+	calls_fold_at = calls_fold_every;
+	if (!calls_found)
+	{
+		/* Looked up once, in a transaction: the exit has no catalog to read. */
+		calls_found = true;
+		if (words(calls) != NULL)
+		{
+			DatabaseSlot *slot = database_slot(MyDatabaseId, database_incarnation());
+
+			my_calls = slot != NULL ? calls_of(slot) : NULL;
+		}
+		before_shmem_exit(fold_calls_at_exit, 0);
+	}
+	add_pending_calls();
+}
+
+void
+state_report_calls()
+{
+	/* A backend that counted no call has none pending: its database may have no slot to add to. */
+	if (calls_found)
+		add_pending_calls();
+}
+
+DatabaseFigures *
+state_database_figures(int *count)
+{
+	DatabaseSlot    *slots = static_cast<DatabaseSlot *>(static_cast<void *>(words(databases)));
+	DatabaseFigures *figures;
+
+	*count = 0;
+	if (slots == NULL)
+		return NULL;
+	figures = static_cast<DatabaseFigures *>(palloc(database_slots * sizeof(DatabaseFigures)));
+	for (uint32 i = 0; i < database_slots; i++)
+	{
+		uint64           key = pg_atomic_read_u64(&slots[i].key);
+		DatabaseFigures *f = &figures[*count];
+
+		if (key == 0 || (key & key_claimed) != 0)
+			continue;
+		f->database = static_cast<Oid>(key);
+		f->incarnation = pg_atomic_read_u64(&slots[i].incarnation);
+		for (int g = 0; g < counted_generators; g++)
+			f->calls[g] = pg_atomic_read_u64(&calls_of(&slots[i])->calls[g]);
+		for (int r = 0; r < 2; r++)
+		{
+			f->runs[r].word = pg_atomic_read_u64(&slots[i].runs[r].word);
+			f->runs[r].lease_next = pg_atomic_read_u64(&slots[i].runs[r].next);
+		}
+		(*count)++;
+	}
+	return figures;
+}
+
+bool
+state_cluster_figures(ClusterFigures *out)
+{
+	SharedHeader *h = shared_runs();
+
+	*out = ClusterFigures{seq_word_empty, 0, 0};
+	if (h == NULL)
+		return false;
+
+	const SharedSlot *slots = reinterpret_cast<const SharedSlot *>(static_cast<char *>(runs.at) + header_size);
+
+	out->bucket_word = pg_atomic_read_u64(&h->seq);
+	/* Each mark is one aligned word its own backend writes: a read sees the old or the new one. */
+	for (uint32 i = 0; i < h->nslots; i++)
+	{
+		const volatile SlotMarks *marks = &slots[i].marks;
+
+		out->locality_next_ms = Max(out->locality_next_ms, marks->next_ms);
+		out->hot_next_tick = Max(out->hot_next_tick, marks->next_tick);
+	}
+	return true;
 }
 
 } // namespace locality_uuid

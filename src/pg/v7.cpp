@@ -208,6 +208,7 @@ uuidv7_ordered_generate(PG_FUNCTION_ARGS)
 		v7_out_of_range();
 	random_or_error(random, sizeof(random));
 	encode_v7_ordered(word, random, bytes);
+	count_call(CALLS_V7_ORDERED);
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 
@@ -224,6 +225,7 @@ uuidv7_ordered_generate_at(PG_FUNCTION_ARGS)
 	allocate(fcinfo, &allocations, [&](Allocator *numbers) { return numbers->next(&allocation); });
 	random_or_error(random, sizeof(random));
 	encode_v7_explicit(ms, allocation, random, bytes);
+	count_call(CALLS_V7_ORDERED_AT);
 	PG_RETURN_UUID_P(make_uuid(bytes));
 }
 

@@ -15,6 +15,7 @@ use Test::More;
 # the host's MAC and name, pg_catalog) or plan from the server's memory.
 my %C_ONLY = map { $_ => 1 } (
 	'locality_uuid_state()',                  # which shared state the backend uses
+	'locality_uuid_generators(double precision, double precision)',    # reads the shared state and the extension's sequences
 	'locality_uuid_identity()',               # the identity read from the host
 	'locality_uuid_release_core_names()',     # detaches core's names in pg_catalog before pg_upgrade
 	'locality_uuid_block_advice(double precision, interval, bigint)',    # reads shared_buffers

@@ -1,0 +1,48 @@
+-- C edition only (the portable suite leaves this file out).
+-- What the generators are doing (locality_uuid_generators): its columns, its rows of this
+-- database, its thresholds and its privileges. The figures moved: test/t/270_generators.pl.
+SET timezone = 'UTC';
+\i sql/include/helpers.psql
+
+-- The columns, in the words and units a DBA reads.
+SELECT n AS column_name, format_type(t, NULL) AS type
+FROM pg_proc p, unnest(p.proargnames, p.proallargtypes::oid[], p.proargmodes::text[]) AS a(n, t, m)
+WHERE p.oid = 'locality_uuid_generators(double precision, double precision)'::regprocedure AND m = 'o';
+
+-- This database's rows: one per generator, then the worst share; the allocation numbers of the
+-- explicit-time ids (41 and 39 bits) add up; calls are there where the state is shared.
+SELECT generator, resource, allocation_numbers_limit AS limit_,
+       allocation_numbers_used + allocation_numbers_left = allocation_numbers_limit AS adds_up,
+       share_used = allocation_numbers_used::float8 / allocation_numbers_limit AS share_is_used_by_limit,
+       (calls_since_start IS NOT NULL) = (locality_uuid_state() <> 'backend') AS calls_where_shared,
+       status IS NOT NULL = (share_used IS NOT NULL) AS status_with_share
+FROM locality_uuid_generators()
+WHERE database = current_database() AND generator <> 'worst share';
+
+-- The worst-share row comes last and holds the largest share of the rows before it.
+SELECT w.generator, w.share_used = (SELECT max(share_used) FROM locality_uuid_generators() WHERE generator <> 'worst share') AS is_max,
+       w.resource IS NOT NULL AS names_its_resource
+FROM (SELECT g.*, row_number() OVER () AS n, count(*) OVER () AS rows FROM locality_uuid_generators() g) w
+WHERE w.n = w.rows;
+
+-- The status by the thresholds: check_postgres's 0.85 and 0.95 by default; a share at a
+-- threshold has its status.
+SELECT generator, status FROM locality_uuid_generators(0, 1)
+WHERE database = current_database() AND generator LIKE '%at)';
+SELECT count(*) FILTER (WHERE status = 'critical') = count(status) AS all_critical
+FROM locality_uuid_generators(0, 0);
+SELECT count(*) FILTER (WHERE status = 'ok') = count(status) AS all_ok_below_one
+FROM locality_uuid_generators(1, 1) WHERE share_used < 1;
+
+-- Bad thresholds: 22004 for NULL, 22023 outside 0 .. 1, for NaN, and for warning above critical.
+SELECT pg_temp.try('SELECT count(*) FROM locality_uuid_generators(NULL)');
+SELECT pg_temp.try('SELECT count(*) FROM locality_uuid_generators(0.85, NULL)');
+SELECT pg_temp.try('SELECT count(*) FROM locality_uuid_generators(-0.1)');
+SELECT pg_temp.try('SELECT count(*) FROM locality_uuid_generators(0.85, 1.5)');
+SELECT pg_temp.try('SELECT count(*) FROM locality_uuid_generators(''NaN'')');
+SELECT pg_temp.try('SELECT count(*) FROM locality_uuid_generators(0.95, 0.85)');
+
+-- Granted to pg_monitor, not to PUBLIC: it shows every database's calls and runs.
+SELECT r AS role, has_function_privilege(r, 'locality_uuid_generators(double precision, double precision)', 'EXECUTE') AS may_execute
+FROM unnest(ARRAY['pg_monitor', 'public']) AS r;
+SELECT obj_description('locality_uuid_generators(double precision, double precision)'::regprocedure, 'pg_proc') LIKE 'what the generators are doing%' AS commented;

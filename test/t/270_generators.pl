@@ -1,0 +1,175 @@
+# What the generators are doing (locality_uuid_generators), each figure moved and read back by a
+# pg_monitor member who is no superuser and owns nothing, in two databases of one cluster with
+# shared state: calls counted at a lease step, every 65536 calls and at backend exit (a reader
+# leaves no state of its own database behind); the clock lead of
+# uuidv7_ordered() and of the clock ids, on a clock that ran an hour ahead and came back (the ids
+# held ahead), and its lease end; the allocation numbers set toward their limits (status at the
+# 0.85 and 0.95 boundaries exactly, 54000 at the end); the continued run's position, counter and
+# lease after its lease sequence is set; the bucket rule's run. The owner of the databases, no
+# superuser, creates, updates from 1.5, dumps, restores and drops the extension.
+use strict;
+use warnings FATAL => 'all';
+use LocalityUuid;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes ();
+
+plan skip_all => 'libfaketime not found (Debian package faketime; or set LIBFAKETIME)'
+  unless libfaketime();
+
+my $clock_file = "$PostgreSQL::Test::Utils::tmp_check/270_generators.faketime";
+set_fake_clock($clock_file, '+0');
+
+# Shared state: the DSM registry from 17, shared_preload_libraries before.
+my ($kind) = grep { $_->{shared} } state_kinds();
+my $node = extension_node('generators', extension => 0, preload => $kind->{preload}, clock => $clock_file);
+$node->safe_psql('postgres', q{
+	CREATE ROLE owner_a LOGIN;
+	CREATE ROLE mon LOGIN IN ROLE pg_monitor;
+	CREATE ROLE nobody LOGIN;
+	CREATE DATABASE a OWNER owner_a;
+	CREATE DATABASE b OWNER owner_a;
+	CREATE DATABASE c OWNER owner_a;
+	CREATE DATABASE d OWNER owner_a});
+is(as($node, owner_a => $_, 'CREATE EXTENSION locality_uuid'), '|', "owner_a creates the extension in $_")
+  for qw(a b);
+is(as($node, mon => 'a', q{SELECT rolsuper, (SELECT count(*) FROM pg_class WHERE relowner = 'mon'::regrole)
+	FROM pg_roles WHERE rolname = current_user}), 'f|0|', 'mon is no superuser and owns nothing');
+
+my $sig = 'locality_uuid_generators(double precision, double precision)';
+my $ok_rows = as($node, mon => 'a', 'SELECT count(*) > 0 FROM locality_uuid_generators()');
+is($ok_rows, 't|', 'mon, a pg_monitor member, reads the figures');
+is(as($node, nobody => 'a', 'SELECT count(*) FROM locality_uuid_generators()'), '|ERROR:  42501',
+	'a role outside pg_monitor may not');
+
+# The columns cols of the row of generator in database db (undef: the cluster's rows), read by
+# mon in database from (default db, or a); thresholds: the function's arguments.
+sub fig
+{
+	my ($db, $generator, $cols, %o) = @_;
+	my $from = $o{from} // $db // 'a';
+	my $args = $o{args} // '';
+	my $where = defined $db ? "database = '$db'" : 'database IS NULL';
+	my ($out, $err) = psql_states($node, $from,
+		"SELECT $cols FROM locality_uuid_generators($args) WHERE $where AND generator = '$generator'", user => 'mon');
+	die "fig: $err" if $err ne '';
+	return $out;
+}
+
+# 1. Calls: a session's calls reach its database's count when it exits; another database's stay.
+$node->safe_psql('a', q{SELECT count(uuidv7_ordered()) FROM generate_series(1, 1000);
+	SELECT count(hot_uuid(1)) FROM generate_series(1, 300)});
+$node->safe_psql('b', q{SELECT count(locality_uuid(false)) FROM generate_series(1, 500)});
+ok($node->poll_query_until('a', q{SELECT string_agg(calls_since_start::text, ',' ORDER BY generator, database)
+	FROM locality_uuid_generators() WHERE generator IN ('uuidv7_ordered()', 'hot_uuid(shard_key)', 'locality_uuid(false)')
+	AND database IN ('a', 'b')}, '300,0,0,500,1000,0'), 'calls counted at backend exit: a 1000 and 300, b 500');
+
+# At a lease step: a live session's calls reach the count at its next lease renewal (a second on),
+# never on the way of an id; the calls since its last step come at its exit.
+my $live = $node->background_psql('a', on_error_stop => 0);
+$live->query_safe('SELECT count(uuidv7_ordered()) FROM generate_series(1, 10)');
+is(fig('a', 'uuidv7_ordered()', 'calls_since_start'), '1000', 'a live session\'s 10 calls are not counted yet');
+Time::HiRes::sleep(1.2);
+$live->query_safe('SELECT uuidv7_ordered()');
+is(fig('a', 'uuidv7_ordered()', 'calls_since_start'), '1010', 'its lease step added its 10 calls, not the 11th');
+$live->quit;
+ok($node->poll_query_until('a', q{SELECT calls_since_start FROM locality_uuid_generators()
+	WHERE database = 'a' AND generator = 'uuidv7_ordered()'}, '1011'), 'the 11th came at its exit');
+
+# Every 65536 calls of one generator: a backend's first call is added at once, the next 65536
+# when the last of them is counted.
+$live = $node->background_psql('b', on_error_stop => 0);
+$live->query_safe('SELECT count(hot_uuid(1)) FROM generate_series(1, 65536)');
+is(fig('b', 'hot_uuid(shard_key)', 'calls_since_start'), '1', 'a live session\'s first call of 65536');
+$live->query_safe('SELECT hot_uuid(1)');
+is(fig('b', 'hot_uuid(shard_key)', 'calls_since_start'), '65537', 'and the next 65536 at the 65537th');
+$live->quit;
+
+# Each database's rows for every reader: b's own allocation numbers only from b.
+is(fig('b', 'locality_uuid(false)', 'calls_since_start, allocation_numbers_limit', from => 'a'), '500|',
+	'read from a: b\'s calls, not its sequences');
+is(fig('b', 'hot_uuid(shard_key, at)', 'allocation_numbers_used, allocation_numbers_limit', from => 'b'), '0|549755813888',
+	'read from b: its allocation numbers');
+
+# 2. The clock lead, on a clock frozen at whole seconds: ids made an hour ahead, then the clock
+# back an hour: the lead is an hour, and the ids made then are held there.
+my $t0 = int(time()) + 10;
+set_fake_clock($clock_file, frozen_clock_spec($t0 + 3600));
+$node->safe_psql('a', q{SELECT uuidv7_ordered(), locality_uuid(true), hot_uuid(1)});
+is(fig('a', 'uuidv7_ordered()', "newest_id_time = to_timestamp($t0 + 3600), newest_id_lead, lease_end_time - newest_id_time"),
+	't|00:00:00|00:00:01', 'ahead: the newest id at the clock, its lease a second past it');
+set_fake_clock($clock_file, frozen_clock_spec($t0));
+is(fig('a', 'uuidv7_ordered()', 'newest_id_lead'), '01:00:00', 'the clock back an hour: uuidv7_ordered() leads by an hour');
+is(fig(undef, 'locality_uuid()', 'newest_id_lead', from => 'a'), '01:00:00', 'so do the locality ids');
+is(fig(undef, 'hot_uuid(shard_key)', 'newest_id_lead', from => 'a'), '01:00:00', 'and the shard-key clock ids');
+is($node->safe_psql('a', "SELECT uuidv7_timestamp(uuidv7_ordered()) = to_timestamp($t0 + 3600) FROM generate_series(1, 5)"),
+	join("\n", ('t') x 5), 'ids made now are held an hour ahead');
+is(fig('a', 'uuidv7_ordered()', 'newest_id_lead'), '01:00:00', 'the lead stays while the ids are held');
+is(fig('b', 'uuidv7_ordered()', 'newest_id_lead IS NULL', from => 'a'), 't', 'b made no ordered id: no lead');
+set_fake_clock($clock_file, frozen_clock_spec($t0 + 7200));
+$node->safe_psql('a', q{SELECT uuidv7_ordered()});
+is(fig('a', 'uuidv7_ordered()', 'newest_id_lead'), '00:00:00', 'the clock past the held ids: no lead');
+
+# 3. Allocation numbers toward their limits: the sequence's next range times 256 are used.
+# 0.85 * 2^33 ranges of uuidv7_ordered(at) is 7301444403.2, 0.95 * 2^33 is 8160437862.4; for
+# hot_uuid(at) 0.85 * 2^31 is 1825361100.8.
+for my $step (
+	[ 'v7', 'uuidv7_ordered(at)', 7301444402, 'ok' ],
+	[ 'v7', 'uuidv7_ordered(at)', 7301444403, 'warning' ],
+	[ 'v7', 'uuidv7_ordered(at)', 8160437861, 'warning' ],
+	[ 'v7', 'uuidv7_ordered(at)', 8160437862, 'critical' ],
+	[ 'hot', 'hot_uuid(shard_key, at)', 1825361099, 'ok' ],
+	[ 'hot', 'hot_uuid(shard_key, at)', 1825361100, 'warning' ])
+{
+	my ($seq, $generator, $last, $status) = @$step;
+	my $next = $last + 1;
+	my $limit = $seq eq 'v7' ? 2**41 : 2**39;
+	$node->safe_psql('a', "SELECT setval('locality_uuid_${seq}_allocation', $last)");
+	is(fig('a', $generator, 'allocation_numbers_used, allocation_numbers_left, share_used = ' . ($next * 256) . "::float8 / $limit, status"),
+		join('|', $next * 256, $limit - $next * 256, 't', $status), "$generator, sequence at $last: $status");
+}
+is(fig('a', 'worst share', 'resource, status'), 'uuidv7_ordered(at) allocation numbers|critical',
+	'the worst share is uuidv7_ordered(at)\'s');
+is(fig('a', 'uuidv7_ordered(at)', 'status', args => '0.9, 0.99'), 'warning', 'thresholds of the caller\'s');
+$node->safe_psql('a', q{SELECT setval('locality_uuid_v7_allocation', 8589934591)});
+is(fig('a', 'uuidv7_ordered(at)', 'allocation_numbers_left, share_used, status'), '0|1|critical', 'used up');
+is(as($node, undef, 'a', 'SELECT uuidv7_ordered(now())'), '|ERROR:  54000', 'and uuidv7_ordered(at) says 54000');
+is(fig('a', 'worst share', 'resource', from => 'b'), 'locality_uuid(true) continued run positions',
+	'read from b, the worst share is among the rows b sees: not a\'s allocation numbers');
+
+# 4. The continued run: its lease sequence set to 3 * 2^32 + 5, the next position is above it:
+# position 3 * 2^32 + 6 of the run, counter 6, and a backend's first lease 256 past it.
+my $pos = 3 * 2**32 + 6;
+$node->safe_psql('a', q{SELECT setval('locality_uuid_b_lease', 3 * 4294967296 + 5)});
+$node->safe_psql('a', q{SELECT locality_uuid(true)});
+is(fig('a', 'locality_uuid(true)', "run_position, run_counter, lease_end_position, run_position_limit, share_used = ($pos + 1)::float8 / 2^62, status"),
+	join('|', $pos, 6, $pos + 256, '4611686018427387904', 't', 'ok'), 'the continued run at its position, counter and lease');
+$node->safe_psql('a', q{SELECT setval('locality_uuid_b_lease', (0.96 * 2^62)::bigint)});
+$node->safe_psql('a', q{SELECT locality_uuid(true)});
+is(fig('a', 'locality_uuid(true)', 'share_used >= 0.96, status'), 't|critical', 'past 0.95 of its positions: critical');
+
+# 5. The bucket rule's run, the cluster's: the index of its last id in a bucket no run took yet.
+$node->safe_psql('b', q{SET locality_uuid.sequential_seed = bucket; SELECT count(locality_uuid(true)) FROM generate_series(1, 5)});
+is(fig(undef, 'locality_uuid(true), bucket rule', 'run_position, run_position_limit, share_used = 5 / 2^32, status', from => 'b'),
+	'4|4294967296|t|ok', 'the bucket rule\'s run: index 4 of 2^32');
+set_fake_clock($clock_file, '+7300');
+
+# 6. The owner of the databases, no superuser: an update from 1.5 grants it to pg_monitor; a dump
+# and its restore keep that; the extension drops.
+is(as($node, owner_a => 'c', q{CREATE EXTENSION locality_uuid VERSION '1.5'; ALTER EXTENSION locality_uuid UPDATE}), '|',
+	'owner_a updates 1.5 to 1.6');
+my $grants = "SELECT has_function_privilege('pg_monitor', '$sig', 'EXECUTE'), has_function_privilege('public', '$sig', 'EXECUTE')";
+is($node->safe_psql('c', $grants), 't|f', 'updated: granted to pg_monitor, not to PUBLIC');
+is(as($node, mon => 'c', q{SELECT count(*) > 0 FROM locality_uuid_generators()}), 't|', 'mon reads it there');
+is(fig('c', 'uuidv7_ordered()', 'count(*)', from => 'a'), '0', 'reading leaves no state of its database behind');
+my $dump = $node->basedir . '/a.sql';
+my ($ok, $err) = run_program('pg_dump', '-f', $dump, '-d', $node->connstr('a') . ' user=owner_a');
+ok($ok && $err eq '', 'owner_a dumps a') or diag $err;
+my ($rc, $out, $stderr) = psql_as($node, 'owner_a', 'd', undef, '-v', 'ON_ERROR_STOP=1', '-f', $dump);
+is($rc, 0, 'owner_a restores it into d') or diag $stderr;
+is($node->safe_psql('d', $grants), 't|f', 'restored: granted to pg_monitor, not to PUBLIC');
+is(fig('d', 'uuidv7_ordered(at)', 'allocation_numbers_left'), '0', 'the restored sequence is read');
+is(as($node, owner_a => 'd', 'DROP EXTENSION locality_uuid'), '|', 'owner_a drops the extension');
+
+done_testing();
