@@ -110,7 +110,8 @@ LANGUAGE sql STABLE CALLED ON NULL INPUT PARALLEL SAFE ROWS 100
 BEGIN ATOMIC
     SELECT k.tab, k.col, k.partition_of, k.key_index, k.table_rows, k.index_bytes,
            g.generator,
-           CASE WHEN k.adbin IS NOT NULL THEN coalesce(g.generator_from, 'expression')
+           CASE WHEN k.generated THEN 'generated column'
+                WHEN k.adbin IS NOT NULL THEN coalesce(g.generator_from, 'expression')
                 WHEN k.refers_to IS NOT NULL THEN pg_catalog.format('foreign key to %s', k.refers_to)
                 ELSE 'none' END AS generator_from,
            k.correlation,
@@ -140,7 +141,8 @@ BEGIN ATOMIC
            END AS hot_set_bytes_saved,
            CASE c.kind
                WHEN 'ordered' THEN
-                   CASE WHEN g.generator IS NULL THEN 'keep: the keys the application writes follow insert order; uuidv7_ordered() as the DEFAULT keeps that order across backends and restarts'
+                   CASE WHEN k.generated THEN 'keep: the keys computed from other columns (GENERATED ALWAYS AS) follow insert order'
+                        WHEN g.generator IS NULL THEN 'keep: the keys the application writes follow insert order; uuidv7_ordered() as the DEFAULT keeps that order across backends and restarts'
                         ELSE 'keep: new keys go to one leaf at a time' END
                    || CASE WHEN k.correlation IS NULL THEN '; ANALYZE the table for its correlation'
                            WHEN k.correlation < 0.9 AND g.generator IS NOT NULL AND k.random_on_top THEN '; the older keys do not follow insert order (a switch of generator): they stay where they are; REINDEX CONCURRENTLY now and then packs the half-full leaves the new keys leave, and CLUSTER or pg_repack is needed only where reads by key range touch the old rows'
@@ -150,7 +152,8 @@ BEGIN ATOMIC
                WHEN 'block' THEN 'keep where rows are deleted by age; size its blocks with locality_uuid_block_advice()'
                WHEN 'reference' THEN pg_catalog.format('none here: rows refer to keys of %s, which its generator places; where most refer to recent rows, ordered keys there keep this index''s inserts near its right edge too', k.refers_to)
                WHEN 'random' THEN
-                   CASE WHEN g.generator IS NULL THEN 'the keys the application writes do not follow insert order: make them in the DEFAULT with uuidv7_ordered() (docs/choosing.md, "From random keys to ordered ones"), or as version 7 in the application'
+                   CASE WHEN k.generated THEN 'the keys are computed from other columns (GENERATED ALWAYS AS), which do not follow insert order, and a generated column takes no DEFAULT: ordered keys need a key column of their own with uuidv7_ordered() as its DEFAULT'
+                        WHEN g.generator IS NULL THEN 'the keys the application writes do not follow insert order: make them in the DEFAULT with uuidv7_ordered() (docs/choosing.md, "From random keys to ordered ones"), or as version 7 in the application'
                         ELSE pg_catalog.format('switch the DEFAULT to uuidv7_ordered() (docs/choosing.md, "From random keys to ordered ones"): ALTER TABLE %s ALTER COLUMN %I SET DEFAULT uuidv7_ordered()', k.tab, k.col) END
                    || '; keep random keys only while the index fits in memory or where ids must reveal nothing'
                    || CASE WHEN k.table_rows IS NULL THEN pg_catalog.format('; ANALYZE %s for its size', k.tab) ELSE '' END
@@ -174,6 +177,7 @@ BEGIN ATOMIC
                pg_catalog.substr(s.stats[2], 15, 1) = '4' AS random_on_top,
                d.adbin,
                d.adrelid,
+               a.attgenerated <> '' AS generated,
                (SELECT fk.confrelid::pg_catalog.regclass FROM pg_catalog.pg_constraint AS fk
                 WHERE fk.conrelid = t.oid AND fk.contype = 'f' AND fk.conkey[1] = a.attnum
                 ORDER BY fk.conname LIMIT 1) AS refers_to
@@ -220,6 +224,7 @@ BEGIN ATOMIC
                ON m.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND m.objid = p.oid AND m.deptype = 'e'
         LEFT JOIN pg_catalog.pg_extension AS x ON x.oid = m.refobjid
         WHERE p.oid = (pg_catalog.regexp_match(k.adbin::text, '^(?:\{COERCETODOMAIN :arg )?\{FUNCEXPR :funcid ([0-9]+) '))[1]::oid
+          AND NOT k.generated -- a generation expression's function computes the key from others: no generator
     ) AS g ON true
     CROSS JOIN LATERAL (
         SELECT CASE
