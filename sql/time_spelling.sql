@@ -131,10 +131,51 @@ CREATE INDEX recent_words ON recent (k) WHERE uuidv7_timestamp(id) >= '2026-03-0
 DROP INDEX recent_k;
 EXPLAIN (COSTS OFF) SELECT * FROM recent WHERE k = 1 AND uuidv7_timestamp(id) > '2026-03-06+00';
 
+-- ON CONFLICT in either spelling, against a unique index of the id whose predicate is in either:
+-- the same range and a narrower one are inferred where both are in one spelling. Across spellings
+-- nothing is: inference compares the index's predicate, as the catalog keeps it and simplified
+-- (uuidv7_made expanded into its keys and check), with the ON CONFLICT clause, simplified the same
+-- way; the user's words are rewritten only where the planner builds a relation of the table, and
+-- INSERT builds none for its target, so each side stays in its own spelling.
+CREATE TABLE conflicts (id uuid NOT NULL, k integer NOT NULL);
+CREATE FUNCTION pg_temp.conflict(index_where text, conflict_where text) RETURNS text LANGUAGE plpgsql AS $f$
+DECLARE
+    r text;
+BEGIN
+    EXECUTE 'CREATE UNIQUE INDEX conflicts_id ON conflicts (id) WHERE ' || index_where;
+    r := pg_temp.try(format($$INSERT INTO conflicts VALUES (uuidv7_lower('2026-03-07+00'), 1) ON CONFLICT (id) WHERE %s DO NOTHING$$, conflict_where));
+    DROP INDEX conflicts_id;
+    RETURN r;
+END
+$f$;
+SELECT i AS index_spelling, c AS conflict_spelling, range, pg_temp.conflict(iw, cw) AS inferred
+FROM (VALUES ('words', $$uuidv7_timestamp(id) >= '2026-03-05+00'$$), ('made', $$uuidv7_made(id, '2026-03-05+00')$$)) AS x(i, iw),
+     LATERAL (VALUES ('words', 'equal', $$uuidv7_timestamp(id) >= '2026-03-05+00'$$),
+                     ('words', 'narrower', $$uuidv7_timestamp(id) >= '2026-03-06+00' AND uuidv7_timestamp(id) < '2026-03-09+00'$$),
+                     ('made', 'equal', $$uuidv7_made(id, '2026-03-05+00')$$),
+                     ('made', 'narrower', $$uuidv7_made(id, '2026-03-06+00', '2026-03-09+00')$$)) AS y(c, range, cw)
+ORDER BY i DESC, c DESC, range;
+SELECT count(*) FROM conflicts;
+
 -- 7. A table with an index on the extractor's call keeps that extractor's comparisons for it
 -- (the other extractor's are rewritten still).
 CREATE INDEX words_made_at ON words (uuidv7_timestamp(id));
 EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_timestamp(id) >= '2026-03-02 06:00+00';
 EXPLAIN (COSTS OFF) SELECT k FROM words WHERE hot_uuid_timestamp(id) >= '2026-03-02 06:00+00';
-DROP TABLE recent, spans, words CASCADE;
+
+-- 8. A column of a domain over uuid: the same conditions on the id (relabelled to uuid) and rows.
+CREATE DOMAIN order_id AS uuid;
+CREATE TABLE orders (id order_id PRIMARY KEY, k integer NOT NULL);
+INSERT INTO orders SELECT id, k FROM words WHERE id IS NOT NULL;
+ANALYZE orders;
+EXPLAIN (COSTS OFF) SELECT k FROM orders WHERE uuidv7_timestamp(id) >= '2026-03-02 23:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM orders WHERE hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM orders WHERE uuidv7_made(id, '2026-03-02 23:00+00');
+SELECT (SELECT count(*) FROM orders WHERE uuidv7_timestamp(id) >= '2026-03-02 23:00+00') AS words,
+       (SELECT count(*) FROM orders WHERE (uuidv7_timestamp(id) >= '2026-03-02 23:00+00') IS TRUE) AS plain,
+       (SELECT count(*) FROM orders WHERE hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00') AS hot_words,
+       (SELECT count(*) FROM orders WHERE (hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00') IS TRUE) AS hot_plain,
+       (SELECT count(*) FROM orders WHERE uuidv7_made(id, '2026-03-02 23:00+00')) AS made;
+DROP TABLE recent, spans, words, conflicts, orders CASCADE;
+DROP DOMAIN order_id;
 DROP FUNCTION made_since(uuid, timestamptz);

@@ -45,8 +45,9 @@ namespace locality_uuid
  * column. Rewritten into id >= key(since) AND id <= key(before) AND a check of the id, the
  * spelling is such clauses wherever it appears, on every major, without a preloaded hook. The
  * expansion has the function's own result: true where the id was made in the range, false
- * elsewhere (never NULL), for every input. It is made only where the id is a column, which costs
- * nothing to read three times (an expression would be computed in each clause, and one that is
+ * elsewhere (never NULL), for every input. It is made only where the id is a column (of type
+ * uuid, or of a domain over it, which the call relabels to uuid and an index on it matches alike),
+ * which costs nothing to read three times (an expression would be computed in each clause, and one that is
  * stable but not deterministic could take a different value in each), and where no argument is
  * volatile (a key of it could not be an index condition); elsewhere the function filters each row.
  * Nothing is evaluated while the expansion is made: a bound is only copied into its key's call,
@@ -56,6 +57,17 @@ namespace locality_uuid
  * proved by a narrower range (the keys' comparisons prove each other); its estimate reads the
  * range from the comparisons beside it (made_check_support).
  */
+
+// Return the column under an argument of type uuid: the Var, or the Var of a domain over uuid
+// relabelled to it; NULL for any other expression.
+static Var *
+uuid_column(Node *arg)
+{
+	if (IsA(arg, RelabelType))
+		arg = reinterpret_cast<Node *>(reinterpret_cast<RelabelType *>(arg)->arg);
+	return IsA(arg, Var) && getBaseType(reinterpret_cast<Var *>(arg)->vartype) == UUIDOID ? reinterpret_cast<Var *>(arg)
+																						   : NULL;
+}
 
 // Return a copy of a node (copyObject needs typeof, which C++ lacks).
 static Node *
@@ -221,7 +233,7 @@ made_support(Node *request, const MadeSpelling &spelling)
 	req = reinterpret_cast<SupportRequestSimplify *>(request);
 	args = req->fcall->args;
 	if (list_length(args) != 3 || contain_volatile_functions(reinterpret_cast<Node *>(args)) ||
-		!IsA(linitial(args), Var))
+		uuid_column(static_cast<Node *>(linitial(args))) == NULL)
 		return NULL;
 	/*
 	 * The helpers are the spelling's own: members of its extension, in its schema. Without them
@@ -512,7 +524,7 @@ sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &sp
 	double         selectivity;
 	ListCell      *lc;
 
-	if (root == NULL || !IsA(arg, Var) || (id = reinterpret_cast<const Var *>(arg))->varlevelsup != 0 ||
+	if (root == NULL || (id = uuid_column(arg)) == NULL || id->varlevelsup != 0 ||
 		(req->varRelid != 0 && req->varRelid != static_cast<int>(id->varno)) || static_cast<int>(id->varno) <= 0 ||
 		static_cast<int>(id->varno) >= root->simple_rel_array_size || (rel = root->simple_rel_array[id->varno]) == NULL)
 		return 1;
@@ -617,7 +629,7 @@ made_check_support(Node *request, const MadeSpelling &spelling)
  * RANGE (id) are pruned and a partial index of either spelling is proved, as for uuidv7_made.
  * Only a WHERE or JOIN ... ON condition at the top of its AND is rewritten, where a NULL
  * comparison and false select the same rows (no comparison inside OR, NOT, CASE or a select
- * list), of a column of type uuid, with a bound of type timestamptz that is not volatile; the
+ * list), of a column of type uuid or a domain over it, with a bound of type timestamptz that is not volatile; the
  * comparisons of one column make one expansion, whose check sees the whole range. Each
  * relation's comparisons are rewritten when the planner builds it, unless an index of the
  * relation has the extractor's call as a key: one made for these comparisons, which keeps them.
@@ -668,6 +680,7 @@ struct Comparison
 {
 	Node               *clause;
 	Var                *id;
+	Node               *arg; /* the extractor's argument: id, or id relabelled from a domain */
 	Oid                 extractor;
 	const MadeSpelling *spelling;
 	int                 strategy; /* btree strategy, extractor on the left */
@@ -692,12 +705,12 @@ time_comparison(Node *clause, Comparison *c)
 		int       i = 0;
 
 		if (!IsA(call, FuncExpr) || list_length((f = reinterpret_cast<FuncExpr *>(call))->args) != 1 ||
-			!IsA(linitial(f->args), Var))
+			(c->id = uuid_column(static_cast<Node *>(linitial(f->args)))) == NULL)
 			continue;
 		while (i < extractor_count && extractors[i].fn != f->funcid)
 			i++;
-		c->id = static_cast<Var *>(linitial(f->args));
-		if (i == extractor_count || c->id->vartype != UUIDOID || c->id->varlevelsup != 0 ||
+		c->arg = static_cast<Node *>(linitial(f->args));
+		if (i == extractor_count || c->id->varlevelsup != 0 ||
 			exprType(bound) != TIMESTAMPTZOID || contain_volatile_functions(bound))
 			continue;
 		op_input_types(op->opno, &left, &right);
@@ -767,7 +780,7 @@ add_expansion(List **out, const Comparison *const *group, int n)
 		}
 	}
 	/* A NULL comparison is false here: no key IS NOT NULL filter is needed. */
-	expanded = expansion(reinterpret_cast<Node *>(first->id), bounds, nbounds, check_of(check, reinterpret_cast<Node *>(first->id)), false);
+	expanded = expansion(first->arg, bounds, nbounds, check_of(check, first->arg), false);
 	if (is_andclause(expanded))
 		*out = list_concat(*out, reinterpret_cast<BoolExpr *>(expanded)->args);
 	else
