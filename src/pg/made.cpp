@@ -6,8 +6,14 @@
 #include <cstring>
 
 extern "C" {
+#include "access/genam.h"
 #include "access/htup_details.h"
+#include "access/relscan.h"
+#include "access/visibilitymap.h"
+#include "executor/tuptable.h"
+#include "access/itup.h"
 #include "access/table.h"
+#include "access/tableam.h"
 #include "access/stratnum.h"
 #include "access/xact.h"
 #include "catalog/dependency.h"
@@ -16,12 +22,14 @@ extern "C" {
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
 #include "nodes/makefuncs.h"
+#include "storage/bufmgr.h"
 #include "nodes/nodeFuncs.h"
 #include "catalog/pg_proc_d.h"
 #include "catalog/pg_statistic.h"
 #include "utils/builtins.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/optimizer.h"
+#include "optimizer/paths.h"
 #include "parser/parsetree.h"
 #if PG_VERSION_NUM >= 190000
 #include "optimizer/pathnode.h"
@@ -31,6 +39,7 @@ extern "C" {
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 #include "utils/relcache.h"
+#include "utils/snapmgr.h"
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
 #include "utils/typcache.h"
@@ -65,8 +74,9 @@ uuid_column(Node *arg)
 {
 	if (IsA(arg, RelabelType))
 		arg = reinterpret_cast<Node *>(reinterpret_cast<RelabelType *>(arg)->arg);
-	return IsA(arg, Var) && getBaseType(reinterpret_cast<Var *>(arg)->vartype) == UUIDOID ? reinterpret_cast<Var *>(arg)
-																						   : NULL;
+	if (!IsA(arg, Var) || getBaseType(reinterpret_cast<Var *>(arg)->vartype) != UUIDOID)
+		return NULL;
+	return reinterpret_cast<Var *>(arg);
 }
 
 // Return a copy of a node (copyObject needs typeof, which C++ lacks).
@@ -129,16 +139,21 @@ uuid_comparison(Node *id, Node *key, StrategyNumber strategy)
 	return reinterpret_cast<Node *>(clause);
 }
 
-// True if the constant is the uuid of 16 bytes of fill.
+// True if the uuid is 16 bytes of fill.
 static bool
-filled_uuid(const Const *c, uint8_t fill)
+filled(const uint8_t *u, uint8_t fill)
 {
-	const uint8_t *u = DatumGetUUIDP(c->constvalue)->data;
-
 	for (std::size_t i = 0; i < uuid_len; i++)
 		if (u[i] != fill)
 			return false;
 	return true;
+}
+
+// True if the constant is the uuid of 16 bytes of fill.
+static bool
+filled_uuid(const Const *c, uint8_t fill)
+{
+	return filled(DatumGetUUIDP(c->constvalue)->data, fill);
 }
 
 /*
@@ -357,6 +372,112 @@ histogram_fraction(const AttStatsSlot &hist, const uint8_t *key, bool (*of_forma
 	return (lo + (high > low ? std::min(1.0, std::max(0.0, (leading(key) - low) / (high - low))) : 0.5)) / last;
 }
 
+/*
+ * The histogram's first and last bounds are the least and greatest ids of ANALYZE's sample, not
+ * of the column: of 1,000,000 rows ANALYZE samples 30,000 (at the default statistics target),
+ * so the first bound is some 33 rows after the least id, more than 50 in one ANALYZE of five, and
+ * a range of the table's first 100 rows read against it misses by more than 2x. A key in the first
+ * or last bucket therefore reads the column's least or greatest id from a B-tree index on it, as
+ * PostgreSQL does for a created_at column (get_actual_variable_range).
+ */
+
+// Read the first live id of index in the direction into out; false where there is none among
+// its first 100 entries.
+static bool
+index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t out[uuid_len])
+{
+	Relation        heap = table_open(planner_rt_fetch(index->rel->relid, root)->relid, NoLock);
+	Relation        irel = index_open(index->indexoid, NoLock);
+	TupleTableSlot *slot = table_slot_create(heap, NULL);
+	Buffer          vm = InvalidBuffer;
+	SnapshotData    snapshot;
+	ScanKeyData     not_null;
+	IndexScanDesc   scan;
+	ItemPointer     tid;
+	bool            found = false;
+
+	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
+	ScanKeyEntryInitialize(&not_null, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy, InvalidOid, InvalidOid,
+						   InvalidOid, (Datum) 0);
+#if PG_VERSION_NUM >= 190000
+	scan = index_beginscan(heap, irel, &snapshot, NULL, 1, 0, SO_NONE);
+#elif PG_VERSION_NUM >= 180000
+	scan = index_beginscan(heap, irel, &snapshot, NULL, 1, 0);
+#else
+	scan = index_beginscan(heap, irel, &snapshot, 1, 0);
+#endif
+	scan->xs_want_itup = true;
+	index_rescan(scan, &not_null, 1, NULL, 0);
+	for (int entries = 0; !found && entries < 100 &&
+		 (tid = index_getnext_tid(scan, backward ? BackwardScanDirection : ForwardScanDirection)) != NULL;
+		 entries++)
+	{
+		bool  isnull;
+		Datum id;
+
+		if (!VM_ALL_VISIBLE(heap, ItemPointerGetBlockNumber(tid), &vm) && !index_fetch_heap(scan, slot))
+			continue;
+		id = index_getattr(scan->xs_itup, 1, scan->xs_itupdesc, &isnull);
+		if (!isnull)
+		{
+			memcpy(out, DatumGetUUIDP(id)->data, uuid_len);
+			found = true;
+		}
+	}
+	if (vm != InvalidBuffer)
+		ReleaseBuffer(vm);
+	index_endscan(scan);
+	ExecDropSingleTupleTableSlot(slot);
+	index_close(irel, NoLock);
+	table_close(heap, NoLock);
+	return found;
+}
+
+// Read the column's least (or greatest) id from a B-tree index whose first key it is; false
+// where there is no such index or no live id.
+static bool
+column_end(PlannerInfo *root, const VariableStatData &vardata, bool greatest, uint8_t out[uuid_len])
+{
+	Oid       family = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	ListCell *lc;
+
+	if (root == NULL || vardata.rel == NULL || vardata.rel->rtekind != RTE_RELATION)
+		return false;
+	foreach (lc, vardata.rel->indexlist)
+	{
+		IndexOptInfo *index = static_cast<IndexOptInfo *>(lfirst(lc));
+
+		if (index->relam == BTREE_AM_OID && index->indpred == NIL && !index->hypothetical &&
+			index->sortopfamily != NULL && index->sortopfamily[0] == family &&
+			match_index_to_operand(vardata.var, 0, index))
+			return index_end(root, index, greatest != index->reverse_sort[0], out);
+	}
+	return false;
+}
+
+// Put the column's least or greatest id in place of the histogram's first or last bound where a
+// key of the range falls in that bucket or beyond it, and the id is of the bound's format.
+static void
+read_column_ends(PlannerInfo *root, const VariableStatData &vardata, AttStatsSlot &hist, const uint8_t *since,
+				 const uint8_t *before, bool (*of_format)(const uint8_t *id))
+{
+	int            last = hist.nvalues - 1;
+	const uint8_t *second = value_of(hist, 1);
+	const uint8_t *next_to_last = value_of(hist, last - 1);
+	bool           first_bucket = (!filled(since, 0x00) && memcmp(since, second, uuid_len) < 0) ||
+		memcmp(before, second, uuid_len) < 0;
+	bool last_bucket = memcmp(since, next_to_last, uuid_len) >= 0 ||
+		(!filled(before, 0xff) && memcmp(before, next_to_last, uuid_len) >= 0);
+	uint8_t id[uuid_len];
+
+	if (first_bucket && column_end(root, vardata, false, id) &&
+		(of_format == NULL || of_format(id) == of_format(value_of(hist, 0))))
+		hist.values[0] = UUIDPGetDatum(make_uuid(id));
+	if (last_bucket && column_end(root, vardata, true, id) &&
+		(of_format == NULL || of_format(id) == of_format(value_of(hist, last))))
+		hist.values[last] = UUIDPGetDatum(make_uuid(id));
+}
+
 // True if the uuid datum is in [since, before].
 static bool
 in_range(Datum id, const uint8_t *since, const uint8_t *before)
@@ -366,12 +487,16 @@ in_range(Datum id, const uint8_t *since, const uint8_t *before)
 	return memcmp(u, since, uuid_len) >= 0 && memcmp(u, before, uuid_len) <= 0;
 }
 
-// Return the share of the rows whose id is in [since, before] by the id's statistics, or -1
-// where there are none (no histogram, or not readable by this user) or a key falls in a bucket
-// between formats.
+/*
+ * Return the share of the rows whose id is in [since, before] by the id's statistics, or -1
+ * where there are none (no histogram, or not readable by this user) or a key falls in a bucket
+ * between formats. With to_format_end, before is the range's open end: the histogram's end (its
+ * ids dated after now are in range, as a created_at column's histogram counts its future rows),
+ * or now where the histogram ends in other formats' ids (version 4 ids above version 7 ones).
+ */
 static double
 range_share(PlannerInfo *root, Node *id, int var_relid, const uint8_t *since, const uint8_t *before,
-			bool (*of_format)(const uint8_t *id), const uint8_t *now)
+			bool (*of_format)(const uint8_t *id), const uint8_t *now, bool to_format_end = false)
 {
 	VariableStatData vardata;
 	AttStatsSlot     hist;
@@ -397,6 +522,11 @@ range_share(PlannerInfo *root, Node *id, int var_relid, const uint8_t *since, co
 			}
 			free_attstatsslot(&mcv);
 		}
+		if (hist.nvalues >= 3)
+			read_column_ends(root, vardata, hist, since, before, of_format);
+		if (to_format_end && hist.nvalues >= 2 && of_format != NULL && now != NULL &&
+			!of_format(value_of(hist, hist.nvalues - 1)))
+			before = now;
 		double below_before = hist.nvalues >= 2 ? histogram_fraction(hist, before, of_format, now) : -1;
 		double below_since = hist.nvalues >= 2 ? histogram_fraction(hist, since, of_format, now) : -1;
 
@@ -552,20 +682,15 @@ sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &sp
 	{
 		/*
 		 * Each comparison's own share: at or below its key, or at or above it; and with no upper
-		 * comparison, up to now (ids are not made in the future: the ids of other formats above
-		 * the format's keys, version 4 ids above version 7 ones, are not counted). A pair's
-		 * shares are of the whole column, so that hi + lo - 1 is the share between them.
+		 * comparison, up to the open end of the format's ids (range_share). A pair's shares are
+		 * of the whole column, so that hi + lo - 1 is the share between them.
 		 */
-		const uint8_t *top = upper;
+		bool open = true;
 
 		shares = static_cast<double *>(palloc(sizeof(double) * n));
 		for (int i = 0; i < n; i++)
 			if (siblings[i].strategy == BTLessStrategyNumber || siblings[i].strategy == BTLessEqualStrategyNumber)
-				top = NULL;
-		if (top != NULL && now_key != NULL)
-			top = now_key;
-		else
-			top = upper;
+				open = false;
 		for (int i = 0; i < n && fresh; i++)
 		{
 			bool up = siblings[i].strategy == BTLessStrategyNumber || siblings[i].strategy == BTLessEqualStrategyNumber;
@@ -573,7 +698,7 @@ sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &sp
 			shares[i] = siblings[i].strategy == BTEqualStrategyNumber
 				? 0
 				: range_share(root, const_cast<Node *>(arg), req->varRelid, up ? lower : siblings[i].key,
-							  up ? siblings[i].key : top, spelling.of_format, now_key);
+							  up ? siblings[i].key : upper, spelling.of_format, now_key, open);
 			fresh = shares[i] >= 0;
 		}
 		if (fresh)
