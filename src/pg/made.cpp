@@ -631,100 +631,157 @@ key_comparison(PlannerInfo *root, Expr *clause, const Var *id, uint8_t key[uuid_
 	return false;
 }
 
-// Return the selectivity of a check of the id alone, in [0, 1], giving its comparisons theirs.
-static double
-sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spelling)
+// True if a btree strategy compares from above: id < key, id <= key.
+static bool
+upper_strategy(int strategy)
 {
-	PlannerInfo   *root = req->root;
-	Node          *arg = static_cast<Node *>(linitial(req->args));
-	const Var     *id;
-	RelOptInfo    *rel;
-	Sibling       *siblings;
-	double        *shares;
-	int            n = 0;
-	bool           fresh = true;
-	uint8_t        lower[uuid_len];
-	uint8_t        upper[uuid_len];
-	uint8_t        now[uuid_len];
-	const uint8_t *now_key;
-	List          *comparisons = NIL;
-	int            checks = 0;
-	double         share;
-	double         planner;
-	double         selectivity;
-	ListCell      *lc;
+	return strategy == BTLessStrategyNumber || strategy == BTLessEqualStrategyNumber;
+}
 
-	if (root == NULL || (id = uuid_column(arg)) == NULL || id->varlevelsup != 0 ||
-		(req->varRelid != 0 && req->varRelid != static_cast<int>(id->varno)) || static_cast<int>(id->varno) <= 0 ||
-		static_cast<int>(id->varno) >= root->simple_rel_array_size || (rel = root->simple_rel_array[id->varno]) == NULL)
-		return 1;
-	siblings = static_cast<Sibling *>(palloc(sizeof(Sibling) * (list_length(rel->baserestrictinfo) + 1)));
+// True if a btree strategy compares from below: id > key, id >= key.
+static bool
+lower_strategy(int strategy)
+{
+	return strategy == BTGreaterStrategyNumber || strategy == BTGreaterEqualStrategyNumber;
+}
+
+// Return the rel of the column a check takes, setting *id; NULL where the check is not of a
+// column of this request's rel.
+static RelOptInfo *
+checked_rel(const SupportRequestSelectivity *req, const Var **id)
+{
+	PlannerInfo *root = req->root;
+	const Var   *var = uuid_column(static_cast<Node *>(linitial(req->args)));
+
+	if (root == NULL || var == NULL || var->varlevelsup != 0 ||
+		(req->varRelid != 0 && req->varRelid != static_cast<int>(var->varno)) || static_cast<int>(var->varno) <= 0 ||
+		static_cast<int>(var->varno) >= root->simple_rel_array_size)
+		return NULL;
+	*id = var;
+	return root->simple_rel_array[var->varno];
+}
+
+// Read the rel's comparisons of the id with keys into siblings, returning how many, and count the
+// checks equal to this one in *checks; *fresh if no comparison has been estimated yet.
+static int
+read_siblings(const SupportRequestSelectivity *req, const RelOptInfo *rel, const Var *id, Sibling *siblings,
+			  int *checks, bool *fresh)
+{
+	int       n = 0;
+	ListCell *lc;
+
+	*checks = 0;
+	*fresh = true;
 	foreach (lc, rel->baserestrictinfo)
 	{
 		RestrictInfo *rinfo = static_cast<RestrictInfo *>(lfirst(lc));
 
 		if (IsA(rinfo->clause, FuncExpr) && reinterpret_cast<FuncExpr *>(rinfo->clause)->funcid == req->funcid &&
 			equal(reinterpret_cast<FuncExpr *>(rinfo->clause)->args, req->args))
-			checks++;
-		else if (key_comparison(root, rinfo->clause, id, siblings[n].key, &siblings[n].strategy))
+			(*checks)++;
+		else if (key_comparison(req->root, rinfo->clause, id, siblings[n].key, &siblings[n].strategy))
 		{
 			siblings[n].rinfo = rinfo;
-			fresh = fresh && rinfo->norm_selec < 0;
+			*fresh = *fresh && rinfo->norm_selec < 0;
 			n++;
 		}
 	}
-	if (checks == 0 || n == 0)
-		return 1;
-	now_key = spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL;
+	return n;
+}
+
+/*
+ * Give each comparison its own share: at or below its key, or at or above it; and with no upper
+ * comparison, up to the open end of the format's ids (range_share). A pair's shares are of the
+ * whole column, so that hi + lo - 1 is the share between them. False, and none given, where a
+ * share cannot be read.
+ */
+static bool
+estimate_siblings(const SupportRequestSelectivity *req, const MadeSpelling &spelling, Sibling *siblings, int n,
+				  const uint8_t *now_key)
+{
+	Node   *id = static_cast<Node *>(linitial(req->args));
+	double *shares = static_cast<double *>(palloc(sizeof(double) * n));
+	bool    open = true;
+	uint8_t lower[uuid_len];
+	uint8_t upper[uuid_len];
+
 	uuid_fill(lower, 0x00);
 	uuid_fill(upper, 0xff);
-	if (fresh)
-	{
-		/*
-		 * Each comparison's own share: at or below its key, or at or above it; and with no upper
-		 * comparison, up to the open end of the format's ids (range_share). A pair's shares are
-		 * of the whole column, so that hi + lo - 1 is the share between them.
-		 */
-		bool open = true;
-
-		shares = static_cast<double *>(palloc(sizeof(double) * n));
-		for (int i = 0; i < n; i++)
-			if (siblings[i].strategy == BTLessStrategyNumber || siblings[i].strategy == BTLessEqualStrategyNumber)
-				open = false;
-		for (int i = 0; i < n && fresh; i++)
-		{
-			bool up = siblings[i].strategy == BTLessStrategyNumber || siblings[i].strategy == BTLessEqualStrategyNumber;
-
-			shares[i] = siblings[i].strategy == BTEqualStrategyNumber
-				? 0
-				: range_share(root, const_cast<Node *>(arg), req->varRelid, up ? lower : siblings[i].key,
-							  up ? siblings[i].key : upper, spelling.of_format, now_key, open);
-			fresh = shares[i] >= 0;
-		}
-		if (fresh)
-		{
-			for (int i = 0; i < n; i++)
-				if (siblings[i].strategy != BTEqualStrategyNumber)
-					siblings[i].rinfo->norm_selec = std::min(1.0, shares[i]);
-			return 1;
-		}
-	}
+	for (int i = 0; i < n; i++)
+		if (upper_strategy(siblings[i].strategy))
+			open = false;
 	for (int i = 0; i < n; i++)
 	{
-		if (siblings[i].strategy != BTLessStrategyNumber && siblings[i].strategy != BTLessEqualStrategyNumber &&
-			memcmp(siblings[i].key, lower, uuid_len) > 0)
+		bool up = upper_strategy(siblings[i].strategy);
+
+		shares[i] = siblings[i].strategy == BTEqualStrategyNumber
+			? 0
+			: range_share(req->root, id, req->varRelid, up ? lower : siblings[i].key, up ? siblings[i].key : upper,
+						  spelling.of_format, now_key, open);
+		if (shares[i] < 0)
+			return false;
+	}
+	for (int i = 0; i < n; i++)
+		if (siblings[i].strategy != BTEqualStrategyNumber)
+			siblings[i].rinfo->norm_selec = std::min(1.0, shares[i]);
+	return true;
+}
+
+// Return P(range) / P_planner(range) for the intersection of the comparisons, estimated before,
+// the n-th root of it for n equal checks; 1 where the range's share cannot be read.
+static double
+correction(const SupportRequestSelectivity *req, const MadeSpelling &spelling, const Sibling *siblings, int n,
+		   const uint8_t *now_key, int checks)
+{
+	List   *comparisons = NIL;
+	uint8_t lower[uuid_len];
+	uint8_t upper[uuid_len];
+	double  share;
+	double  planner;
+	double  selectivity;
+
+	uuid_fill(lower, 0x00);
+	uuid_fill(upper, 0xff);
+	for (int i = 0; i < n; i++)
+	{
+		if (!upper_strategy(siblings[i].strategy) && memcmp(siblings[i].key, lower, uuid_len) > 0)
 			memcpy(lower, siblings[i].key, uuid_len);
-		if (siblings[i].strategy != BTGreaterStrategyNumber && siblings[i].strategy != BTGreaterEqualStrategyNumber &&
-			memcmp(siblings[i].key, upper, uuid_len) < 0)
+		if (!lower_strategy(siblings[i].strategy) && memcmp(siblings[i].key, upper, uuid_len) < 0)
 			memcpy(upper, siblings[i].key, uuid_len);
 		comparisons = lappend(comparisons, siblings[i].rinfo);
 	}
-	share = range_share(root, const_cast<Node *>(arg), req->varRelid, lower, upper, spelling.of_format, now_key);
+	share = range_share(req->root, static_cast<Node *>(linitial(req->args)), req->varRelid, lower, upper,
+						spelling.of_format, now_key);
 	if (share < 0)
 		return 1;
-	planner = clauselist_selectivity(root, comparisons, req->varRelid, JOIN_INNER, NULL);
+	planner = clauselist_selectivity(req->root, comparisons, req->varRelid, JOIN_INNER, NULL);
 	selectivity = planner > 0 ? std::min(1.0, std::max(0.0, share / planner)) : 1;
 	return checks > 1 ? std::pow(selectivity, 1.0 / checks) : selectivity;
+}
+
+// Return the selectivity of a check of the id alone, in [0, 1], giving its comparisons theirs.
+static double
+sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spelling)
+{
+	const Var     *id = NULL;
+	RelOptInfo    *rel = checked_rel(req, &id);
+	Sibling       *siblings;
+	int            n;
+	int            checks;
+	bool           fresh;
+	uint8_t        now[uuid_len];
+	const uint8_t *now_key;
+
+	if (rel == NULL)
+		return 1;
+	siblings = static_cast<Sibling *>(palloc(sizeof(Sibling) * (list_length(rel->baserestrictinfo) + 1)));
+	n = read_siblings(req, rel, id, siblings, &checks, &fresh);
+	if (checks == 0 || n == 0)
+		return 1;
+	now_key = spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL;
+	if (fresh && estimate_siblings(req, spelling, siblings, n, now_key))
+		return 1;
+	return correction(req, spelling, siblings, n, now_key, checks);
 }
 
 Node *
