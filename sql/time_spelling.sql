@@ -165,17 +165,17 @@ EXPLAIN (COSTS OFF) SELECT k FROM words WHERE hot_uuid_timestamp(id) >= '2026-03
 
 -- 8. A column of a domain over uuid: the same conditions on the id (relabelled to uuid) and rows.
 CREATE DOMAIN order_id AS uuid;
-CREATE TABLE orders (id order_id PRIMARY KEY, k integer NOT NULL);
-INSERT INTO orders SELECT id, k FROM words WHERE id IS NOT NULL;
-ANALYZE orders;
-EXPLAIN (COSTS OFF) SELECT k FROM orders WHERE uuidv7_timestamp(id) >= '2026-03-02 23:00+00';
-EXPLAIN (COSTS OFF) SELECT k FROM orders WHERE hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00';
-EXPLAIN (COSTS OFF) SELECT k FROM orders WHERE uuidv7_made(id, '2026-03-02 23:00+00');
-SELECT (SELECT count(*) FROM orders WHERE uuidv7_timestamp(id) >= '2026-03-02 23:00+00') AS words,
-       (SELECT count(*) FROM orders WHERE (uuidv7_timestamp(id) >= '2026-03-02 23:00+00') IS TRUE) AS plain,
-       (SELECT count(*) FROM orders WHERE hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00') AS hot_words,
-       (SELECT count(*) FROM orders WHERE (hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00') IS TRUE) AS hot_plain,
-       (SELECT count(*) FROM orders WHERE uuidv7_made(id, '2026-03-02 23:00+00')) AS made;
-DROP TABLE recent, spans, words, conflicts, orders CASCADE;
+CREATE TABLE order_rows (id order_id PRIMARY KEY, k integer NOT NULL);
+INSERT INTO order_rows SELECT id, k FROM words WHERE id IS NOT NULL;
+ANALYZE order_rows;
+EXPLAIN (COSTS OFF) SELECT k FROM order_rows WHERE uuidv7_timestamp(id) >= '2026-03-02 23:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM order_rows WHERE hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM order_rows WHERE uuidv7_made(id, '2026-03-02 23:00+00');
+SELECT (SELECT count(*) FROM order_rows WHERE uuidv7_timestamp(id) >= '2026-03-02 23:00+00') AS words,
+       (SELECT count(*) FROM order_rows WHERE (uuidv7_timestamp(id) >= '2026-03-02 23:00+00') IS TRUE) AS plain,
+       (SELECT count(*) FROM order_rows WHERE hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00') AS hot_words,
+       (SELECT count(*) FROM order_rows WHERE (hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00') IS TRUE) AS hot_plain,
+       (SELECT count(*) FROM order_rows WHERE uuidv7_made(id, '2026-03-02 23:00+00')) AS made;
+DROP TABLE recent, spans, words, conflicts, order_rows CASCADE;
 DROP DOMAIN order_id;
 DROP FUNCTION made_since(uuid, timestamptz);
