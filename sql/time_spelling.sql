@@ -132,29 +132,30 @@ DROP INDEX recent_k;
 EXPLAIN (COSTS OFF) SELECT * FROM recent WHERE k = 1 AND uuidv7_timestamp(id) > '2026-03-06+00';
 
 -- ON CONFLICT in either spelling, against a unique index of the id whose predicate is in either:
--- the same range and a narrower one are inferred where both are in one spelling. Across spellings
--- nothing is: inference compares the index's predicate, as the catalog keeps it and simplified
--- (uuidv7_made expanded into its keys and check), with the ON CONFLICT clause, simplified the same
--- way; the user's words are rewritten only where the planner builds a relation of the table, and
--- INSERT builds none for its target, so each side stays in its own spelling.
+-- the same range and a narrower one infer it, a wider one does not (the clause is given both
+-- spellings before inference: made.cpp's made_upper_hook).
 CREATE TABLE conflicts (id uuid NOT NULL, k integer NOT NULL);
-CREATE FUNCTION pg_temp.conflict(index_where text, conflict_where text) RETURNS text LANGUAGE plpgsql AS $f$
+CREATE FUNCTION pg_temp.conflict(index_where text, conflict_where text, id uuid) RETURNS text LANGUAGE plpgsql AS $f$
 DECLARE
     r text;
 BEGIN
     EXECUTE 'CREATE UNIQUE INDEX conflicts_id ON conflicts (id) WHERE ' || index_where;
-    r := pg_temp.try(format($$INSERT INTO conflicts VALUES (uuidv7_lower('2026-03-07+00'), 1) ON CONFLICT (id) WHERE %s DO NOTHING$$, conflict_where));
+    r := pg_temp.try(format($$INSERT INTO conflicts VALUES (%L, 1) ON CONFLICT (id) WHERE %s DO NOTHING$$, id, conflict_where));
     DROP INDEX conflicts_id;
     RETURN r;
 END
 $f$;
-SELECT i AS index_spelling, c AS conflict_spelling, range, pg_temp.conflict(iw, cw) AS inferred
-FROM (VALUES ('words', $$uuidv7_timestamp(id) >= '2026-03-05+00'$$), ('made', $$uuidv7_made(id, '2026-03-05+00')$$)) AS x(i, iw),
-     LATERAL (VALUES ('words', 'equal', $$uuidv7_timestamp(id) >= '2026-03-05+00'$$),
-                     ('words', 'narrower', $$uuidv7_timestamp(id) >= '2026-03-06+00' AND uuidv7_timestamp(id) < '2026-03-09+00'$$),
-                     ('made', 'equal', $$uuidv7_made(id, '2026-03-05+00')$$),
-                     ('made', 'narrower', $$uuidv7_made(id, '2026-03-06+00', '2026-03-09+00')$$)) AS y(c, range, cw)
-ORDER BY i DESC, c DESC, range;
+SELECT f, i AS index_spelling, c AS conflict_spelling, range,
+       pg_temp.conflict(format(iw, f), format(cw, f), CASE f WHEN 'uuidv7' THEN uuidv7_lower('2026-03-07+00') ELSE hot_uuid_boundary('2026-03-07+00') END) AS inferred
+FROM (VALUES ('uuidv7'), ('hot_uuid')) AS e(f),
+     (VALUES ('words', $$%s_timestamp(id) >= '2026-03-05+00'$$), ('made', $$%s_made(id, '2026-03-05+00')$$)) AS x(i, iw),
+     (VALUES ('words', 'equal', $$%s_timestamp(id) >= '2026-03-05+00'$$),
+             ('words', 'narrower', $$%1$s_timestamp(id) >= '2026-03-06+00' AND %1$s_timestamp(id) < '2026-03-09+00'$$),
+             ('words', 'wider', $$%s_timestamp(id) >= '2026-03-04+00'$$),
+             ('made', 'equal', $$%s_made(id, '2026-03-05+00')$$),
+             ('made', 'narrower', $$%s_made(id, '2026-03-06+00', '2026-03-09+00')$$),
+             ('made', 'wider', $$%s_made(id, '2026-03-04+00')$$)) AS y(c, range, cw)
+ORDER BY f DESC, i DESC, c DESC, range;
 SELECT count(*) FROM conflicts;
 
 -- 7. A table with an index on the extractor's call keeps that extractor's comparisons for it

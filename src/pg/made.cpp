@@ -30,6 +30,7 @@ extern "C" {
 #include "nodes/supportnodes.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/paths.h"
+#include "optimizer/planner.h"
 #include "parser/parsetree.h"
 #if PG_VERSION_NUM >= 190000
 #include "optimizer/pathnode.h"
@@ -84,6 +85,21 @@ static Node *
 copy_of(Node *node)
 {
 	return static_cast<Node *>(copyObjectImpl(node));
+}
+
+/* The spellings whose support functions this backend has called (v7's, hot's). */
+static const MadeSpelling *spellings_seen[4];
+static int                 spellings_seen_count = 0;
+
+// Remember a spelling whose support function was called.
+static void
+remember_spelling(const MadeSpelling *spelling)
+{
+	for (int i = 0; i < spellings_seen_count; i++)
+		if (spellings_seen[i] == spelling)
+			return;
+	if (spellings_seen_count < static_cast<int>(lengthof(spellings_seen)))
+		spellings_seen[spellings_seen_count++] = spelling;
 }
 
 /*
@@ -245,6 +261,7 @@ made_support(Node *request, const MadeSpelling &spelling)
 
 	if (!IsA(request, SupportRequestSimplify))
 		return NULL;
+	remember_spelling(&spelling);
 	req = reinterpret_cast<SupportRequestSimplify *>(request);
 	args = req->fcall->args;
 	if (list_length(args) != 3 || contain_volatile_functions(reinterpret_cast<Node *>(args)) ||
@@ -853,6 +870,7 @@ extractor_support(Node *request, const MadeSpelling &spelling)
 			i++;
 		if (i == extractor_count && i < static_cast<int>(lengthof(extractors)))
 			extractors[extractor_count++] = {fn, &spelling};
+		remember_spelling(&spelling);
 	}
 	return NULL;
 }
@@ -1012,7 +1030,7 @@ extractor_indexed(Oid table, const Comparison *c)
 
 // Return a list of AND-ed conditions with the comparisons of extractors of rel's columns rewritten.
 static List *
-rewrite_conditions(List *conditions, const RelOptInfo *rel, Oid table)
+rewrite_conditions(List *conditions, Index relid, Oid table)
 {
 	Comparison  *found = static_cast<Comparison *>(palloc(sizeof(Comparison) * (list_length(conditions) + 1)));
 	Comparison **group = static_cast<Comparison **>(palloc(sizeof(Comparison *) * (list_length(conditions) + 1)));
@@ -1024,7 +1042,7 @@ rewrite_conditions(List *conditions, const RelOptInfo *rel, Oid table)
 	foreach (lc, conditions)
 	{
 		if (time_comparison(static_cast<Node *>(lfirst(lc)), &found[n]) &&
-			static_cast<Index>(found[n].id->varno) == rel->relid && !extractor_indexed(table, &found[n]))
+			static_cast<Index>(found[n].id->varno) == relid && !extractor_indexed(table, &found[n]))
 			n++;
 		else
 			out = lappend(out, lfirst(lc));
@@ -1065,7 +1083,7 @@ rewrite_join_tree(Node *node, const RelOptInfo *rel, Oid table)
 		FromExpr *from = reinterpret_cast<FromExpr *>(node);
 
 		if (from->quals != NULL && IsA(from->quals, List))
-			from->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(from->quals), rel, table));
+			from->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(from->quals), rel->relid, table));
 		foreach (lc, from->fromlist)
 			rewrite_join_tree(static_cast<Node *>(lfirst(lc)), rel, table);
 	}
@@ -1074,7 +1092,7 @@ rewrite_join_tree(Node *node, const RelOptInfo *rel, Oid table)
 		JoinExpr *join = reinterpret_cast<JoinExpr *>(node);
 
 		if (join->quals != NULL && IsA(join->quals, List))
-			join->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(join->quals), rel, table));
+			join->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(join->quals), rel->relid, table));
 		rewrite_join_tree(join->larg, rel, table);
 		rewrite_join_tree(join->rarg, rel, table);
 	}
@@ -1097,7 +1115,7 @@ rewrite_for_relation(PlannerInfo *root, RelOptInfo *rel)
 	{
 		IndexOptInfo *index = static_cast<IndexOptInfo *>(lfirst(lc));
 
-		index->indpred = rewrite_conditions(index->indpred, rel, table);
+		index->indpred = rewrite_conditions(index->indpred, rel->relid, table);
 	}
 }
 
@@ -1121,6 +1139,119 @@ made_rel_hook(PlannerInfo *root, Oid relation, bool inhparent, RelOptInfo *rel)
 }
 #endif
 
+/*
+ * ON CONFLICT ... WHERE infers its arbiter index from the index's predicate as the catalog keeps
+ * it, simplified (a _made call expanded into its keys and check, the user's words left as they
+ * are), against the clause simplified alike, after the planner has built the query's paths and
+ * with no relation of the INSERT's target built: the relation hook never sees either side. So the
+ * clause is given both spellings of its ranges, after the last upper path and before the plan is
+ * made (create_upper_paths_hook, UPPERREL_FINAL, in the planning that loaded the library too):
+ * the expansion of its user's words beside them, and beside an expansion the user's words it
+ * implies. Each added condition is implied by the clause, so the rows it selects do not change;
+ * an index predicate in either spelling is proved by an equal or a narrower range in either.
+ */
+
+static create_upper_paths_hook_type previous_upper_hook = NULL;
+
+// Return the spelling whose check of the id alone fn is, or NULL.
+static const MadeSpelling *
+spelling_of_check(Oid fn)
+{
+	static const Oid id_args[] = {UUIDOID};
+	Oid              schema = get_func_namespace(fn);
+	Oid              ext = getExtensionOfObject(ProcedureRelationId, fn);
+
+	for (int i = 0; OidIsValid(ext) && i < spellings_seen_count; i++)
+		if (spelling_function(schema, ext, spellings_seen[i]->id_check, 1, id_args) == fn)
+			return spellings_seen[i];
+	return NULL;
+}
+
+// Return extractor(arg) OP time for the timestamptz btree operator of strategy.
+static Node *
+time_bound(Oid extractor, Node *arg, Node *time, StrategyNumber strategy)
+{
+	Oid   op = get_opfamily_member(lookup_type_cache(TIMESTAMPTZOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf,
+								   TIMESTAMPTZOID, TIMESTAMPTZOID, strategy);
+	Expr *call = reinterpret_cast<Expr *>(
+		makeFuncExpr(extractor, TIMESTAMPTZOID, list_make1(copy_of(arg)), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+	Expr *clause = make_opclause(op, BOOLOID, false, call, reinterpret_cast<Expr *>(time), InvalidOid, InvalidOid);
+
+	reinterpret_cast<OpExpr *>(clause)->opfuncid = get_opcode(op);
+	return reinterpret_cast<Node *>(clause);
+}
+
+// Add to *out the user's words that the comparisons of the check's id with keys imply beside it:
+// extractor(id) >= extractor(key) for id >= key, <= for id <= key (the id's time is its leading
+// bytes, so it grows with the id among the ids the check passes).
+static void
+add_words_of_check(PlannerInfo *root, List **out, List *conditions, FuncExpr *check)
+{
+	static const Oid    id_args[] = {UUIDOID};
+	const MadeSpelling *spelling = spelling_of_check(check->funcid);
+	Node               *arg = static_cast<Node *>(linitial(check->args));
+	const Var          *id = uuid_column(arg);
+	Oid                 extractor;
+	ListCell           *lc;
+
+	if (spelling == NULL || id == NULL ||
+		!OidIsValid(extractor = spelling_function(get_func_namespace(check->funcid),
+												  getExtensionOfObject(ProcedureRelationId, check->funcid),
+												  spelling->extractor, 1, id_args)))
+		return;
+	foreach (lc, conditions)
+	{
+		uint8_t key[uuid_len];
+		int     strategy;
+		Node   *time;
+
+		if (!key_comparison(root, static_cast<Expr *>(lfirst(lc)), id, key, &strategy))
+			continue;
+		time = call_of(extractor, TIMESTAMPTZOID,
+					   reinterpret_cast<Node *>(makeConst(UUIDOID, -1, InvalidOid, uuid_len,
+														  UUIDPGetDatum(make_uuid(key)), false, false)));
+		if (!IsA(time, Const) || reinterpret_cast<Const *>(time)->constisnull)
+			continue;
+		if (!upper_strategy(strategy))
+			*out = lappend(*out, time_bound(extractor, arg, time, BTGreaterEqualStrategyNumber));
+		if (!lower_strategy(strategy))
+			*out = lappend(*out, time_bound(extractor, arg, copy_of(time), BTLessEqualStrategyNumber));
+	}
+}
+
+// Return an ON CONFLICT clause (AND-ed conditions of the target, varno relid) in both spellings.
+static List *
+both_spellings(PlannerInfo *root, List *conditions, Index relid, Oid table)
+{
+	List     *rewritten = rewrite_conditions(conditions, relid, table);
+	List     *out = list_copy(conditions);
+	ListCell *lc;
+
+	if (rewritten != conditions)
+		out = list_concat(out, rewritten);
+	foreach (lc, conditions)
+		if (IsA(lfirst(lc), FuncExpr) && list_length(static_cast<FuncExpr *>(lfirst(lc))->args) == 1)
+			add_words_of_check(root, &out, conditions, static_cast<FuncExpr *>(lfirst(lc)));
+	return out;
+}
+
+// Give an ON CONFLICT clause both spellings before its arbiter index is inferred; chain on.
+static void
+made_upper_hook(PlannerInfo *root, UpperRelationKind stage, RelOptInfo *input_rel, RelOptInfo *output_rel,
+				void *extra)
+{
+	OnConflictExpr *conflict = root->parse->onConflict;
+
+	if (previous_upper_hook)
+		previous_upper_hook(root, stage, input_rel, output_rel, extra);
+	if (stage != UPPERREL_FINAL || conflict == NULL || conflict->arbiterWhere == NULL ||
+		!IsA(conflict->arbiterWhere, List) || root->parse->resultRelation <= 0 || spellings_seen_count == 0)
+		return;
+	conflict->arbiterWhere = reinterpret_cast<Node *>(
+		both_spellings(root, reinterpret_cast<List *>(conflict->arbiterWhere), root->parse->resultRelation,
+					   rt_fetch(root->parse->resultRelation, root->parse->rtable)->relid));
+}
+
 void
 made_init()
 {
@@ -1131,6 +1262,8 @@ made_init()
 	previous_rel_hook = get_relation_info_hook;
 	get_relation_info_hook = made_rel_hook;
 #endif
+	previous_upper_hook = create_upper_paths_hook;
+	create_upper_paths_hook = made_upper_hook;
 }
 
 } // namespace locality_uuid

@@ -6,8 +6,9 @@
 # uuidv7_made, hot_uuid_made) is within 2x of the count and of created_at's estimate; so is the
 # last hour of a table a third of whose ids are dated after now, and 0.01 % at the start and the
 # end of a table ten times ANALYZE's sample after each of 20 ANALYZEs. The first statement of a
-# fresh session is planned on the id's index without shared_preload_libraries, and preloaded
-# beside pg_stat_statements the hooks chain.
+# fresh session is planned on the id's index without shared_preload_libraries (so is an ON
+# CONFLICT clause's inference in the other spelling), and preloaded beside pg_stat_statements the
+# hooks chain.
 use strict;
 use warnings;
 
@@ -38,6 +39,21 @@ for my $case ([ 'v7', 'uuidv7_timestamp' ], [ 'hot', 'hot_uuid_timestamp' ])
 		"EXPLAIN (COSTS OFF) SELECT count(*) FROM $tbl WHERE $f(id) >= now() - interval '1 hour'");
 	like($plan, qr/Index Cond: \(id >= /, "$f: a fresh session's first statement has an index condition on id")
 	  or diag $plan;
+}
+
+# A fresh session's first statement: ON CONFLICT in the user's words infers a partial unique index
+# whose predicate is uuidv7_made's, and the other way round (the library loads while the clause
+# is simplified, and its hook gives the clause both spellings in the same planning).
+$node->safe_psql('postgres', q{
+	CREATE TABLE arbiter_made (id uuid NOT NULL);
+	CREATE UNIQUE INDEX ON arbiter_made (id) WHERE uuidv7_made(id, '2026-03-05+00');
+	CREATE TABLE arbiter_words (id uuid NOT NULL);
+	CREATE UNIQUE INDEX ON arbiter_words (id) WHERE uuidv7_timestamp(id) >= '2026-03-05+00';});
+for my $case ([ 'arbiter_made', q{uuidv7_timestamp(id) >= '2026-03-06+00'} ], [ 'arbiter_words', q{uuidv7_made(id, '2026-03-06+00')} ])
+{
+	my ($tbl, $where) = @$case;
+	is($node->safe_psql('postgres', "INSERT INTO $tbl VALUES (uuidv7_lower('2026-03-07+00')) ON CONFLICT (id) WHERE $where DO NOTHING RETURNING 'inserted'"),
+		'inserted', "a fresh session's first INSERT ... ON CONFLICT (id) WHERE $where infers ${tbl}'s index");
 }
 
 # The planner's row estimate for a statement.
