@@ -56,10 +56,11 @@ namespace locality_uuid
  * spelling is such clauses wherever it appears, on every major, without a preloaded hook. The
  * expansion has the function's own result: true where the id was made in the range, false
  * elsewhere (never NULL), for every input. It is made only where the id is a column (of type
- * uuid, or of a domain over it, which the call relabels to uuid and an index on it matches alike),
- * which costs nothing to read three times (an expression would be computed in each clause, and one that is
- * stable but not deterministic could take a different value in each), and where no argument is
- * volatile (a key of it could not be an index condition); elsewhere the function filters each row.
+ * uuid, or of a domain over it, which the call relabels to uuid and an index on it matches
+ * alike), which costs nothing to read three times (an expression would be computed in each
+ * clause, and one that is stable but not deterministic could take a different value in each),
+ * and where no argument is volatile (a key of it could not be an index condition); elsewhere the
+ * function filters each row.
  * Nothing is evaluated while the expansion is made: a bound is only copied into its key's call,
  * which the planner folds where the bound is a constant, so a bound that a query never evaluates
  * (a CASE branch no row takes) raises nothing. The check takes the id alone, so that two
@@ -392,8 +393,8 @@ histogram_fraction(const AttStatsSlot &hist, const uint8_t *key, bool (*of_forma
 /*
  * The histogram's first and last bounds are the least and greatest ids of ANALYZE's sample, not
  * of the column: of 1,000,000 rows ANALYZE samples 30,000 (at the default statistics target),
- * so the first bound is some 33 rows after the least id, more than 50 in one ANALYZE of five, and
- * a range of the table's first 100 rows read against it misses by more than 2x. A key in the first
+ * so the first bound is some 33 rows after the least id, and a range of the table's first or last
+ * 100 rows read against it missed 2x after 3 to 6 of 20 ANALYZEs. A key in the first
  * or last bucket therefore reads the column's least or greatest id from a B-tree index on it, as
  * PostgreSQL does for a created_at column (get_actual_variable_range).
  */
