@@ -131,10 +131,52 @@ CREATE INDEX recent_words ON recent (k) WHERE uuidv7_timestamp(id) >= '2026-03-0
 DROP INDEX recent_k;
 EXPLAIN (COSTS OFF) SELECT * FROM recent WHERE k = 1 AND uuidv7_timestamp(id) > '2026-03-06+00';
 
+-- ON CONFLICT in either spelling, against a unique index of the id whose predicate is in either:
+-- the same range and a narrower one infer it, a wider one does not (the clause is given both
+-- spellings before inference: made.cpp's made_upper_hook).
+CREATE TABLE conflicts (id uuid NOT NULL, k integer NOT NULL);
+CREATE FUNCTION pg_temp.conflict(index_where text, conflict_where text, id uuid) RETURNS text LANGUAGE plpgsql AS $f$
+DECLARE
+    r text;
+BEGIN
+    EXECUTE 'CREATE UNIQUE INDEX conflicts_id ON conflicts (id) WHERE ' || index_where;
+    r := pg_temp.try(format($$INSERT INTO conflicts VALUES (%L, 1) ON CONFLICT (id) WHERE %s DO NOTHING$$, id, conflict_where));
+    DROP INDEX conflicts_id;
+    RETURN r;
+END
+$f$;
+SELECT f, i AS index_spelling, c AS conflict_spelling, range,
+       pg_temp.conflict(format(iw, f), format(cw, f), CASE f WHEN 'uuidv7' THEN uuidv7_lower('2026-03-07+00') ELSE hot_uuid_boundary('2026-03-07+00') END) AS inferred
+FROM (VALUES ('uuidv7'), ('hot_uuid')) AS e(f),
+     (VALUES ('words', $$%s_timestamp(id) >= '2026-03-05+00'$$), ('made', $$%s_made(id, '2026-03-05+00')$$)) AS x(i, iw),
+     (VALUES ('words', 'equal', $$%s_timestamp(id) >= '2026-03-05+00'$$),
+             ('words', 'narrower', $$%1$s_timestamp(id) >= '2026-03-06+00' AND %1$s_timestamp(id) < '2026-03-09+00'$$),
+             ('words', 'wider', $$%s_timestamp(id) >= '2026-03-04+00'$$),
+             ('made', 'equal', $$%s_made(id, '2026-03-05+00')$$),
+             ('made', 'narrower', $$%s_made(id, '2026-03-06+00', '2026-03-09+00')$$),
+             ('made', 'wider', $$%s_made(id, '2026-03-04+00')$$)) AS y(c, range, cw)
+ORDER BY f DESC, i DESC, c DESC, range;
+SELECT count(*) FROM conflicts;
+
 -- 7. A table with an index on the extractor's call keeps that extractor's comparisons for it
 -- (the other extractor's are rewritten still).
 CREATE INDEX words_made_at ON words (uuidv7_timestamp(id));
 EXPLAIN (COSTS OFF) SELECT k FROM words WHERE uuidv7_timestamp(id) >= '2026-03-02 06:00+00';
 EXPLAIN (COSTS OFF) SELECT k FROM words WHERE hot_uuid_timestamp(id) >= '2026-03-02 06:00+00';
-DROP TABLE recent, spans, words CASCADE;
+
+-- 8. A column of a domain over uuid: the same conditions on the id (relabelled to uuid) and rows.
+CREATE DOMAIN order_id AS uuid;
+CREATE TABLE order_rows (id order_id PRIMARY KEY, k integer NOT NULL);
+INSERT INTO order_rows SELECT id, k FROM words WHERE id IS NOT NULL;
+ANALYZE order_rows;
+EXPLAIN (COSTS OFF) SELECT k FROM order_rows WHERE uuidv7_timestamp(id) >= '2026-03-02 23:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM order_rows WHERE hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00';
+EXPLAIN (COSTS OFF) SELECT k FROM order_rows WHERE uuidv7_made(id, '2026-03-02 23:00+00');
+SELECT (SELECT count(*) FROM order_rows WHERE uuidv7_timestamp(id) >= '2026-03-02 23:00+00') AS words,
+       (SELECT count(*) FROM order_rows WHERE (uuidv7_timestamp(id) >= '2026-03-02 23:00+00') IS TRUE) AS plain,
+       (SELECT count(*) FROM order_rows WHERE hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00') AS hot_words,
+       (SELECT count(*) FROM order_rows WHERE (hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00') IS TRUE) AS hot_plain,
+       (SELECT count(*) FROM order_rows WHERE uuidv7_made(id, '2026-03-02 23:00+00')) AS made;
+DROP TABLE recent, spans, words, conflicts, order_rows CASCADE;
+DROP DOMAIN order_id;
 DROP FUNCTION made_since(uuid, timestamptz);

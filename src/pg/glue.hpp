@@ -436,6 +436,7 @@ struct MadeSpelling
 	bool (*before_bytes)(int64_t us, uint8_t out[uuid_len]);
 	// True if a uuid is of the format (id_check's answer); NULL where every uuid is.
 	bool (*of_format)(const uint8_t *id);
+	const char *extractor; /* extractor(id uuid) RETURNS timestamptz, whose comparisons are the user's words */
 };
 
 // Return a spelling's own answer, false where an argument is NULL: made(id, since_us, before_us).

@@ -6,8 +6,14 @@
 #include <cstring>
 
 extern "C" {
+#include "access/genam.h"
 #include "access/htup_details.h"
+#include "access/relscan.h"
+#include "access/visibilitymap.h"
+#include "executor/tuptable.h"
+#include "access/itup.h"
 #include "access/table.h"
+#include "access/tableam.h"
 #include "access/stratnum.h"
 #include "access/xact.h"
 #include "catalog/dependency.h"
@@ -16,12 +22,15 @@ extern "C" {
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
 #include "nodes/makefuncs.h"
+#include "storage/bufmgr.h"
 #include "nodes/nodeFuncs.h"
 #include "catalog/pg_proc_d.h"
 #include "catalog/pg_statistic.h"
 #include "utils/builtins.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/optimizer.h"
+#include "optimizer/paths.h"
+#include "optimizer/planner.h"
 #include "parser/parsetree.h"
 #if PG_VERSION_NUM >= 190000
 #include "optimizer/pathnode.h"
@@ -31,6 +40,7 @@ extern "C" {
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 #include "utils/relcache.h"
+#include "utils/snapmgr.h"
 #include "utils/selfuncs.h"
 #include "utils/syscache.h"
 #include "utils/typcache.h"
@@ -45,10 +55,12 @@ namespace locality_uuid
  * column. Rewritten into id >= key(since) AND id <= key(before) AND a check of the id, the
  * spelling is such clauses wherever it appears, on every major, without a preloaded hook. The
  * expansion has the function's own result: true where the id was made in the range, false
- * elsewhere (never NULL), for every input. It is made only where the id is a column, which costs
- * nothing to read three times (an expression would be computed in each clause, and one that is
- * stable but not deterministic could take a different value in each), and where no argument is
- * volatile (a key of it could not be an index condition); elsewhere the function filters each row.
+ * elsewhere (never NULL), for every input. It is made only where the id is a column (of type
+ * uuid, or of a domain over it, which the call relabels to uuid and an index on it matches
+ * alike), which costs nothing to read three times (an expression would be computed in each
+ * clause, and one that is stable but not deterministic could take a different value in each),
+ * and where no argument is volatile (a key of it could not be an index condition); elsewhere the
+ * function filters each row.
  * Nothing is evaluated while the expansion is made: a bound is only copied into its key's call,
  * which the planner folds where the bound is a constant, so a bound that a query never evaluates
  * (a CASE branch no row takes) raises nothing. The check takes the id alone, so that two
@@ -57,11 +69,38 @@ namespace locality_uuid
  * range from the comparisons beside it (made_check_support).
  */
 
+// Return the column under an argument of type uuid: the Var, or the Var of a domain over uuid
+// relabelled to it; NULL for any other expression.
+static Var *
+uuid_column(Node *arg)
+{
+	if (IsA(arg, RelabelType))
+		arg = reinterpret_cast<Node *>(reinterpret_cast<RelabelType *>(arg)->arg);
+	if (!IsA(arg, Var) || getBaseType(reinterpret_cast<Var *>(arg)->vartype) != UUIDOID)
+		return NULL;
+	return reinterpret_cast<Var *>(arg);
+}
+
 // Return a copy of a node (copyObject needs typeof, which C++ lacks).
 static Node *
 copy_of(Node *node)
 {
 	return static_cast<Node *>(copyObjectImpl(node));
+}
+
+/* The spellings whose support functions this backend has called (v7's, hot's). */
+static const MadeSpelling *spellings_seen[4];
+static int                 spellings_seen_count = 0;
+
+// Remember a spelling whose support function was called.
+static void
+remember_spelling(const MadeSpelling *spelling)
+{
+	for (int i = 0; i < spellings_seen_count; i++)
+		if (spellings_seen[i] == spelling)
+			return;
+	if (spellings_seen_count < static_cast<int>(lengthof(spellings_seen)))
+		spellings_seen[spellings_seen_count++] = spelling;
 }
 
 /*
@@ -117,16 +156,21 @@ uuid_comparison(Node *id, Node *key, StrategyNumber strategy)
 	return reinterpret_cast<Node *>(clause);
 }
 
-// True if the constant is the uuid of 16 bytes of fill.
+// True if the uuid is 16 bytes of fill.
 static bool
-filled_uuid(const Const *c, uint8_t fill)
+filled(const uint8_t *u, uint8_t fill)
 {
-	const uint8_t *u = DatumGetUUIDP(c->constvalue)->data;
-
 	for (std::size_t i = 0; i < uuid_len; i++)
 		if (u[i] != fill)
 			return false;
 	return true;
+}
+
+// True if the constant is the uuid of 16 bytes of fill.
+static bool
+filled_uuid(const Const *c, uint8_t fill)
+{
+	return filled(DatumGetUUIDP(c->constvalue)->data, fill);
 }
 
 /*
@@ -218,10 +262,11 @@ made_support(Node *request, const MadeSpelling &spelling)
 
 	if (!IsA(request, SupportRequestSimplify))
 		return NULL;
+	remember_spelling(&spelling);
 	req = reinterpret_cast<SupportRequestSimplify *>(request);
 	args = req->fcall->args;
 	if (list_length(args) != 3 || contain_volatile_functions(reinterpret_cast<Node *>(args)) ||
-		!IsA(linitial(args), Var))
+		uuid_column(static_cast<Node *>(linitial(args))) == NULL)
 		return NULL;
 	/*
 	 * The helpers are the spelling's own: members of its extension, in its schema. Without them
@@ -345,6 +390,112 @@ histogram_fraction(const AttStatsSlot &hist, const uint8_t *key, bool (*of_forma
 	return (lo + (high > low ? std::min(1.0, std::max(0.0, (leading(key) - low) / (high - low))) : 0.5)) / last;
 }
 
+/*
+ * The histogram's first and last bounds are the least and greatest ids of ANALYZE's sample, not
+ * of the column: of 1,000,000 rows ANALYZE samples 30,000 (at the default statistics target),
+ * so the first bound is some 33 rows after the least id, and a range of the table's first or last
+ * 100 rows read against it missed 2x after 3 to 6 of 20 ANALYZEs. A key in the first
+ * or last bucket therefore reads the column's least or greatest id from a B-tree index on it, as
+ * PostgreSQL does for a created_at column (get_actual_variable_range).
+ */
+
+// Read the first live id of index in the direction into out; false where there is none among
+// its first 100 entries.
+static bool
+index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t out[uuid_len])
+{
+	Relation        heap = table_open(planner_rt_fetch(index->rel->relid, root)->relid, NoLock);
+	Relation        irel = index_open(index->indexoid, NoLock);
+	TupleTableSlot *slot = table_slot_create(heap, NULL);
+	Buffer          vm = InvalidBuffer;
+	SnapshotData    snapshot;
+	ScanKeyData     not_null;
+	IndexScanDesc   scan;
+	ItemPointer     tid;
+	bool            found = false;
+
+	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
+	ScanKeyEntryInitialize(&not_null, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy, InvalidOid, InvalidOid,
+						   InvalidOid, (Datum) 0);
+#if PG_VERSION_NUM >= 190000
+	scan = index_beginscan(heap, irel, &snapshot, NULL, 1, 0, SO_NONE);
+#elif PG_VERSION_NUM >= 180000
+	scan = index_beginscan(heap, irel, &snapshot, NULL, 1, 0);
+#else
+	scan = index_beginscan(heap, irel, &snapshot, 1, 0);
+#endif
+	scan->xs_want_itup = true;
+	index_rescan(scan, &not_null, 1, NULL, 0);
+	for (int entries = 0; !found && entries < 100 &&
+		 (tid = index_getnext_tid(scan, backward ? BackwardScanDirection : ForwardScanDirection)) != NULL;
+		 entries++)
+	{
+		bool  isnull;
+		Datum id;
+
+		if (!VM_ALL_VISIBLE(heap, ItemPointerGetBlockNumber(tid), &vm) && !index_fetch_heap(scan, slot))
+			continue;
+		id = index_getattr(scan->xs_itup, 1, scan->xs_itupdesc, &isnull);
+		if (!isnull)
+		{
+			memcpy(out, DatumGetUUIDP(id)->data, uuid_len);
+			found = true;
+		}
+	}
+	if (vm != InvalidBuffer)
+		ReleaseBuffer(vm);
+	index_endscan(scan);
+	ExecDropSingleTupleTableSlot(slot);
+	index_close(irel, NoLock);
+	table_close(heap, NoLock);
+	return found;
+}
+
+// Read the column's least (or greatest) id from a B-tree index whose first key it is; false
+// where there is no such index or no live id.
+static bool
+column_end(PlannerInfo *root, const VariableStatData &vardata, bool greatest, uint8_t out[uuid_len])
+{
+	Oid       family = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
+	ListCell *lc;
+
+	if (root == NULL || vardata.rel == NULL || vardata.rel->rtekind != RTE_RELATION)
+		return false;
+	foreach (lc, vardata.rel->indexlist)
+	{
+		IndexOptInfo *index = static_cast<IndexOptInfo *>(lfirst(lc));
+
+		if (index->relam == BTREE_AM_OID && index->indpred == NIL && !index->hypothetical &&
+			index->sortopfamily != NULL && index->sortopfamily[0] == family &&
+			match_index_to_operand(vardata.var, 0, index))
+			return index_end(root, index, greatest != index->reverse_sort[0], out);
+	}
+	return false;
+}
+
+// Put the column's least or greatest id in place of the histogram's first or last bound where a
+// key of the range falls in that bucket or beyond it, and the id is of the bound's format.
+static void
+read_column_ends(PlannerInfo *root, const VariableStatData &vardata, AttStatsSlot &hist, const uint8_t *since,
+				 const uint8_t *before, bool (*of_format)(const uint8_t *id))
+{
+	int            last = hist.nvalues - 1;
+	const uint8_t *second = value_of(hist, 1);
+	const uint8_t *next_to_last = value_of(hist, last - 1);
+	bool           first_bucket = (!filled(since, 0x00) && memcmp(since, second, uuid_len) < 0) ||
+		memcmp(before, second, uuid_len) < 0;
+	bool last_bucket = memcmp(since, next_to_last, uuid_len) >= 0 ||
+		(!filled(before, 0xff) && memcmp(before, next_to_last, uuid_len) >= 0);
+	uint8_t id[uuid_len];
+
+	if (first_bucket && column_end(root, vardata, false, id) &&
+		(of_format == NULL || of_format(id) == of_format(value_of(hist, 0))))
+		hist.values[0] = UUIDPGetDatum(make_uuid(id));
+	if (last_bucket && column_end(root, vardata, true, id) &&
+		(of_format == NULL || of_format(id) == of_format(value_of(hist, last))))
+		hist.values[last] = UUIDPGetDatum(make_uuid(id));
+}
+
 // True if the uuid datum is in [since, before].
 static bool
 in_range(Datum id, const uint8_t *since, const uint8_t *before)
@@ -354,12 +505,16 @@ in_range(Datum id, const uint8_t *since, const uint8_t *before)
 	return memcmp(u, since, uuid_len) >= 0 && memcmp(u, before, uuid_len) <= 0;
 }
 
-// Return the share of the rows whose id is in [since, before] by the id's statistics, or -1
-// where there are none (no histogram, or not readable by this user) or a key falls in a bucket
-// between formats.
+/*
+ * Return the share of the rows whose id is in [since, before] by the id's statistics, or -1
+ * where there are none (no histogram, or not readable by this user) or a key falls in a bucket
+ * between formats. With to_format_end, before is the range's open end: the histogram's end (its
+ * ids dated after now are in range, as a created_at column's histogram counts its future rows),
+ * or now where the histogram ends in other formats' ids (version 4 ids above version 7 ones).
+ */
 static double
 range_share(PlannerInfo *root, Node *id, int var_relid, const uint8_t *since, const uint8_t *before,
-			bool (*of_format)(const uint8_t *id), const uint8_t *now)
+			bool (*of_format)(const uint8_t *id), const uint8_t *now, bool to_format_end = false)
 {
 	VariableStatData vardata;
 	AttStatsSlot     hist;
@@ -385,6 +540,11 @@ range_share(PlannerInfo *root, Node *id, int var_relid, const uint8_t *since, co
 			}
 			free_attstatsslot(&mcv);
 		}
+		if (hist.nvalues >= 3)
+			read_column_ends(root, vardata, hist, since, before, of_format);
+		if (to_format_end && hist.nvalues >= 2 && of_format != NULL && now != NULL &&
+			!of_format(value_of(hist, hist.nvalues - 1)))
+			before = now;
 		double below_before = hist.nvalues >= 2 ? histogram_fraction(hist, before, of_format, now) : -1;
 		double below_since = hist.nvalues >= 2 ? histogram_fraction(hist, since, of_format, now) : -1;
 
@@ -489,105 +649,157 @@ key_comparison(PlannerInfo *root, Expr *clause, const Var *id, uint8_t key[uuid_
 	return false;
 }
 
-// Return the selectivity of a check of the id alone, in [0, 1], giving its comparisons theirs.
-static double
-sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spelling)
+// True if a btree strategy compares from above: id < key, id <= key.
+static bool
+upper_strategy(int strategy)
 {
-	PlannerInfo   *root = req->root;
-	Node          *arg = static_cast<Node *>(linitial(req->args));
-	const Var     *id;
-	RelOptInfo    *rel;
-	Sibling       *siblings;
-	double        *shares;
-	int            n = 0;
-	bool           fresh = true;
-	uint8_t        lower[uuid_len];
-	uint8_t        upper[uuid_len];
-	uint8_t        now[uuid_len];
-	const uint8_t *now_key;
-	List          *comparisons = NIL;
-	int            checks = 0;
-	double         share;
-	double         planner;
-	double         selectivity;
-	ListCell      *lc;
+	return strategy == BTLessStrategyNumber || strategy == BTLessEqualStrategyNumber;
+}
 
-	if (root == NULL || !IsA(arg, Var) || (id = reinterpret_cast<const Var *>(arg))->varlevelsup != 0 ||
-		(req->varRelid != 0 && req->varRelid != static_cast<int>(id->varno)) || static_cast<int>(id->varno) <= 0 ||
-		static_cast<int>(id->varno) >= root->simple_rel_array_size || (rel = root->simple_rel_array[id->varno]) == NULL)
-		return 1;
-	siblings = static_cast<Sibling *>(palloc(sizeof(Sibling) * (list_length(rel->baserestrictinfo) + 1)));
+// True if a btree strategy compares from below: id > key, id >= key.
+static bool
+lower_strategy(int strategy)
+{
+	return strategy == BTGreaterStrategyNumber || strategy == BTGreaterEqualStrategyNumber;
+}
+
+// Return the rel of the column a check takes, setting *id; NULL where the check is not of a
+// column of this request's rel.
+static RelOptInfo *
+checked_rel(const SupportRequestSelectivity *req, const Var **id)
+{
+	PlannerInfo *root = req->root;
+	const Var   *var = uuid_column(static_cast<Node *>(linitial(req->args)));
+
+	if (root == NULL || var == NULL || var->varlevelsup != 0 ||
+		(req->varRelid != 0 && req->varRelid != static_cast<int>(var->varno)) || static_cast<int>(var->varno) <= 0 ||
+		static_cast<int>(var->varno) >= root->simple_rel_array_size)
+		return NULL;
+	*id = var;
+	return root->simple_rel_array[var->varno];
+}
+
+// Read the rel's comparisons of the id with keys into siblings, returning how many, and count the
+// checks equal to this one in *checks; *fresh if no comparison has been estimated yet.
+static int
+read_siblings(const SupportRequestSelectivity *req, const RelOptInfo *rel, const Var *id, Sibling *siblings,
+			  int *checks, bool *fresh)
+{
+	int       n = 0;
+	ListCell *lc;
+
+	*checks = 0;
+	*fresh = true;
 	foreach (lc, rel->baserestrictinfo)
 	{
 		RestrictInfo *rinfo = static_cast<RestrictInfo *>(lfirst(lc));
 
 		if (IsA(rinfo->clause, FuncExpr) && reinterpret_cast<FuncExpr *>(rinfo->clause)->funcid == req->funcid &&
 			equal(reinterpret_cast<FuncExpr *>(rinfo->clause)->args, req->args))
-			checks++;
-		else if (key_comparison(root, rinfo->clause, id, siblings[n].key, &siblings[n].strategy))
+			(*checks)++;
+		else if (key_comparison(req->root, rinfo->clause, id, siblings[n].key, &siblings[n].strategy))
 		{
 			siblings[n].rinfo = rinfo;
-			fresh = fresh && rinfo->norm_selec < 0;
+			*fresh = *fresh && rinfo->norm_selec < 0;
 			n++;
 		}
 	}
-	if (checks == 0 || n == 0)
-		return 1;
-	now_key = spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL;
+	return n;
+}
+
+/*
+ * Give each comparison its own share: at or below its key, or at or above it; and with no upper
+ * comparison, up to the open end of the format's ids (range_share). A pair's shares are of the
+ * whole column, so that hi + lo - 1 is the share between them. False, and none given, where a
+ * share cannot be read.
+ */
+static bool
+estimate_siblings(const SupportRequestSelectivity *req, const MadeSpelling &spelling, Sibling *siblings, int n,
+				  const uint8_t *now_key)
+{
+	Node   *id = static_cast<Node *>(linitial(req->args));
+	double *shares = static_cast<double *>(palloc(sizeof(double) * n));
+	bool    open = true;
+	uint8_t lower[uuid_len];
+	uint8_t upper[uuid_len];
+
 	uuid_fill(lower, 0x00);
 	uuid_fill(upper, 0xff);
-	if (fresh)
-	{
-		/*
-		 * Each comparison's own share: at or below its key, or at or above it; and with no upper
-		 * comparison, up to now (ids are not made in the future: the ids of other formats above
-		 * the format's keys, version 4 ids above version 7 ones, are not counted). A pair's
-		 * shares are of the whole column, so that hi + lo - 1 is the share between them.
-		 */
-		const uint8_t *top = upper;
-
-		shares = static_cast<double *>(palloc(sizeof(double) * n));
-		for (int i = 0; i < n; i++)
-			if (siblings[i].strategy == BTLessStrategyNumber || siblings[i].strategy == BTLessEqualStrategyNumber)
-				top = NULL;
-		if (top != NULL && now_key != NULL)
-			top = now_key;
-		else
-			top = upper;
-		for (int i = 0; i < n && fresh; i++)
-		{
-			bool up = siblings[i].strategy == BTLessStrategyNumber || siblings[i].strategy == BTLessEqualStrategyNumber;
-
-			shares[i] = siblings[i].strategy == BTEqualStrategyNumber
-				? 0
-				: range_share(root, const_cast<Node *>(arg), req->varRelid, up ? lower : siblings[i].key,
-							  up ? siblings[i].key : top, spelling.of_format, now_key);
-			fresh = shares[i] >= 0;
-		}
-		if (fresh)
-		{
-			for (int i = 0; i < n; i++)
-				if (siblings[i].strategy != BTEqualStrategyNumber)
-					siblings[i].rinfo->norm_selec = std::min(1.0, shares[i]);
-			return 1;
-		}
-	}
+	for (int i = 0; i < n; i++)
+		if (upper_strategy(siblings[i].strategy))
+			open = false;
 	for (int i = 0; i < n; i++)
 	{
-		if (siblings[i].strategy != BTLessStrategyNumber && siblings[i].strategy != BTLessEqualStrategyNumber &&
-			memcmp(siblings[i].key, lower, uuid_len) > 0)
+		bool up = upper_strategy(siblings[i].strategy);
+
+		shares[i] = siblings[i].strategy == BTEqualStrategyNumber
+			? 0
+			: range_share(req->root, id, req->varRelid, up ? lower : siblings[i].key, up ? siblings[i].key : upper,
+						  spelling.of_format, now_key, open);
+		if (shares[i] < 0)
+			return false;
+	}
+	for (int i = 0; i < n; i++)
+		if (siblings[i].strategy != BTEqualStrategyNumber)
+			siblings[i].rinfo->norm_selec = std::min(1.0, shares[i]);
+	return true;
+}
+
+// Return P(range) / P_planner(range) for the intersection of the comparisons, estimated before,
+// the n-th root of it for n equal checks; 1 where the range's share cannot be read.
+static double
+correction(const SupportRequestSelectivity *req, const MadeSpelling &spelling, const Sibling *siblings, int n,
+		   const uint8_t *now_key, int checks)
+{
+	List   *comparisons = NIL;
+	uint8_t lower[uuid_len];
+	uint8_t upper[uuid_len];
+	double  share;
+	double  planner;
+	double  selectivity;
+
+	uuid_fill(lower, 0x00);
+	uuid_fill(upper, 0xff);
+	for (int i = 0; i < n; i++)
+	{
+		if (!upper_strategy(siblings[i].strategy) && memcmp(siblings[i].key, lower, uuid_len) > 0)
 			memcpy(lower, siblings[i].key, uuid_len);
-		if (siblings[i].strategy != BTGreaterStrategyNumber && siblings[i].strategy != BTGreaterEqualStrategyNumber &&
-			memcmp(siblings[i].key, upper, uuid_len) < 0)
+		if (!lower_strategy(siblings[i].strategy) && memcmp(siblings[i].key, upper, uuid_len) < 0)
 			memcpy(upper, siblings[i].key, uuid_len);
 		comparisons = lappend(comparisons, siblings[i].rinfo);
 	}
-	share = range_share(root, const_cast<Node *>(arg), req->varRelid, lower, upper, spelling.of_format, now_key);
+	share = range_share(req->root, static_cast<Node *>(linitial(req->args)), req->varRelid, lower, upper,
+						spelling.of_format, now_key);
 	if (share < 0)
 		return 1;
-	planner = clauselist_selectivity(root, comparisons, req->varRelid, JOIN_INNER, NULL);
+	planner = clauselist_selectivity(req->root, comparisons, req->varRelid, JOIN_INNER, NULL);
 	selectivity = planner > 0 ? std::min(1.0, std::max(0.0, share / planner)) : 1;
 	return checks > 1 ? std::pow(selectivity, 1.0 / checks) : selectivity;
+}
+
+// Return the selectivity of a check of the id alone, in [0, 1], giving its comparisons theirs.
+static double
+sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spelling)
+{
+	const Var     *id = NULL;
+	RelOptInfo    *rel = checked_rel(req, &id);
+	Sibling       *siblings;
+	int            n;
+	int            checks;
+	bool           fresh;
+	uint8_t        now[uuid_len];
+	const uint8_t *now_key;
+
+	if (rel == NULL)
+		return 1;
+	siblings = static_cast<Sibling *>(palloc(sizeof(Sibling) * (list_length(rel->baserestrictinfo) + 1)));
+	n = read_siblings(req, rel, id, siblings, &checks, &fresh);
+	if (checks == 0 || n == 0)
+		return 1;
+	now_key = spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL;
+	if (fresh && estimate_siblings(req, spelling, siblings, n, now_key))
+		return 1;
+	return correction(req, spelling, siblings, n, now_key, checks);
 }
 
 Node *
@@ -617,7 +829,7 @@ made_check_support(Node *request, const MadeSpelling &spelling)
  * RANGE (id) are pruned and a partial index of either spelling is proved, as for uuidv7_made.
  * Only a WHERE or JOIN ... ON condition at the top of its AND is rewritten, where a NULL
  * comparison and false select the same rows (no comparison inside OR, NOT, CASE or a select
- * list), of a column of type uuid, with a bound of type timestamptz that is not volatile; the
+ * list), of a column of type uuid or a domain over it, with a bound of type timestamptz that is not volatile; the
  * comparisons of one column make one expansion, whose check sees the whole range. Each
  * relation's comparisons are rewritten when the planner builds it, unless an index of the
  * relation has the extractor's call as a key: one made for these comparisons, which keeps them.
@@ -659,6 +871,7 @@ extractor_support(Node *request, const MadeSpelling &spelling)
 			i++;
 		if (i == extractor_count && i < static_cast<int>(lengthof(extractors)))
 			extractors[extractor_count++] = {fn, &spelling};
+		remember_spelling(&spelling);
 	}
 	return NULL;
 }
@@ -668,6 +881,7 @@ struct Comparison
 {
 	Node               *clause;
 	Var                *id;
+	Node               *arg; /* the extractor's argument: id, or id relabelled from a domain */
 	Oid                 extractor;
 	const MadeSpelling *spelling;
 	int                 strategy; /* btree strategy, extractor on the left */
@@ -692,12 +906,12 @@ time_comparison(Node *clause, Comparison *c)
 		int       i = 0;
 
 		if (!IsA(call, FuncExpr) || list_length((f = reinterpret_cast<FuncExpr *>(call))->args) != 1 ||
-			!IsA(linitial(f->args), Var))
+			(c->id = uuid_column(static_cast<Node *>(linitial(f->args)))) == NULL)
 			continue;
 		while (i < extractor_count && extractors[i].fn != f->funcid)
 			i++;
-		c->id = static_cast<Var *>(linitial(f->args));
-		if (i == extractor_count || c->id->vartype != UUIDOID || c->id->varlevelsup != 0 ||
+		c->arg = static_cast<Node *>(linitial(f->args));
+		if (i == extractor_count || c->id->varlevelsup != 0 ||
 			exprType(bound) != TIMESTAMPTZOID || contain_volatile_functions(bound))
 			continue;
 		op_input_types(op->opno, &left, &right);
@@ -767,7 +981,7 @@ add_expansion(List **out, const Comparison *const *group, int n)
 		}
 	}
 	/* A NULL comparison is false here: no key IS NOT NULL filter is needed. */
-	expanded = expansion(reinterpret_cast<Node *>(first->id), bounds, nbounds, check_of(check, reinterpret_cast<Node *>(first->id)), false);
+	expanded = expansion(first->arg, bounds, nbounds, check_of(check, first->arg), false);
 	if (is_andclause(expanded))
 		*out = list_concat(*out, reinterpret_cast<BoolExpr *>(expanded)->args);
 	else
@@ -817,7 +1031,7 @@ extractor_indexed(Oid table, const Comparison *c)
 
 // Return a list of AND-ed conditions with the comparisons of extractors of rel's columns rewritten.
 static List *
-rewrite_conditions(List *conditions, const RelOptInfo *rel, Oid table)
+rewrite_conditions(List *conditions, Index relid, Oid table)
 {
 	Comparison  *found = static_cast<Comparison *>(palloc(sizeof(Comparison) * (list_length(conditions) + 1)));
 	Comparison **group = static_cast<Comparison **>(palloc(sizeof(Comparison *) * (list_length(conditions) + 1)));
@@ -829,7 +1043,7 @@ rewrite_conditions(List *conditions, const RelOptInfo *rel, Oid table)
 	foreach (lc, conditions)
 	{
 		if (time_comparison(static_cast<Node *>(lfirst(lc)), &found[n]) &&
-			static_cast<Index>(found[n].id->varno) == rel->relid && !extractor_indexed(table, &found[n]))
+			static_cast<Index>(found[n].id->varno) == relid && !extractor_indexed(table, &found[n]))
 			n++;
 		else
 			out = lappend(out, lfirst(lc));
@@ -870,7 +1084,7 @@ rewrite_join_tree(Node *node, const RelOptInfo *rel, Oid table)
 		FromExpr *from = reinterpret_cast<FromExpr *>(node);
 
 		if (from->quals != NULL && IsA(from->quals, List))
-			from->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(from->quals), rel, table));
+			from->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(from->quals), rel->relid, table));
 		foreach (lc, from->fromlist)
 			rewrite_join_tree(static_cast<Node *>(lfirst(lc)), rel, table);
 	}
@@ -879,7 +1093,7 @@ rewrite_join_tree(Node *node, const RelOptInfo *rel, Oid table)
 		JoinExpr *join = reinterpret_cast<JoinExpr *>(node);
 
 		if (join->quals != NULL && IsA(join->quals, List))
-			join->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(join->quals), rel, table));
+			join->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(join->quals), rel->relid, table));
 		rewrite_join_tree(join->larg, rel, table);
 		rewrite_join_tree(join->rarg, rel, table);
 	}
@@ -902,7 +1116,7 @@ rewrite_for_relation(PlannerInfo *root, RelOptInfo *rel)
 	{
 		IndexOptInfo *index = static_cast<IndexOptInfo *>(lfirst(lc));
 
-		index->indpred = rewrite_conditions(index->indpred, rel, table);
+		index->indpred = rewrite_conditions(index->indpred, rel->relid, table);
 	}
 }
 
@@ -926,6 +1140,119 @@ made_rel_hook(PlannerInfo *root, Oid relation, bool inhparent, RelOptInfo *rel)
 }
 #endif
 
+/*
+ * ON CONFLICT ... WHERE infers its arbiter index from the index's predicate as the catalog keeps
+ * it, simplified (a _made call expanded into its keys and check, the user's words left as they
+ * are), against the clause simplified alike, after the planner has built the query's paths and
+ * with no relation of the INSERT's target built: the relation hook never sees either side. So the
+ * clause is given both spellings of its ranges, after the last upper path and before the plan is
+ * made (create_upper_paths_hook, UPPERREL_FINAL, in the planning that loaded the library too):
+ * the expansion of its user's words beside them, and beside an expansion the user's words it
+ * implies. Each added condition is implied by the clause, so the rows it selects do not change;
+ * an index predicate in either spelling is proved by an equal or a narrower range in either.
+ */
+
+static create_upper_paths_hook_type previous_upper_hook = NULL;
+
+// Return the spelling whose check of the id alone fn is, or NULL.
+static const MadeSpelling *
+spelling_of_check(Oid fn)
+{
+	static const Oid id_args[] = {UUIDOID};
+	Oid              schema = get_func_namespace(fn);
+	Oid              ext = getExtensionOfObject(ProcedureRelationId, fn);
+
+	for (int i = 0; OidIsValid(ext) && i < spellings_seen_count; i++)
+		if (spelling_function(schema, ext, spellings_seen[i]->id_check, 1, id_args) == fn)
+			return spellings_seen[i];
+	return NULL;
+}
+
+// Return extractor(arg) OP time for the timestamptz btree operator of strategy.
+static Node *
+time_bound(Oid extractor, Node *arg, Node *time, StrategyNumber strategy)
+{
+	Oid   op = get_opfamily_member(lookup_type_cache(TIMESTAMPTZOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf,
+								   TIMESTAMPTZOID, TIMESTAMPTZOID, strategy);
+	Expr *call = reinterpret_cast<Expr *>(
+		makeFuncExpr(extractor, TIMESTAMPTZOID, list_make1(copy_of(arg)), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
+	Expr *clause = make_opclause(op, BOOLOID, false, call, reinterpret_cast<Expr *>(time), InvalidOid, InvalidOid);
+
+	reinterpret_cast<OpExpr *>(clause)->opfuncid = get_opcode(op);
+	return reinterpret_cast<Node *>(clause);
+}
+
+// Add to *out the user's words that the comparisons of the check's id with keys imply beside it:
+// extractor(id) >= extractor(key) for id >= key, <= for id <= key (the id's time is its leading
+// bytes, so it grows with the id among the ids the check passes).
+static void
+add_words_of_check(PlannerInfo *root, List **out, List *conditions, FuncExpr *check)
+{
+	static const Oid    id_args[] = {UUIDOID};
+	const MadeSpelling *spelling = spelling_of_check(check->funcid);
+	Node               *arg = static_cast<Node *>(linitial(check->args));
+	const Var          *id = uuid_column(arg);
+	Oid                 extractor;
+	ListCell           *lc;
+
+	if (spelling == NULL || id == NULL ||
+		!OidIsValid(extractor = spelling_function(get_func_namespace(check->funcid),
+												  getExtensionOfObject(ProcedureRelationId, check->funcid),
+												  spelling->extractor, 1, id_args)))
+		return;
+	foreach (lc, conditions)
+	{
+		uint8_t key[uuid_len];
+		int     strategy;
+		Node   *time;
+
+		if (!key_comparison(root, static_cast<Expr *>(lfirst(lc)), id, key, &strategy))
+			continue;
+		time = call_of(extractor, TIMESTAMPTZOID,
+					   reinterpret_cast<Node *>(makeConst(UUIDOID, -1, InvalidOid, uuid_len,
+														  UUIDPGetDatum(make_uuid(key)), false, false)));
+		if (!IsA(time, Const) || reinterpret_cast<Const *>(time)->constisnull)
+			continue;
+		if (!upper_strategy(strategy))
+			*out = lappend(*out, time_bound(extractor, arg, time, BTGreaterEqualStrategyNumber));
+		if (!lower_strategy(strategy))
+			*out = lappend(*out, time_bound(extractor, arg, copy_of(time), BTLessEqualStrategyNumber));
+	}
+}
+
+// Return an ON CONFLICT clause (AND-ed conditions of the target, varno relid) in both spellings.
+static List *
+both_spellings(PlannerInfo *root, List *conditions, Index relid, Oid table)
+{
+	List     *rewritten = rewrite_conditions(conditions, relid, table);
+	List     *out = list_copy(conditions);
+	ListCell *lc;
+
+	if (rewritten != conditions)
+		out = list_concat(out, rewritten);
+	foreach (lc, conditions)
+		if (IsA(lfirst(lc), FuncExpr) && list_length(static_cast<FuncExpr *>(lfirst(lc))->args) == 1)
+			add_words_of_check(root, &out, conditions, static_cast<FuncExpr *>(lfirst(lc)));
+	return out;
+}
+
+// Give an ON CONFLICT clause both spellings before its arbiter index is inferred; chain on.
+static void
+made_upper_hook(PlannerInfo *root, UpperRelationKind stage, RelOptInfo *input_rel, RelOptInfo *output_rel,
+				void *extra)
+{
+	OnConflictExpr *conflict = root->parse->onConflict;
+
+	if (previous_upper_hook)
+		previous_upper_hook(root, stage, input_rel, output_rel, extra);
+	if (stage != UPPERREL_FINAL || conflict == NULL || conflict->arbiterWhere == NULL ||
+		!IsA(conflict->arbiterWhere, List) || root->parse->resultRelation <= 0 || spellings_seen_count == 0)
+		return;
+	conflict->arbiterWhere = reinterpret_cast<Node *>(
+		both_spellings(root, reinterpret_cast<List *>(conflict->arbiterWhere), root->parse->resultRelation,
+					   rt_fetch(root->parse->resultRelation, root->parse->rtable)->relid));
+}
+
 void
 made_init()
 {
@@ -936,6 +1263,8 @@ made_init()
 	previous_rel_hook = get_relation_info_hook;
 	get_relation_info_hook = made_rel_hook;
 #endif
+	previous_upper_hook = create_upper_paths_hook;
+	create_upper_paths_hook = made_upper_hook;
 }
 
 } // namespace locality_uuid
