@@ -2,6 +2,7 @@
 #include "key_sample.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace locality_uuid
@@ -131,14 +132,24 @@ leaves_touched(const int *rank, int n, int newest, int64_t leaf_pages, int64_t *
 	return count;
 }
 
+double
+sorted_random_same_prefix(int n) noexcept
+{
+	double occupied = -static_cast<double>(two_byte_prefixes) * std::expm1(-n / static_cast<double>(two_byte_prefixes));
+
+	return n < 2 ? 0 : std::max(0.0, (n - occupied) / (n - 1));
+}
+
 bool
 shows_blocks(const SampleTally &t) noexcept
 {
-	return t.by_version[version_4] * 2 > t.rows && t.v4_same_prefix * 2 > t.v4_pairs;
+	double sorted = sorted_random_same_prefix(t.by_version[version_4]);
+
+	return t.by_version[version_4] * 2 > t.rows && t.v4_same_prefix > t.v4_pairs * (1 + sorted) / 2;
 }
 
 GeneratorPick
-pick_generator(const SampleTally &t, double rho, double rho_newest) noexcept
+pick_generator(const SampleTally &t, double rho, double rho_newest, const char *ordered_default) noexcept
 {
 	const char *newest = ordered_generator(t.newest_format);
 
@@ -150,7 +161,8 @@ pick_generator(const SampleTally &t, double rho, double rho_newest) noexcept
 		return {ordered_generator(static_cast<int>(Format::block)), PickReason::blocks};
 	/* A random uuid reads as a block id; no generator makes random keys in insert order. */
 	if (t.newest_format == static_cast<int>(Format::block) && (rho >= ordered_rho || rho_newest >= ordered_rho))
-		return {"uuidv7_ordered()", PickReason::random_sorted};
+		return ordered_default != nullptr ? GeneratorPick{ordered_default, PickReason::random_sorted_above_default}
+										  : GeneratorPick{"uuidv7_ordered()", PickReason::random_sorted};
 	if ((rho >= ordered_rho || rho_newest >= ordered_rho) && !made_here(t.newest_format))
 		return {newest, PickReason::ordered_elsewhere};
 	if (rho >= ordered_rho)

@@ -5,6 +5,10 @@
 #include "core/v7.hpp"
 #include "check.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
 using namespace locality_uuid;
 
 namespace
@@ -226,6 +230,101 @@ test_pick()
 	CHECK(same(pick_generator(t, 0.95, 0).generator, "hot_uuid(shard_key)"));
 }
 
+/* Keys for the block tests: as many as a dense sample of a 300,000-row table. */
+constexpr int many = 300000;
+struct Key
+{
+	uint8_t b[uuid_len];
+};
+Key keys_many[many];
+
+// Fill n keys with version 4 ids of a fixed pseudo-random sequence (splitmix64); with
+// rows_per_block > 0, each run of rows_per_block keys shares its first two bytes (a block).
+void
+random_v4_keys(int n, int rows_per_block)
+{
+	uint64_t x = 42;
+
+	for (int i = 0; i < n; i++)
+	{
+		uint8_t random[uuid_len];
+
+		for (size_t j = 0; j < uuid_len; j += 8)
+		{
+			uint64_t z = (x += UINT64_C(0x9e3779b97f4a7c15));
+
+			z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+			z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+			z ^= z >> 31;
+			std::memcpy(random + j, &z, 8);
+		}
+		if (rows_per_block > 0)
+		{
+			random[0] = static_cast<uint8_t>((i / rows_per_block) >> 8);
+			random[1] = static_cast<uint8_t>(i / rows_per_block);
+		}
+		encode_v4(random, keys_many[i].b);
+	}
+}
+
+// Tally the first n of keys_many.
+SampleTally
+tally_many(int n)
+{
+	SampleTally t;
+
+	tally_keys(reinterpret_cast<const uint8_t(*)[uuid_len]>(keys_many), n, now_us, &t);
+	return t;
+}
+
+// Random keys in key order (a CLUSTERed table) share their first two bytes with their neighbour
+// the more often the denser the sample: 7 % of 10,000, 78 % of 300,000; blocks show at both sizes.
+void
+test_blocks_against_sorted_random()
+{
+	static const int sizes[] = {10000, many};
+
+	CHECK(std::fabs(sorted_random_same_prefix(10000) - 0.0726) < 0.0005);
+	CHECK(std::fabs(sorted_random_same_prefix(many) - 0.7838) < 0.0005);
+	CHECK(sorted_random_same_prefix(1) == 0);
+	for (int n : sizes)
+	{
+		random_v4_keys(n, 0);
+		std::sort(keys_many, keys_many + n,
+				  [](const Key &a, const Key &b) { return std::memcmp(a.b, b.b, uuid_len) < 0; });
+
+		SampleTally t = tally_many(n);
+		double      share = static_cast<double>(t.v4_same_prefix) / t.v4_pairs;
+
+		CHECK(std::fabs(share - sorted_random_same_prefix(n)) < 0.01);
+		CHECK(!shows_blocks(t));
+		CHECK(pick_generator(t, 1.0, 1.0).reason == PickReason::random_sorted);
+		if (n == many)
+			CHECK(t.v4_same_prefix * 2 > t.v4_pairs); /* over half: the rule of one half alone said blocks */
+
+		/* the same number of block ids, 65,536 rows a block (sequential_uuids' default) */
+		random_v4_keys(n, 65536);
+		t = tally_many(n);
+		CHECK(shows_blocks(t));
+		CHECK(pick_generator(t, 0.1, 0.1).reason == PickReason::blocks);
+	}
+}
+
+// The DEFAULT already ordered, over random keys sorted above its keys: keep it.
+void
+test_pick_ordered_default()
+{
+	SampleTally t = {};
+
+	t.rows = 10;
+	t.by_version[version_4] = 5;
+	t.newest_format = static_cast<int>(Format::block);
+	CHECK(same(pick_generator(t, 1.0, 1.0, "uuidv7_ordered()").generator, "uuidv7_ordered()"));
+	CHECK(pick_generator(t, 1.0, 1.0, "uuidv7_ordered()").reason == PickReason::random_sorted_above_default);
+	CHECK(pick_generator(t, 1.0, 1.0).reason == PickReason::random_sorted);
+	CHECK(pick_generator(t, 0, 0, "uuidv7_ordered()").reason == PickReason::unordered);
+}
+
 // The sample's sizes.
 void
 test_sizes()
@@ -250,6 +349,8 @@ main()
 	test_correlation();
 	test_leaves();
 	test_pick();
+	test_blocks_against_sorted_random();
+	test_pick_ordered_default();
 	test_sizes();
 	return check::finish("key_sample");
 }
