@@ -9,14 +9,21 @@ extern "C" {
 #include "access/htup_details.h"
 #include "access/relation.h"
 #include "access/tableam.h"
+#include "catalog/dependency.h"
+#include "catalog/partition.h"
 #include "catalog/pg_am.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_index.h"
+#include "catalog/pg_namespace.h"
+#include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
+#include "commands/extension.h"
 #include "executor/spi.h"
 #include "funcapi.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
+#include "nodes/primnodes.h"
+#include "rewrite/rewriteHandler.h"
 #include "storage/bufmgr.h"
 #include "storage/itemptr.h"
 #include "utils/builtins.h"
@@ -246,6 +253,10 @@ pick_why(PickReason reason)
 		case PickReason::random_sorted:
 			return "random version 4 keys, in key order only because the table was sorted (CLUSTER, a sorted load): new "
 				   "keys still land anywhere; switch the DEFAULT to uuidv7_ordered()";
+		case PickReason::random_sorted_above_default:
+			return "the DEFAULT already is the ordered generator: its new keys are ordered, but sort below the older "
+				   "random ones, which are in key order only because the table was sorted (CLUSTER): inserts land inside "
+				   "the index, not at its right edge, until those rows go; keep the DEFAULT";
 		case PickReason::ordered_elsewhere:
 			return "keys follow insert order but no generator of this extension made them: set the DEFAULT to "
 				   "uuidv7_ordered() to keep that order across backends";
@@ -259,6 +270,54 @@ pick_why(PickReason reason)
 				   "insert (docs/choosing.md, \"From random keys to ordered ones\")";
 	}
 	return nullptr;
+}
+
+/*
+ * Return the SQL call of the ordered generator that the DEFAULT inserts use names, nullptr where it
+ * names none: the survey's reading (locality_uuid--1.5--1.6.sql), by the function's oid and its
+ * extension. A partition's inserts through its root take the root's DEFAULT (the column of the same
+ * name: attnums may differ); a column without one, its domain's.
+ */
+const char *
+ordered_default(Relation rel, AttrNumber attnum)
+{
+	Relation    from = rel;
+	AttrNumber  col = attnum;
+	Node       *expr;
+	const char *call = nullptr;
+
+	if (rel->rd_rel->relispartition)
+	{
+		from = relation_open(llast_oid(get_partition_ancestors(RelationGetRelid(rel))), AccessShareLock);
+		col = get_attnum(RelationGetRelid(from), get_attname(RelationGetRelid(rel), attnum, false));
+	}
+	expr = col != InvalidAttrNumber ? build_column_default(from, col) : nullptr;
+	while (expr != nullptr && (IsA(expr, CoerceToDomain) || IsA(expr, RelabelType)))
+		expr = IsA(expr, CoerceToDomain) ? reinterpret_cast<Node *>(castNode(CoerceToDomain, expr)->arg)
+										 : reinterpret_cast<Node *>(castNode(RelabelType, expr)->arg);
+	if (expr != nullptr && IsA(expr, FuncExpr))
+	{
+		FuncExpr   *f = castNode(FuncExpr, expr);
+		Oid         ext = getExtensionOfObject(ProcedureRelationId, f->funcid);
+		const char *ext_name = OidIsValid(ext) ? get_extension_name(ext) : nullptr;
+		const char *name = get_func_name(f->funcid);
+		bool        ours_or_core = (ext_name != nullptr && strcmp(ext_name, "locality_uuid") == 0) ||
+			get_func_namespace(f->funcid) == PG_CATALOG_NAMESPACE;
+		Node       *arg = list_length(f->args) == 1 ? static_cast<Node *>(linitial(f->args)) : nullptr;
+
+		if (!ours_or_core)
+			call = nullptr;
+		else if (strcmp(name, "uuidv7_ordered") == 0)
+			call = "uuidv7_ordered()";
+		else if (strcmp(name, "uuidv7") == 0)
+			call = "uuidv7()";
+		else if (strcmp(name, "locality_uuid") == 0 && arg != nullptr && IsA(arg, Const) &&
+				 !castNode(Const, arg)->constisnull && DatumGetBool(castNode(Const, arg)->constvalue))
+			call = "locality_uuid(true)";
+	}
+	if (from != rel)
+		relation_close(from, AccessShareLock);
+	return call;
 }
 
 // Open the table and find the column, refusing what cannot be reported on.
@@ -288,10 +347,11 @@ open_column(Oid relid, const char *col, int32 limit, AttrNumber *attnum)
 		ereport(ERROR,
 				(errcode(ERRCODE_UNDEFINED_COLUMN),
 				 errmsg("column \"%s\" of relation \"%s\" does not exist", col, RelationGetRelationName(rel))));
-	if (get_atttype(relid, *attnum) != UUIDOID)
+	if (getBaseType(get_atttype(relid, *attnum)) != UUIDOID)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
-				 errmsg("column \"%s\" is not of type uuid", col)));
+				 errmsg("column \"%s\" is not of type uuid", col),
+				 errdetail("A column of uuid or of a domain over uuid can be reported on.")));
 	return rel;
 }
 
@@ -328,6 +388,9 @@ constexpr const char *not_shard_key_detail =
 	"any id fits the shard-key layout, and most of these carry no plausible second: not shard-key ids";
 constexpr const char *random_detail =
 	"random keys (gen_random_uuid(), uuidv4()): each insert touches a random leaf; switch the DEFAULT to uuidv7_ordered()";
+constexpr const char *random_switched_detail =
+	"random keys (gen_random_uuid(), uuidv4()), made before the DEFAULT became the ordered generator: they stay "
+	"where they are, and new keys sort below them";
 
 /* What each version says, for the version rows. */
 const char *
@@ -351,9 +414,9 @@ version_detail(int v)
 	}
 }
 
-// Add the rows of what the keys say: formats, versions, blocks, time span.
+// Add the rows of what the keys say: formats, versions, blocks, time span; ordered: the ordered generator the DEFAULT names, or nullptr.
 void
-put_key_rows(ReturnSetInfo *rsinfo, const SampleTally &t)
+put_key_rows(ReturnSetInfo *rsinfo, const SampleTally &t, const char *ordered)
 {
 	int  n = t.rows;
 	bool blocks = shows_blocks(t);
@@ -362,7 +425,7 @@ put_key_rows(ReturnSetInfo *rsinfo, const SampleTally &t)
 		if (t.by_format[f] > 0)
 		{
 			bool        random = f == static_cast<int>(Format::block) && !blocks;
-			const char *detail = random ? random_detail : format_detail(f);
+			const char *detail = !random ? format_detail(f) : ordered != nullptr ? random_switched_detail : random_detail;
 
 			if (f == static_cast<int>(Format::hot) && t.shard_key * 2 <= t.rows)
 				detail = not_shard_key_detail;
@@ -375,7 +438,9 @@ put_key_rows(ReturnSetInfo *rsinfo, const SampleTally &t)
 					version_detail(v));
 	if (t.v4_pairs > 0)
 		put_row(rsinfo, "version 4 neighbours in one block", psprintf("%.1f %%", 100.0 * t.v4_same_prefix / t.v4_pairs),
-				"consecutive rows whose keys share their first 16 bits: near 0 % for random keys, over half for block ids");
+				psprintf("consecutive rows whose keys share their first 16 bits: near 0 %% for random keys, %.1f %% for "
+						 "random keys in key order (a sorted table) at this sample's size, near 100 %% for block ids",
+						 100.0 * sorted_random_same_prefix(t.by_version[version_4])));
 	/* timestamptz_to_str writes into one static buffer: each reading copied before the next. */
 	char *first = t.with_time > 0 ? pstrdup(timestamptz_to_str(t.first_us - pg_epoch_unix_us)) : nullptr;
 	char *last = t.with_time > 0 ? pstrdup(timestamptz_to_str(t.last_us - pg_epoch_unix_us)) : nullptr;
@@ -456,7 +521,9 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 			psprintf("TABLESAMPLE %s (%.6g %%) of about %.0f rows%s, in heap (ctid) order; a larger sample_rows gives finer figures",
 					 method, percent, tuples,
 					 rel->rd_rel->reltuples < 0 ? " (not yet analyzed: estimated from its size; ANALYZE for a closer estimate)" : ""));
-	put_key_rows(rsinfo, t);
+	const char *ordered = ordered_default(rel, attnum);
+
+	put_key_rows(rsinfo, t, ordered);
 	put_row(rsinfo, "key order follows insert order", n >= 2 ? psprintf("%.3f", k.rho) : nullptr,
 			"Spearman's correlation of key rank with heap order: 1 ordered, near 0 random, below 0 after a switch from "
 			"random keys; the next row says where inserts go now");
@@ -465,7 +532,7 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 					 k.newest));
 	put_index_rows(rsinfo, rel, attnum, k);
 
-	GeneratorPick pick = pick_generator(t, k.rho, k.rho_newest);
+	GeneratorPick pick = pick_generator(t, k.rho, k.rho_newest, ordered);
 
 	put_row(rsinfo, "generator to pick", pick.generator, pick_why(pick.reason));
 	SPI_finish();
