@@ -101,3 +101,44 @@ INSERT INTO e_sorted (n) SELECT g FROM generate_series(1, 3000) g;
 CLUSTER e_sorted USING e_sorted_pkey;
 SELECT item, value, detail FROM locality_uuid_column_report('e_sorted', 'id')
 WHERE item IN ('format random (version 4)', 'generator to pick');
+
+-- Random keys sorted by CLUSTER in a dense sample: 150,000 rows, all sampled, share their first
+-- 16 bits with a neighbour 61 % of the time (1 - 65536 (1 - e^(-150000/65536)) / 149999); block
+-- ids share them near always. Still random keys, not blocks.
+CREATE TABLE e_sorted_dense (id uuid PRIMARY KEY DEFAULT gen_random_uuid());
+INSERT INTO e_sorted_dense SELECT FROM generate_series(1, 150000);
+CLUSTER e_sorted_dense USING e_sorted_dense_pkey;
+SELECT item, CASE WHEN item = 'version 4 neighbours in one block' THEN (split_part(value, ' ', 1)::float8 BETWEEN 55 AND 67)::text ELSE value END AS value,
+       detail
+FROM locality_uuid_column_report('e_sorted_dense', 'id', 1000000)
+WHERE item IN ('sampled rows', 'format random (version 4)', 'format block', 'version 4 neighbours in one block', 'generator to pick');
+
+-- After the recipe's CLUSTER: random keys, the DEFAULT switched to uuidv7_ordered(), new keys,
+-- CLUSTER: the new keys sort below the old random ones. The DEFAULT already is the ordered
+-- generator: keep it, and say why inserts land inside the index. So for a partition whose own
+-- DEFAULT is random (attached so, its columns in another order) under a partitioned table whose
+-- DEFAULT is ordered: inserts through the parent take the parent's.
+CREATE TABLE e_acc (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n int);
+INSERT INTO e_acc (n) SELECT generate_series(1, 2000);
+ALTER TABLE e_acc ALTER COLUMN id SET DEFAULT uuidv7_ordered();
+INSERT INTO e_acc SELECT uuidv7(), n FROM generate_series(2001, 4000) n;
+CLUSTER e_acc USING e_acc_pkey;
+SELECT item, value, detail
+FROM locality_uuid_column_report('e_acc', 'id')
+WHERE item IN ('format random (version 4)', 'format v7', 'generator to pick') ORDER BY item;
+CREATE TABLE e_pacc (n int, id uuid DEFAULT uuidv7_ordered(), PRIMARY KEY (id)) PARTITION BY RANGE (id);
+CREATE TABLE e_pacc_1 (id uuid NOT NULL DEFAULT gen_random_uuid(), n int);
+ALTER TABLE e_pacc ATTACH PARTITION e_pacc_1 FOR VALUES FROM (MINVALUE) TO (MAXVALUE);
+INSERT INTO e_pacc_1 (n) SELECT generate_series(1, 2000);
+INSERT INTO e_pacc SELECT n, uuidv7() FROM generate_series(2001, 4000) n;
+CLUSTER e_pacc_1 USING e_pacc_1_pkey;
+SELECT item, value, detail FROM locality_uuid_column_report('e_pacc_1', 'id') WHERE item = 'generator to pick';
+
+-- A domain over uuid is a uuid column: reported on, as the survey lists it.
+CREATE DOMAIN e_did AS uuid DEFAULT gen_random_uuid();
+CREATE TABLE e_dom (id e_did PRIMARY KEY, n int);
+INSERT INTO e_dom (n) SELECT generate_series(1, 2000);
+SELECT item, value FROM locality_uuid_column_report('e_dom', 'id') WHERE item IN ('sampled rows', 'format random (version 4)', 'generator to pick');
+CREATE DOMAIN e_dint AS int;
+CREATE TABLE e_dom_int (id e_dint PRIMARY KEY);
+SELECT pg_temp.try($$SELECT * FROM locality_uuid_column_report('e_dom_int', 'id')$$);
