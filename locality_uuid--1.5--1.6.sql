@@ -87,8 +87,11 @@ ALTER FUNCTION hot_uuid_timestamp(uuid) SUPPORT hot_uuid_timestamp_support;
 
 -- Catalogs and pg_stats only, so that 1,000 tables cost one catalog query and no lock on any of
 -- them: SQL, whose standard body binds every name at creation. The generator is the function at
--- the top of the column's DEFAULT (its node tree names it by oid: core's functions are pinned and
--- leave no dependency); locality_uuid(boolean) is ordered when its argument is true.
+-- the top of the DEFAULT that inserts use (its node tree names it by oid: core's functions are
+-- pinned and leave no dependency): for a partition its root's, by column name, since inserts
+-- through the root take the root's; the column's own, else its domain's. locality_uuid(boolean) is
+-- ordered when its argument is true; locality_uuid() follows locality_uuid.counter_mode, which a
+-- role or database may set, and is judged by its keys.
 CREATE FUNCTION locality_uuid_survey(
     schema_name name DEFAULT NULL,
     OUT tab regclass,
@@ -114,17 +117,18 @@ BEGIN ATOMIC
                 WHEN k.adbin IS NOT NULL THEN coalesce(g.generator_from, 'expression')
                 WHEN k.refers_to IS NOT NULL THEN pg_catalog.format('foreign key to %s', k.refers_to)
                 ELSE 'none' END AS generator_from,
-           k.correlation,
+           st.correlation,
            CASE c.kind
                WHEN 'ordered' THEN
-                   CASE WHEN k.correlation < 0.9 AND g.generator IS NOT NULL AND k.random_on_top
+                   CASE WHEN g.generator IS NOT NULL AND st.random_on_top
                         THEN 'about one leaf per insert, at one point inside the index: older random keys sort above the new ones, and the leaf there splits in the middle'
                         ELSE 'about one leaf per insert, at the right edge of the index' END
                WHEN 'shard-key' THEN 'about one leaf per inserting backend, each at its own point in the second'
                WHEN 'block' THEN 'the leaves of the current block, random within it'
                WHEN 'reference' THEN 'the leaf of the key it refers to, wherever that lies'
                WHEN 'random' THEN CASE WHEN k.leaves IS NULL THEN 'a random leaf per insert' ELSE pg_catalog.format('a random leaf of about %s per insert', k.leaves) END
-               ELSE CASE WHEN k.analyzed THEN 'unknown: no generator in the DEFAULT, and ANALYZE found too few keys for a correlation'
+               ELSE CASE WHEN k.table_rows = 0 THEN 'unknown: the table held no rows at its last VACUUM or ANALYZE'
+                         WHEN st.analyzed THEN 'unknown: no generator in the DEFAULT, and ANALYZE found too few keys for a correlation'
                          ELSE 'unknown: no generator in the DEFAULT and not analyzed' END
            END AS inserts,
            CASE c.kind
@@ -144,39 +148,52 @@ BEGIN ATOMIC
                    CASE WHEN k.generated THEN 'keep: the keys computed from other columns (GENERATED ALWAYS AS) follow insert order'
                         WHEN g.generator IS NULL THEN 'keep: the keys the application writes follow insert order; uuidv7_ordered() as the DEFAULT keeps that order across backends and restarts'
                         ELSE 'keep: new keys go to one leaf at a time' END
-                   || CASE WHEN k.correlation IS NULL THEN '; ANALYZE the table for its correlation'
-                           WHEN k.correlation < 0.9 AND g.generator IS NOT NULL AND k.random_on_top THEN '; the older keys do not follow insert order (a switch of generator): they stay where they are; REINDEX CONCURRENTLY now and then packs the half-full leaves the new keys leave, and CLUSTER or pg_repack is needed only where reads by key range touch the old rows'
-                           WHEN k.correlation < 0.9 AND g.generator IS NOT NULL THEN '; the keys already there do not follow heap order (a backfill, or a load out of order): CLUSTER or pg_repack only where reads by key range need them in heap order'
+                   || CASE WHEN st.correlation IS NULL THEN '; ANALYZE the table for its correlation'
+                           WHEN st.correlation < 0.9 AND g.generator IS NOT NULL AND st.random_on_top THEN '; the older keys do not follow insert order (a switch of generator): they stay where they are; REINDEX CONCURRENTLY now and then packs the half-full leaves the new keys leave, and CLUSTER or pg_repack is needed only where reads by key range touch the old rows'
+                           WHEN g.generator IS NOT NULL AND st.random_on_top THEN '; the older random keys (a switch of generator) sort above the new ones, which land inside the index, not at its right edge, until those rows go: the keys are in heap order only because the table was sorted (CLUSTER), and sorting again does not change that'
+                           WHEN st.correlation < 0.9 AND g.generator IS NOT NULL THEN '; the keys already there do not follow heap order (a backfill, or a load out of order): CLUSTER or pg_repack only where reads by key range need them in heap order'
                            ELSE '' END
                WHEN 'shard-key' THEN 'keep where services route by the shard key; else uuidv7_ordered() appends at one point'
                WHEN 'block' THEN 'keep where rows are deleted by age; size its blocks with locality_uuid_block_advice()'
                WHEN 'reference' THEN pg_catalog.format('none here: rows refer to keys of %s, which its generator places; where most refer to recent rows, ordered keys there keep this index''s inserts near its right edge too', k.refers_to)
                WHEN 'random' THEN
                    CASE WHEN k.generated THEN 'the keys are computed from other columns (GENERATED ALWAYS AS), which do not follow insert order, and a generated column takes no DEFAULT: ordered keys need a key column of their own with uuidv7_ordered() as its DEFAULT'
+                        WHEN g.generator IS NULL AND st.correlation >= 0.9 THEN 'the keys the application writes are random (version 4), in heap order only because the table was sorted (CLUSTER, a sorted load): new ones land anywhere; make them in the DEFAULT with uuidv7_ordered() (docs/choosing.md, "From random keys to ordered ones"), or as version 7 in the application'
                         WHEN g.generator IS NULL THEN 'the keys the application writes do not follow insert order: make them in the DEFAULT with uuidv7_ordered() (docs/choosing.md, "From random keys to ordered ones"), or as version 7 in the application'
-                        ELSE pg_catalog.format('switch the DEFAULT to uuidv7_ordered() (docs/choosing.md, "From random keys to ordered ones"): ALTER TABLE %s ALTER COLUMN %I SET DEFAULT uuidv7_ordered()', k.tab, k.col) END
+                        ELSE pg_catalog.format('switch the DEFAULT to uuidv7_ordered() (docs/choosing.md, "From random keys to ordered ones"): ALTER TABLE %s ALTER COLUMN %I SET DEFAULT uuidv7_ordered()', coalesce(k.partition_of, k.tab), k.col) END
                    || '; keep random keys only while the index fits in memory or where ids must reveal nothing'
                    || CASE WHEN k.table_rows IS NULL THEN pg_catalog.format('; ANALYZE %s for its size', k.tab) ELSE '' END
-               ELSE CASE WHEN k.analyzed THEN 'none until the column holds keys: then ANALYZE and survey again'
+               ELSE CASE WHEN k.table_rows = 0 THEN 'none yet: the table held no rows at its last VACUUM or ANALYZE; survey again once it holds keys'
+                         WHEN st.analyzed THEN 'none until the column holds keys: then ANALYZE and survey again'
                          ELSE pg_catalog.format('ANALYZE %s, then survey again', k.tab) END
-           END AS advice,
-           pg_catalog.format('SELECT * FROM locality_uuid_column_report(%L, %L)', k.tab, k.col) AS report
+           END
+           || CASE WHEN g.generator IN ('locality_uuid()', 'locality_uuid(expression)')
+                   THEN pg_catalog.format('; %s is judged by ANALYZE''s correlation, not by its name: its keys are ordered or spread as %s', g.generator,
+                                          CASE g.generator WHEN 'locality_uuid()' THEN 'locality_uuid.counter_mode says (set per role or database too)' ELSE 'its argument says at each insert' END)
+                   ELSE '' END
+           || CASE WHEN k.own_default IS DISTINCT FROM k.root_default
+                   THEN pg_catalog.format('; this partition''s own DEFAULT (%s) differs from %s''s (%s): inserts through %s use the latter, direct inserts into the partition the former',
+                                          coalesce(k.own_default, 'none'), k.partition_of, coalesce(k.root_default, 'none'), k.partition_of)
+                   ELSE '' END AS advice,
+           pg_catalog.format('SELECT * FROM locality_uuid_column_report(%L::regclass, %L::name)', k.tab, k.col) AS report
     FROM (
         SELECT DISTINCT ON (t.oid, a.attnum)
                t.oid::pg_catalog.regclass AS tab,
                a.attname AS col,
+               n.nspname,
+               t.relname,
                CASE WHEN t.relispartition THEN pg_catalog.pg_partition_root(t.oid) END AS partition_of,
                i.indexrelid::pg_catalog.regclass AS key_index,
                CASE WHEN t.reltuples >= 0 THEN t.reltuples::bigint END AS table_rows,
                CASE WHEN t.reltuples >= 0 THEN ic.relpages::bigint * pg_catalog.current_setting('block_size')::bigint END AS index_bytes,
                pg_catalog.current_setting('block_size')::bigint AS page_bytes,
                CASE WHEN t.reltuples >= 0 THEN GREATEST(ic.relpages - 1, 1) END AS leaves,
-               s.stats[1]::real AS correlation,
-               s.stats IS NOT NULL AS analyzed,
-               -- the largest key ANALYZE saw is random: ordered keys made now land below it
-               pg_catalog.substr(s.stats[2], 15, 1) = '4' AS random_on_top,
-               d.adbin,
-               d.adrelid,
+               -- the DEFAULT inserts use: a partition's root's (by name: attnums may differ), else
+               -- the column's own; then the domain's
+               coalesce(CASE WHEN t.relispartition THEN r.adbin ELSE d.adbin END, ty.typdefaultbin) AS adbin,
+               -- a DEFAULT names no column: deparsed without its relation (a generation expression does)
+               CASE WHEN t.relispartition AND a.attgenerated = '' THEN pg_catalog.pg_get_expr(d.adbin, 0) END AS own_default,
+               CASE WHEN t.relispartition AND a.attgenerated = '' THEN pg_catalog.pg_get_expr(r.adbin, 0) END AS root_default,
                a.attgenerated <> '' AS generated,
                (SELECT fk.confrelid::pg_catalog.regclass FROM pg_catalog.pg_constraint AS fk
                 WHERE fk.conrelid = t.oid AND fk.contype = 'f' AND fk.conkey[1] = a.attnum
@@ -188,17 +205,13 @@ BEGIN ATOMIC
         JOIN pg_catalog.pg_namespace AS n ON n.oid = t.relnamespace
         JOIN pg_catalog.pg_attribute AS a ON a.attrelid = t.oid AND a.attnum = i.indkey[0]
         LEFT JOIN pg_catalog.pg_attrdef AS d ON d.adrelid = t.oid AND d.adnum = a.attnum
-        -- pg_stats by name, as it has them: one lookup by index for each key (a join reads the
-        -- whole view for every key): the correlation and the largest bound of the histogram, NULL
-        -- where the column has no statistics
-        CROSS JOIN LATERAL (
-            SELECT (SELECT ARRAY[st.correlation::pg_catalog.text,
-                                 (SELECT h.b[pg_catalog.array_upper(h.b, 1)]::pg_catalog.text
-                                  FROM (SELECT st.histogram_bounds::pg_catalog.text::pg_catalog.uuid[] AS b) AS h)]
-                    FROM pg_catalog.pg_stats AS st
-                    WHERE st.schemaname = n.nspname AND st.tablename = t.relname AND st.attname = a.attname
-                      AND NOT st.inherited) AS stats
-        ) AS s
+        LEFT JOIN pg_catalog.pg_type AS ty ON ty.oid = a.atttypid AND ty.typtype = 'd'
+        LEFT JOIN LATERAL (
+            SELECT rd.adbin
+            FROM pg_catalog.pg_attribute AS ra
+            JOIN pg_catalog.pg_attrdef AS rd ON rd.adrelid = ra.attrelid AND rd.adnum = ra.attnum
+            WHERE t.relispartition AND ra.attrelid = pg_catalog.pg_partition_root(t.oid) AND ra.attname = a.attname
+        ) AS r ON true
         WHERE am.amname = 'btree'
           AND i.indisvalid
           AND t.relkind = 'r'
@@ -209,9 +222,25 @@ BEGIN ATOMIC
           AND n.nspname <> ALL (ARRAY['pg_catalog', 'information_schema']::name[])
           AND NOT pg_catalog.pg_is_other_temp_schema(n.oid)
           AND (schema_name IS NULL OR n.oid = pg_catalog.quote_ident(schema_name)::pg_catalog.regnamespace)
+          AND pg_catalog.has_schema_privilege(n.oid, 'USAGE')
           AND pg_catalog.has_column_privilege(t.oid, a.attnum, 'SELECT')
         ORDER BY t.oid, a.attnum, i.indisprimary DESC, i.indisunique DESC, i.indpred IS NULL DESC, ic.relname
     ) AS k
+    -- pg_stats by name, as it has them, once per column: one lookup by index (a join reads the
+    -- whole view for every key): the correlation and the largest bound of the histogram, NULL
+    -- where the column has no statistics
+    CROSS JOIN LATERAL (
+        SELECT x.stats[1]::real AS correlation,
+               x.stats IS NOT NULL AS analyzed,
+               -- the largest key ANALYZE saw is random: ordered keys made now land below it
+               pg_catalog.substr(x.stats[2], 15, 1) = '4' AS random_on_top
+        FROM (SELECT (SELECT ARRAY[s.correlation::pg_catalog.text,
+                                   (SELECT h.b[pg_catalog.array_upper(h.b, 1)]::pg_catalog.text
+                                    FROM (SELECT s.histogram_bounds::pg_catalog.text::pg_catalog.uuid[] AS b) AS h)]
+                      FROM pg_catalog.pg_stats AS s
+                      WHERE s.schemaname = k.nspname AND s.tablename = k.relname AND s.attname = k.col
+                        AND NOT s.inherited) AS stats) AS x
+    ) AS st
     LEFT JOIN LATERAL (
         SELECT p.proname || CASE WHEN p.proname = 'locality_uuid' AND p.pronargs = 1
                                  THEN CASE pg_catalog.substring(pg_catalog.pg_get_expr(k.adbin, 0), '\((?:sequential => )?([a-z]+)\)$')
@@ -226,21 +255,26 @@ BEGIN ATOMIC
         WHERE p.oid = (pg_catalog.regexp_match(k.adbin::text, '^(?:\{COERCETODOMAIN :arg )?\{FUNCEXPR :funcid ([0-9]+) '))[1]::oid
           AND NOT k.generated -- a generation expression's function computes the key from others: no generator
     ) AS g ON true
+    -- the extension's generators by their names (every function of the extension that makes new
+    -- keys: sql/survey.sql lists them), core's and uuid-ossp's; locality_uuid() and
+    -- locality_uuid(expression) are judged by their keys
     CROSS JOIN LATERAL (
         SELECT CASE
                    WHEN g.generator_from NOT IN ('locality_uuid', 'core', 'uuid-ossp') THEN NULL
                    WHEN g.generator IN ('uuidv7()', 'uuidv7_ordered()', 'locality_uuid(true)') THEN 'ordered'
                    WHEN g.generator = 'hot_uuid(shard_key)' THEN 'shard-key'
-                   WHEN g.generator IN ('uuid_sequence_nextval()', 'uuid_time_nextval()') THEN 'block'
-                   WHEN g.generator IN ('gen_random_uuid()', 'uuidv4()', 'locality_uuid()', 'locality_uuid(false)', 'uuid_generate_v4()') THEN 'random'
+                   WHEN g.generator IN ('uuid_sequence_nextval()', 'uuid_time_nextval()', 'uuid_time_nextval_interval()') THEN 'block'
+                   WHEN g.generator IN ('gen_random_uuid()', 'uuidv4()', 'locality_uuid(false)', 'uuid_generate_v4()') THEN 'random'
                END AS by_name
     ) AS named
     CROSS JOIN LATERAL (
         SELECT CASE
                    WHEN named.by_name IS NOT NULL THEN named.by_name
                    WHEN k.adbin IS NULL AND k.refers_to IS NOT NULL THEN 'reference'
-                   WHEN k.correlation >= 0.9 THEN 'ordered'
-                   WHEN k.correlation IS NOT NULL THEN 'random'
+                   -- keys in heap order whose largest is random, and no generator: random keys sorted
+                   WHEN st.correlation >= 0.9 AND st.random_on_top AND g.generator IS NULL THEN 'random'
+                   WHEN st.correlation >= 0.9 THEN 'ordered'
+                   WHEN st.correlation IS NOT NULL THEN 'random'
                    ELSE 'unknown'
                END AS kind
     ) AS c
@@ -248,7 +282,7 @@ BEGIN ATOMIC
 END;
 
 COMMENT ON FUNCTION locality_uuid_survey(name) IS
-'Every uuid column that leads a valid B-tree index of a table (partitions each, not their parent), in schema_name (3F000 if there is none of that name) or every schema, that the caller may read, from the catalogs and pg_stats only (no table or index is read or locked): its rows and index size as of the last VACUUM or ANALYZE, the generator its DEFAULT calls and where it comes from (locality_uuid, core, another extension, none), ANALYZE''s correlation of key order with heap order, what that means for inserts, the generator to pick, the memory of hot leaves switching to it saves, what to do, and the call of locality_uuid_column_report for the deep look; most saved first';
+'Every uuid column that leads a valid B-tree index of a table (partitions each, not their parent), in schema_name (3F000 if there is none of that name) or every schema, that the caller may read (with USAGE on its schema), from the catalogs and pg_stats only (no table or index is read or locked): its rows and index size as of the last VACUUM or ANALYZE, the generator the DEFAULT inserts use calls (a partition''s: its root''s; else the column''s, else its domain''s) and where it comes from (locality_uuid, core, another extension, none), ANALYZE''s correlation of key order with heap order, what that means for inserts, the generator to pick, the memory of hot leaves switching to it saves, what to do, and the call of locality_uuid_column_report for the deep look; most saved first';
 
 -- What the generators are doing, for a monitoring role: read from shared memory and the
 -- extension's sequences (as their owner, the caller needs no privilege on them), with no lock

@@ -184,5 +184,122 @@ WHERE tab IN ('survey.s_lookalike'::regclass, 'survey.s_not_false'::regclass, 's
 ORDER BY tab::text;
 SELECT tab, advice FROM locality_uuid_survey('survey')
 WHERE tab IN ('survey.s_generated'::regclass, 'survey.s_generated_ordered'::regclass) ORDER BY tab::text;
+
+-- The generators by name: every function of the extension that makes new keys (volatile, returning
+-- uuid; core's from 18 aside) is here, and a new one shows in this list: the survey must know it.
+SELECT p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' AS generator
+FROM pg_proc AS p JOIN pg_depend AS d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension AS x ON x.oid = d.refobjid AND x.extname = 'locality_uuid'
+WHERE p.prorettype = 'uuid'::regtype AND p.provolatile = 'v' AND p.pronamespace <> 'pg_catalog'::regnamespace
+ORDER BY 1;
+-- Each, as a DEFAULT (the block calls as locality_uuid_block_advice() writes them): what the name
+-- says about inserts. locality_uuid() follows locality_uuid.counter_mode, which a role or
+-- database may set: it is judged by its keys, as locality_uuid(expression) is.
+CREATE SCHEMA survey_b;
+SET search_path = survey_b, public;
+CREATE SEQUENCE id_seq;
+CREATE TABLE b_ordered (id uuid PRIMARY KEY DEFAULT uuidv7_ordered());
+CREATE TABLE b_ordered_at (id uuid PRIMARY KEY DEFAULT uuidv7_ordered(now()));
+CREATE TABLE b_locality_true (id uuid PRIMARY KEY DEFAULT locality_uuid(true));
+CREATE TABLE b_locality_false (id uuid PRIMARY KEY DEFAULT locality_uuid(false));
+CREATE TABLE b_hot (id uuid PRIMARY KEY DEFAULT hot_uuid(7));
+CREATE TABLE b_hot_at (id uuid PRIMARY KEY DEFAULT hot_uuid(7, now()));
+CREATE TABLE b_time (id uuid PRIMARY KEY DEFAULT uuid_time_nextval(60, 65536));
+DO $$
+DECLARE
+    a record;
+BEGIN
+    FOR a IN SELECT generator, call FROM locality_uuid_block_advice(1000, '30 days', 100000000) LOOP
+        EXECUTE format('CREATE TABLE %I (id uuid PRIMARY KEY DEFAULT %s)', 'b_advice_' || a.generator, a.call);
+    END LOOP;
+END
+$$;
+CREATE TABLE b_interval (id uuid PRIMARY KEY DEFAULT uuid_time_nextval_interval('100 ms', 16777216), n int);
+CREATE TABLE b_locality_guc (id uuid PRIMARY KEY DEFAULT locality_uuid(), n int);
+SET locality_uuid.counter_mode = sequential;
+INSERT INTO b_locality_guc (n) SELECT generate_series(1, 2000);
+RESET locality_uuid.counter_mode;
+INSERT INTO b_interval (n) SELECT generate_series(1, 2000);
+ANALYZE b_interval, b_locality_guc;
+SELECT tab, generator, generator_from, inserts, pick FROM locality_uuid_survey('survey_b') ORDER BY tab::text;
+SELECT tab, correlation > 0.9 AS ordered, advice FROM locality_uuid_survey('survey_b')
+WHERE tab IN ('b_interval'::regclass, 'b_locality_guc'::regclass) ORDER BY tab::text;
+DROP SCHEMA survey_b CASCADE;
+
+-- Partitions: inserts through the partitioned table take its DEFAULT, not the partition's. A:
+-- random keys by the parent's DEFAULT, each partition's own switched (which changes nothing
+-- through the parent): the generator is the parent's, the ALTER names it, and the detail says the
+-- partition's own differs. B: the parent's DEFAULT ordered, a partition attached with a random
+-- DEFAULT of its own and its columns in another order: ordered.
+CREATE SCHEMA survey_p;
+SET search_path = survey_p, public;
+CREATE TABLE parted (id uuid DEFAULT gen_random_uuid(), n int, PRIMARY KEY (id)) PARTITION BY HASH (id);
+CREATE TABLE parted_0 PARTITION OF parted FOR VALUES WITH (MODULUS 2, REMAINDER 0);
+CREATE TABLE parted_1 PARTITION OF parted FOR VALUES WITH (MODULUS 2, REMAINDER 1);
+ALTER TABLE parted_0 ALTER COLUMN id SET DEFAULT uuidv7_ordered();
+ALTER TABLE parted_1 ALTER COLUMN id SET DEFAULT uuidv7_ordered();
+INSERT INTO parted (n) SELECT generate_series(1, 2000);
+SELECT count(*) FILTER (WHERE uuid_extract_version(id) = 4) AS version_4 FROM parted;
+CREATE TABLE attached (n int, id uuid DEFAULT uuidv7_ordered(), PRIMARY KEY (id)) PARTITION BY RANGE (id);
+CREATE TABLE attached_1 (id uuid NOT NULL DEFAULT gen_random_uuid(), n int);
+ALTER TABLE attached ATTACH PARTITION attached_1 FOR VALUES FROM (MINVALUE) TO (MAXVALUE);
+INSERT INTO attached SELECT n, uuidv7() FROM generate_series(1, 2000) n;
+ANALYZE parted, attached;
+SELECT tab, partition_of, generator, CASE WHEN correlation > 0.9 THEN 'over 0.9' WHEN abs(correlation) < 0.5 THEN 'under 0.5' END AS correlation,
+       pick, advice
+FROM locality_uuid_survey('survey_p') ORDER BY tab::text;
+-- The advice's ALTER on the partitioned table reaches its partitions: then nothing differs.
+ALTER TABLE parted ALTER COLUMN id SET DEFAULT uuidv7_ordered();
+SELECT adrelid::regclass, pg_get_expr(adbin, adrelid) FROM pg_attrdef
+WHERE adrelid IN ('parted'::regclass, 'parted_0'::regclass, 'parted_1'::regclass) ORDER BY 1::text;
+SELECT tab, generator, advice FROM locality_uuid_survey('survey_p') WHERE partition_of = 'parted'::regclass ORDER BY tab::text;
+DROP SCHEMA survey_p CASCADE;
+
+-- After the recipe's CLUSTER: random keys, the DEFAULT switched to uuidv7_ordered(), new keys,
+-- CLUSTER. The heap follows key order (correlation 1), but the largest key is random: new keys
+-- land inside the index. The same sort of random keys the application writes: random keys in key
+-- order, not ordered ones. A domain over uuid with the DEFAULT: the domain's. A table analyzed
+-- empty: no keys yet, not "ANALYZE" again.
+CREATE SCHEMA survey_c;
+SET search_path = survey_c, public;
+CREATE TABLE acc (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), n int);
+INSERT INTO acc (n) SELECT generate_series(1, 2000);
+ALTER TABLE acc ALTER COLUMN id SET DEFAULT uuidv7_ordered();
+INSERT INTO acc SELECT uuidv7(), n FROM generate_series(2001, 4000) n;
+CLUSTER acc USING acc_pkey;
+CREATE TABLE app_sorted (id uuid PRIMARY KEY, n int);
+INSERT INTO app_sorted SELECT gen_random_uuid(), n FROM generate_series(1, 2000) n;
+CLUSTER app_sorted USING app_sorted_pkey;
+CREATE DOMAIN did2 AS uuid DEFAULT gen_random_uuid();
+CREATE TABLE dom2 (id did2 PRIMARY KEY, n int);
+INSERT INTO dom2 (n) SELECT generate_series(1, 2000);
+CREATE TABLE empty (id uuid PRIMARY KEY);
+ANALYZE acc, app_sorted, dom2, empty;
+SELECT tab, generator, generator_from, correlation > 0.9 AS ordered, regexp_replace(inserts, 'of about [0-9]+', 'of about N') AS inserts,
+       pick, advice
+FROM locality_uuid_survey('survey_c') ORDER BY tab::text;
+-- The report string casts its arguments: a look-alike of (text, text) earlier in the path is not
+-- what it calls; it runs on the domain.
+CREATE FUNCTION survey_c.locality_uuid_column_report(text, text) RETURNS TABLE (item text, value text, detail text)
+LANGUAGE sql RETURN ('planted'::text, NULL::text, NULL::text);
+CREATE FUNCTION pg_temp.run_report(report text) RETURNS TABLE (planted bigint, reported bigint) LANGUAGE plpgsql AS $$
+BEGIN
+    RETURN QUERY EXECUTE 'SELECT count(*) FILTER (WHERE r.item = ''planted''), count(*) FILTER (WHERE r.item = ''generator to pick'') FROM ('
+                         || report || ') AS r';
+END
+$$;
+SELECT s.report, r.* FROM locality_uuid_survey('survey_c') AS s, pg_temp.run_report(s.report) AS r
+WHERE s.tab = 'dom2'::regclass;
+-- A table in a schema the caller has no USAGE on is not listed (its report would fail 42501).
+CREATE ROLE survey_no_usage;
+GRANT SELECT ON acc TO survey_no_usage;
+SET ROLE survey_no_usage;
+SELECT count(*) AS listed FROM locality_uuid_survey() WHERE tab::text LIKE '%acc';
+RESET ROLE;
+REVOKE ALL ON acc FROM survey_no_usage;
+DROP ROLE survey_no_usage;
+SET search_path = survey, public;
+DROP SCHEMA survey_c CASCADE;
+
 DROP SCHEMA survey_other CASCADE;
 DROP SCHEMA survey CASCADE;
