@@ -173,7 +173,7 @@ $node->safe_psql('postgres', 'ANALYZE accounts, payments');
 like(survey(), qr/\nid\|uuidv7_ordered\(\)\|locality_uuid\|f\|f\|keep: new keys go to one leaf at a time; the older keys do not follow insert order/,
 	'survey after: the ordered generator, nothing saved, older keys in place');
 
-# The new keys sort below most random ones (their time comes first: 0x019...), so the leaf they
+# The new keys sort below most random ones (their time comes first), so the leaf they
 # fill is never the index's rightmost, and PostgreSQL splits it in the middle: half-full leaves,
 # where a table that always had ordered keys fills them to 90 %. Pages per 20,000 inserts:
 my $grown = $node->safe_psql('postgres', q{
@@ -218,8 +218,12 @@ my ($rows, $cluster_ms) = split /\|/, $node->safe_psql('postgres', q{
 note "CLUSTER of $rows rows: $cluster_ms ms, every insert blocked meanwhile";
 my $clustered = batch('CLUSTER');
 $node->safe_psql('postgres', 'ANALYZE accounts');
-like(survey(), qr/\nid\|uuidv7_ordered\(\)\|locality_uuid\|f\|t\|keep: new keys go to one leaf at a time$/,
-	'survey after CLUSTER: keys follow heap order');
+like(survey(), qr/\nid\|uuidv7_ordered\(\)\|locality_uuid\|f\|t\|keep: new keys go to one leaf at a time; the older random keys \(a switch of generator\) sort above the new ones, which land inside the index, not at its right edge/,
+	'survey after CLUSTER: keys follow heap order, yet the old random keys sort above the new ones');
+like($node->safe_psql('postgres', q{
+		SELECT value || ': ' || detail FROM locality_uuid_column_report('accounts', 'id') WHERE item = 'generator to pick'}),
+	qr/^uuidv7_ordered\(\): the DEFAULT already is the ordered generator: its new keys are ordered, but sort below the older random ones/,
+	'report after CLUSTER: the DEFAULT kept, the old random keys above the new ones');
 cmp_ok($clustered->{leaves}, '<=', $reindexed->{leaves} + 5, 'CLUSTER saves inserts no further leaves');
 
 note 'pg_repack: '
