@@ -161,7 +161,7 @@ pick_generator(const SampleTally &t, double rho, double rho_newest, const char *
 		return {ordered_generator(static_cast<int>(Format::block)), PickReason::blocks};
 	/* A random uuid reads as a block id; no generator makes random keys in insert order. */
 	if (t.newest_format == static_cast<int>(Format::block) && (rho >= ordered_rho || rho_newest >= ordered_rho))
-		return ordered_default != nullptr ? GeneratorPick{ordered_default, PickReason::random_sorted_above_default}
+		return ordered_default != nullptr ? GeneratorPick{ordered_default, PickReason::random_on_top}
 										  : GeneratorPick{"uuidv7_ordered()", PickReason::random_sorted};
 	if ((rho >= ordered_rho || rho_newest >= ordered_rho) && !made_here(t.newest_format))
 		return {newest, PickReason::ordered_elsewhere};

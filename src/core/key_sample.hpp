@@ -98,7 +98,7 @@ enum class PickReason : uint8_t
 	shard_key,         /* most keys are plausible shard-key ids */
 	blocks,            /* most keys are version 4 ids in blocks */
 	random_sorted,     /* the newest keys are random version 4 ids, in key order only after a sort (CLUSTER) */
-	random_sorted_above_default, /* so, but the DEFAULT already is an ordered generator: its keys sort below them */
+	random_on_top,     /* so, but the DEFAULT already is an ordered generator: its keys sort below them */
 	ordered_elsewhere, /* the keys follow insert order, but no generator of this extension made the newest */
 	ordered,           /* the keys follow insert order */
 	newest_ordered,    /* only the newest keys follow insert order (a switch of generator) */

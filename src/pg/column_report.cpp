@@ -253,7 +253,7 @@ pick_why(PickReason reason)
 		case PickReason::random_sorted:
 			return "random version 4 keys, in key order only because the table was sorted (CLUSTER, a sorted load): new "
 				   "keys still land anywhere; switch the DEFAULT to uuidv7_ordered()";
-		case PickReason::random_sorted_above_default:
+		case PickReason::random_on_top:
 			return "the DEFAULT already is the ordered generator: its new keys are ordered, but sort below the older "
 				   "random ones, which are in key order only because the table was sorted (CLUSTER): inserts land inside "
 				   "the index, not at its right edge, until those rows go; keep the DEFAULT";
@@ -301,11 +301,11 @@ ordered_default(Relation rel, AttrNumber attnum)
 		Oid         ext = getExtensionOfObject(ProcedureRelationId, f->funcid);
 		const char *ext_name = OidIsValid(ext) ? get_extension_name(ext) : nullptr;
 		const char *name = get_func_name(f->funcid);
-		bool        ours_or_core = (ext_name != nullptr && strcmp(ext_name, "locality_uuid") == 0) ||
-			get_func_namespace(f->funcid) == PG_CATALOG_NAMESPACE;
+		bool        ours = ext_name != nullptr && strcmp(ext_name, "locality_uuid") == 0;
+		bool        core = get_func_namespace(f->funcid) == PG_CATALOG_NAMESPACE;
 		Node       *arg = list_length(f->args) == 1 ? static_cast<Node *>(linitial(f->args)) : nullptr;
 
-		if (!ours_or_core)
+		if (!ours && !core)
 			call = nullptr;
 		else if (strcmp(name, "uuidv7_ordered") == 0)
 			call = "uuidv7_ordered()";
@@ -425,7 +425,8 @@ put_key_rows(ReturnSetInfo *rsinfo, const SampleTally &t, const char *ordered)
 		if (t.by_format[f] > 0)
 		{
 			bool        random = f == static_cast<int>(Format::block) && !blocks;
-			const char *detail = !random ? format_detail(f) : ordered != nullptr ? random_switched_detail : random_detail;
+			const char *random_words = ordered != nullptr ? random_switched_detail : random_detail;
+			const char *detail = random ? random_words : format_detail(f);
 
 			if (f == static_cast<int>(Format::hot) && t.shard_key * 2 <= t.rows)
 				detail = not_shard_key_detail;

@@ -320,7 +320,7 @@ test_pick_ordered_default()
 	t.by_version[version_4] = 5;
 	t.newest_format = static_cast<int>(Format::block);
 	CHECK(same(pick_generator(t, 1.0, 1.0, "uuidv7_ordered()").generator, "uuidv7_ordered()"));
-	CHECK(pick_generator(t, 1.0, 1.0, "uuidv7_ordered()").reason == PickReason::random_sorted_above_default);
+	CHECK(pick_generator(t, 1.0, 1.0, "uuidv7_ordered()").reason == PickReason::random_on_top);
 	CHECK(pick_generator(t, 1.0, 1.0).reason == PickReason::random_sorted);
 	CHECK(pick_generator(t, 0, 0, "uuidv7_ordered()").reason == PickReason::unordered);
 }
