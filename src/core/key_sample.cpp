@@ -74,6 +74,7 @@ tally_keys(const uint8_t (*keys)[uuid_len], int n, int64_t now_us, SampleTally *
 	*t = SampleTally{};
 	t->rows = n;
 	t->newest_format = no_format;
+	t->largest_index = -1;
 	for (int i = 0; i < n; i++)
 	{
 		IdReading r;
@@ -97,7 +98,10 @@ tally_keys(const uint8_t (*keys)[uuid_len], int n, int64_t now_us, SampleTally *
 		}
 		if (i == n - 1)
 			t->newest_format = first_format(r, true);
+		if (t->largest_index < 0 || std::memcmp(keys[i], keys[t->largest_index], uuid_len) > 0)
+			t->largest_index = i;
 	}
+	t->largest_v4 = n > 0 && version_nibble(keys[t->largest_index]) == version_4;
 }
 
 double
@@ -165,6 +169,9 @@ pick_generator(const SampleTally &t, double rho, double rho_newest, const char *
 										  : GeneratorPick{"uuidv7_ordered()", PickReason::random_sorted};
 	if ((rho >= ordered_rho || rho_newest >= ordered_rho) && !made_here(t.newest_format))
 		return {newest, PickReason::ordered_elsewhere};
+	/* All keys in order, the largest random: random keys sorted (CLUSTER) above the ordered ones. */
+	if (rho >= ordered_rho && t.largest_v4)
+		return {ordered_default != nullptr ? ordered_default : newest, PickReason::random_on_top};
 	if (rho >= ordered_rho)
 		return {newest, PickReason::ordered};
 	if (rho_newest >= ordered_rho)

@@ -61,6 +61,8 @@ struct SampleTally
 	int     v4_same_prefix; /* of them, sharing their first two bytes (one block) */
 	int     shard_key;      /* keys reading as shard-key ids of a plausible second and as no other format of a plausible time */
 	int     newest_format;  /* the first format of the last key, shard-key only if plausible; no_format: none or no rows */
+	int     largest_index;  /* the key first in uuid order from the top (-1: no rows) */
+	bool    largest_v4;     /* it is version 4: keys made in time order land below it */
 };
 
 // Return the first format that fits a reading (no_format: none); with plausible_only, the shard-key format only of a plausible second.
@@ -98,7 +100,7 @@ enum class PickReason : uint8_t
 	shard_key,         /* most keys are plausible shard-key ids */
 	blocks,            /* most keys are version 4 ids in blocks */
 	random_sorted,     /* the newest keys are random version 4 ids, in key order only after a sort (CLUSTER) */
-	random_on_top,     /* so, but the DEFAULT already is an ordered generator: its keys sort below them */
+	random_on_top,     /* an ordered generator in use (the DEFAULT, or the keys in order), random keys on top */
 	ordered_elsewhere, /* the keys follow insert order, but no generator of this extension made the newest */
 	ordered,           /* the keys follow insert order */
 	newest_ordered,    /* only the newest keys follow insert order (a switch of generator) */

@@ -254,9 +254,9 @@ pick_why(PickReason reason)
 			return "random version 4 keys, in key order only because the table was sorted (CLUSTER, a sorted load): new "
 				   "keys still land anywhere; switch the DEFAULT to uuidv7_ordered()";
 		case PickReason::random_on_top:
-			return "the DEFAULT already is the ordered generator: its new keys are ordered, but sort below the older "
-				   "random ones, which are in key order only because the table was sorted (CLUSTER): inserts land inside "
-				   "the index, not at its right edge, until those rows go; keep the DEFAULT";
+			return "an ordered generator makes the new keys (the DEFAULT, or the newest keys show it), but they sort "
+				   "below the older random ones, in key order only because the table was sorted (CLUSTER): inserts land "
+				   "inside the index, not at its right edge, until those rows go; keep the generator";
 		case PickReason::ordered_elsewhere:
 			return "keys follow insert order but no generator of this extension made them: set the DEFAULT to "
 				   "uuidv7_ordered() to keep that order across backends";

@@ -129,8 +129,12 @@ test_tally()
 	CHECK_EQ(t.v4_pairs, 3);
 	CHECK_EQ(t.v4_same_prefix, 2);
 	CHECK_EQ(t.newest_format, static_cast<int>(Format::block));
+	CHECK_EQ(t.largest_index, 5);
+	CHECK(t.largest_v4);
 
 	tally_keys(keys, 0, now_us, &t);
+	CHECK_EQ(t.largest_index, -1);
+	CHECK(!t.largest_v4);
 	CHECK_EQ(t.rows, 0);
 	CHECK_EQ(t.newest_format, no_format);
 
@@ -310,7 +314,7 @@ test_blocks_against_sorted_random()
 	}
 }
 
-// The DEFAULT already ordered, over random keys sorted above its keys: keep it.
+// An ordered generator in use (the DEFAULT, or the newest keys), random keys sorted above its keys: keep it.
 void
 test_pick_ordered_default()
 {
@@ -323,6 +327,17 @@ test_pick_ordered_default()
 	CHECK(pick_generator(t, 1.0, 1.0, "uuidv7_ordered()").reason == PickReason::random_on_top);
 	CHECK(pick_generator(t, 1.0, 1.0).reason == PickReason::random_sorted);
 	CHECK(pick_generator(t, 0, 0, "uuidv7_ordered()").reason == PickReason::unordered);
+
+	/* The newest keys version 7, all in key order, the largest random: new keys land below it. */
+	t.newest_format = static_cast<int>(Format::v7);
+	t.largest_v4 = true;
+	CHECK(pick_generator(t, 1.0, 1.0).reason == PickReason::random_on_top);
+	CHECK(same(pick_generator(t, 1.0, 1.0).generator, "uuidv7_ordered()"));
+	CHECK(same(pick_generator(t, 1.0, 1.0, "locality_uuid(true)").generator, "locality_uuid(true)"));
+	/* only the newest in order (a switch, not sorted): the switch's reason */
+	CHECK(pick_generator(t, 0.2, 1.0).reason == PickReason::newest_ordered);
+	t.largest_v4 = false;
+	CHECK(pick_generator(t, 1.0, 1.0).reason == PickReason::ordered);
 }
 
 // The sample's sizes.
