@@ -136,7 +136,8 @@ else
 {
 	is($err, '', 'from 18 on a superuser moves the extension');
 	# The SQL-standard bodies bind by OID: they work in the new schema, with it off the path.
-	$q->('fresh', 'CREATE TABLE public.keyed (id uuid PRIMARY KEY DEFAULT moved.hot_uuid(5::bigint))');
+	$q->('fresh', 'GRANT USAGE ON SCHEMA moved TO nobody;
+		CREATE TABLE public.keyed (id uuid PRIMARY KEY DEFAULT moved.hot_uuid(5::bigint)); GRANT SELECT ON public.keyed TO nobody');
 	is( as($node, nobody => 'fresh', q{SELECT moved.hot_uuid_shard_key(moved.hot_uuid(5::bigint)),
 		(SELECT count(*) FROM moved.locality_uuid_survey('public'))}),
 		'5|1|', 'its functions work from the new schema, the SQL-standard body of the survey included');
