@@ -2,7 +2,8 @@
 # vict.hot_uuid(numeric) and calls hot_uuid(5) and hot_uuid(5::bigint) with search_path
 # vict, public; owner, the database's owner and no superuser, runs CREATE EXTENSION (trusted).
 # It is refused (42723), naming nobody's function, and creates nothing; nobody's calls still
-# reach his function; once he renames it, owner creates the extension. ALTER EXTENSION UPDATE
+# reach his function; once he renames it, owner creates the extension, and a dump with a function
+# of that name made after the extension restores. ALTER EXTENSION UPDATE
 # from 1.5 is refused likewise beside a function named as one 1.6 adds (locality_uuid_survey),
 # not beside the overloads it adds to its own functions. The names the install script checks
 # are the names of the functions it creates, and those the update script checks the names it
@@ -10,6 +11,7 @@
 # (0A000, members in pg_catalog); from 18 a superuser moves it and its functions still work.
 use strict;
 use warnings FATAL => 'all';
+use IPC::Run;
 use LocalityUuid;
 use PostgreSQL::Test::Utils;
 use Test::More;
@@ -75,6 +77,21 @@ is(as($node, nobody => 'fresh', 'ALTER FUNCTION vict.hot_uuid(numeric) RENAME TO
 is(as($node, owner => 'fresh', 'CREATE EXTENSION locality_uuid'), '|', 'owner creates the extension');
 is(as($node, nobody => 'fresh', 'SELECT my_hot_uuid(5), hot_uuid_shard_key(hot_uuid(5))'), 'victim|5|',
 	q{nobody's renamed function is his; hot_uuid(5) is the extension's});
+
+# A function of one of its names made after the extension is its maker's choice; a dump of the
+# database restores into a new one: pg_dump creates extensions before functions.
+is(as($node, nobody => 'fresh', q{CREATE FUNCTION vict.hot_uuid(numeric) RETURNS text LANGUAGE sql AS $$ SELECT 'later' $$;
+	SELECT hot_uuid(5.5)}), 'later|', 'nobody makes vict.hot_uuid(numeric) again, after the extension');
+my $dump = $node->basedir . '/fresh.sql';
+my ($out, $derr) = ('', '');
+IPC::Run::run([ 'pg_dump', '-f', $dump, '-d', $node->connstr('fresh') ], '>', \$out, '2>', \$derr)
+  or die "pg_dump failed: $derr";
+$q->('postgres', 'CREATE DATABASE restored OWNER owner');
+my $rc = $node->psql('restored', undef, extra_params => [ '-v', 'ON_ERROR_STOP=1', '-f', $dump ], stdout => \$out, stderr => \$derr);
+is($rc, 0, 'the dump restores: CREATE EXTENSION runs before vict.hot_uuid(numeric) is made') or diag $derr;
+is(as($node, nobody => 'restored', 'SELECT hot_uuid(5.5), hot_uuid_shard_key(hot_uuid(5::bigint))'), 'later|5|',
+	'both functions are there');
+is(as($node, nobody => 'fresh', 'DROP FUNCTION vict.hot_uuid(numeric)'), '|', 'nobody drops it again');
 
 # The install script checks the names of exactly the functions the extension has outside
 # pg_catalog (built from the scripts: src/pg/name_check.sh).
