@@ -45,9 +45,10 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
-# The install script of the default version: a check that only CREATE EXTENSION runs, then the
-# chain as it is (src/pg/install_script.sh).
-$(EXTENSION)--$(EXT_VERSION).sql: src/pg/install_script.sh src/pg/install_prologue.sql $(SCRIPT_CHAIN) $(EXTENSION).control
+# The install script of the default version: the checks that only CREATE EXTENSION runs (the
+# names of PostgreSQL 18's functions, and of every function the chain creates: src/pg/name_check.sh),
+# then the chain as it is (src/pg/install_script.sh).
+$(EXTENSION)--$(EXT_VERSION).sql: src/pg/install_script.sh src/pg/install_prologue.sql src/pg/name_check.sh src/pg/name_check.sql $(SCRIPT_CHAIN) $(EXTENSION).control
 	sh src/pg/install_script.sh $(EXT_VERSION) src/pg/install_prologue.sql $(SCRIPT_CHAIN) > $@.tmp && mv $@.tmp $@
 
 # The shipped file is assembled from portable/src/ (plain SQL, one file per format); it stays

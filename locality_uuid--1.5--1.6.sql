@@ -3,6 +3,55 @@
 -- complain if script is sourced in psql, rather than via CREATE EXTENSION
 \echo Use "ALTER EXTENSION locality_uuid UPDATE TO '1.6'" to load this file. \quit
 
+-- name check, written by src/pg/name_check.sh: edit src/pg/name_check.sql
+-- Before the objects: the names of the functions this script creates in the extension's schema
+
+-- Code that calls a function by name, unqualified, resolves the call among every function of
+-- that name on its search_path: a function of the extension named as one of another role's
+-- would take over calls made of that role's (an exact argument type where the other needs a
+-- cast), or make them ambiguous (42725). The script refuses, before it creates anything, while
+-- a function of one of the names it creates exists in any schema and is not the extension's
+-- own (an overload it already has). The names are the script's (src/pg/name_check.sh, at build
+-- time). Every operator has exact pg_catalog types (found there first); every function is
+-- qualified.
+DO $$
+DECLARE
+    names name[] := '{hot_uuid_made_after,hot_uuid_made_check,hot_uuid_made_through,hot_uuid_timestamp_support,locality_uuid_generators,locality_uuid_survey,uuidv7_made_after,uuidv7_made_check,uuidv7_made_through,uuidv7_timestamp_support}';
+    ext oid;
+    nsp text;
+    conflicts text[];
+BEGIN
+    SELECT e.oid, n.nspname INTO ext, nsp
+    FROM pg_catalog.pg_extension AS e
+    JOIN pg_catalog.pg_namespace AS n ON n.oid = e.extnamespace
+    WHERE e.extname = 'locality_uuid';
+    SELECT pg_catalog.array_agg(pg_catalog.format('%I.%I(%s)', n.nspname, p.proname,
+                                                  pg_catalog.pg_get_function_identity_arguments(p.oid))
+                                ORDER BY n.nspname, p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid))
+    INTO conflicts
+    FROM pg_catalog.pg_proc AS p
+    JOIN pg_catalog.pg_namespace AS n ON n.oid = p.pronamespace
+    WHERE p.proname = ANY (names)
+      AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend AS d
+                      WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
+                        AND d.objid = p.oid
+                        AND d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass::pg_catalog.oid
+                        AND d.refobjid = ext
+                        AND d.deptype = 'e');
+
+    IF conflicts IS NOT NULL THEN
+        RAISE EXCEPTION 'cannot update extension locality_uuid beside functions named as those it creates'
+            USING ERRCODE = 'duplicate_function',
+                  DETAIL = pg_catalog.format('The extension would create functions of these names in schema %I, '
+                      'so code that calls these existing functions by name could call the extension''s instead, '
+                      'or fail as ambiguous: %s.', nsp, pg_catalog.array_to_string(conflicts, ', ')),
+                  HINT = 'Drop or rename these functions and change the code that calls them, then update the '
+                      'extension again: README.md, "Install", says how.';
+    END IF;
+END
+$$;
+-- end of name check
+
 -- Time questions in the user's own words: uuidv7_timestamp(id) OP x and hot_uuid_timestamp(id)
 -- OP x on the id's own B-tree.
 

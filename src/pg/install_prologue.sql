@@ -4,10 +4,11 @@
 -- take over the calls that other roles' functions make of their own uuidv7() (PL/pgSQL,
 -- string bodies, search_path = public), or make them ambiguous. CREATE EXTENSION refuses
 -- while a schema other than pg_catalog has a function of one of the names it would add;
--- ALTER EXTENSION UPDATE runs the update scripts and checks nothing. The extension's own
--- functions left in pg_catalog by locality_uuid_release_core_names() are taken back. It runs as a
--- superuser for the role that creates the extension: every operator has exact pg_catalog types
--- (found there first), every function is qualified.
+-- ALTER EXTENSION UPDATE does not check these names (an update script checks those it adds to
+-- the extension's schema: src/pg/name_check.sql). The extension's own functions left in
+-- pg_catalog by locality_uuid_release_core_names() are taken back. It runs as a superuser for
+-- the role that creates the extension: every operator has exact pg_catalog types (found there
+-- first), every function is qualified.
 DO $$
 DECLARE
     v integer := pg_catalog.current_setting('server_version_num')::integer;

@@ -1,7 +1,8 @@
 # PostgreSQL 18's names beside other roles' functions: alice has her own public.uuidv7() (a
 # polyfill) and code that calls it; bob, with CREATE on the database only, runs CREATE EXTENSION.
 # Below 18 it is refused (42723), naming her function, and every call site of hers still calls
-# hers; once her function is gone bob creates it. ALTER EXTENSION UPDATE from 1.3 checks nothing.
+# hers; once her function is gone bob creates it. ALTER EXTENSION UPDATE from 1.3 checks none of
+# these names (067_name_conflicts.pl: the names an update adds to the extension's schema).
 use strict;
 use warnings FATAL => 'all';
 use IPC::Run;
