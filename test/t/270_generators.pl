@@ -9,6 +9,7 @@
 # superuser, creates, updates from 1.5, dumps, restores and drops the extension.
 use strict;
 use warnings FATAL => 'all';
+use IPC::Run;
 use LocalityUuid;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -271,5 +272,45 @@ is($rc, 0, 'owner_a restores it into d') or diag $stderr;
 is($node->safe_psql('d', $grants), 't|f', 'restored: granted to pg_monitor, not to PUBLIC');
 is(fig('d', 'uuidv7_ordered(at)', 'allocation_numbers_left'), '0', 'the restored sequence is read');
 is(as($node, owner_a => 'd', 'DROP EXTENSION locality_uuid'), '|', 'owner_a drops the extension');
+
+# 7. The shell alert, as docs/monitoring.md shows it, run by mon on a node of its own: a database
+# whose name has a space, one named like a connection string, one at 1.5 (no function there).
+my ($alert_script) = PostgreSQL::Test::Utils::slurp_file('docs/monitoring.md') =~
+  /```bash\n(#!\/usr\/bin\/env bash\n# locality_uuid alert.*?)```/s
+  or die 'docs/monitoring.md: no alert script';
+my $alert_node = extension_node('alert', extension => 0);
+my $alert_file = $alert_node->basedir . '/alert.sh';
+PostgreSQL::Test::Utils::append_to_file($alert_file, $alert_script);
+$alert_node->safe_psql('postgres', q{CREATE ROLE mon LOGIN IN ROLE pg_monitor;
+	CREATE DATABASE "crit db"; CREATE DATABASE "host=/nonexistent"; CREATE DATABASE old});
+$alert_node->safe_psql($_, 'CREATE EXTENSION locality_uuid') for ('crit db', 'host=/nonexistent');
+$alert_node->safe_psql('old', q{CREATE EXTENSION locality_uuid VERSION '1.5'});
+
+# Run the alert: (exit code, stderr).
+sub alert
+{
+	local $ENV{PGHOST} = $alert_node->host;
+	local $ENV{PGPORT} = $alert_node->port;
+	local $ENV{PGUSER} = 'mon';
+	local $ENV{PGDATABASE} = 'postgres';
+	my ($out, $err) = ('', '');
+	IPC::Run::run([ 'bash', $alert_file ], '<', \undef, '>', \$out, '2>', \$err);
+	return ($? >> 8, $err);
+}
+
+$alert_node->safe_psql('crit db', q{SELECT setval('locality_uuid_v7_allocation', 8589934591)});
+my ($code, $alert_err) = alert();
+is($code, 2, 'alert: "crit db" is critical: 2, before old\'s unknown');
+like($alert_err, qr/could not check database old$/m, 'and it names old, which it could not check');
+$alert_node->safe_psql('crit db', q{SELECT setval('locality_uuid_v7_allocation', 0)});
+($code, $alert_err) = alert();
+is($code, 3, 'alert: old at 1.5 has no function: 3 (unknown)');
+$alert_node->safe_psql('old', 'ALTER EXTENSION locality_uuid UPDATE');
+($code, $alert_err) = alert();
+is("$code|$alert_err", '0|', 'alert: every database ok: 0');
+$alert_node->safe_psql('host=/nonexistent', q{SELECT setval('locality_uuid_v7_allocation', 7730941133)});
+($code, $alert_err) = alert();
+is("$code|$alert_err", '1|', 'alert: the database named host=/nonexistent warns: read there, not taken as a host');
+$alert_node->stop;
 
 done_testing();
