@@ -42,6 +42,26 @@ SELECT pg_temp.try('SELECT count(*) FROM locality_uuid_generators(0.85, 1.5)');
 SELECT pg_temp.try('SELECT count(*) FROM locality_uuid_generators(''NaN'')');
 SELECT pg_temp.try('SELECT count(*) FROM locality_uuid_generators(0.95, 0.85)');
 
+-- A sequence is locked (AccessShareLock) only while it is read: the transaction holds no lock on
+-- one after, so ALTER SEQUENCE never waits for a monitoring transaction.
+BEGIN;
+SELECT count(*) > 0 AS has_rows FROM locality_uuid_generators();
+SELECT count(*) AS sequence_locks
+FROM pg_locks l JOIN pg_class c ON c.oid = l.relation
+WHERE l.pid = pg_backend_pid() AND c.relkind = 'S';
+COMMIT;
+
+-- A member sequence missing (renamed here, in this transaction): its row's figures are NULL and
+-- it says why, status unknown; so is the worst share, none being critical; never an error.
+BEGIN;
+ALTER SEQUENCE locality_uuid_hot_allocation RENAME TO hot_allocation_renamed;
+SELECT generator, allocation_numbers_used AS used, allocation_numbers_limit AS limit_, share_used, resource, status
+FROM locality_uuid_generators()
+WHERE generator IN ('hot_uuid(shard_key, at)', 'worst share') AND database = current_database();
+ROLLBACK;
+SELECT status FROM locality_uuid_generators()
+WHERE database = current_database() AND generator = 'hot_uuid(shard_key, at)';
+
 -- Granted to pg_monitor, not to PUBLIC: it shows every database's calls and runs.
 SELECT r AS role, has_function_privilege(r, 'locality_uuid_generators(double precision, double precision)', 'EXECUTE') AS may_execute
 FROM unnest(ARRAY['pg_monitor', 'public']) AS r;

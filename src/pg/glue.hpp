@@ -157,6 +157,10 @@ void require_writable(const char *caller);
 Oid extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *caller, const char *since = NULL,
 					   bool again = false);
 
+// Return the sequence name of the extension that holds the calling function, as
+// extension_sequence does, or InvalidOid where it is missing: never an error.
+Oid member_sequence(FunctionCallInfo fcinfo, const char *name);
+
 /*
  * Allocation numbers of explicit-time ids, drawn in ranges from one of the extension's sequences
  * (nextval v: v * 256 .. v * 256 + 255, none of them handed out before in the database).
@@ -197,6 +201,11 @@ bool sequences_replaced_since(uint64_t *seen);
 
 // Set the extension's sequence seq to value, as its owner.
 void set_extension_sequence(Oid seq, int64_t value);
+
+// Give in *next the value the next nextval of sequence seq gives, read from its page under
+// AccessShareLock (no privilege, nothing DDL waits on, a standby too); false where seq is gone
+// or its page is not a sequence's.
+bool peek_sequence(Oid seq, int64_t *next);
 
 // Return the value the next nextval of the extension's sequence seq gives, without advancing it.
 int64_t next_sequence_value(Oid seq);
@@ -256,6 +265,14 @@ struct SequenceLease
 // transaction; never 0): the shared state and the record of the leases of an earlier database
 // are not this one's.
 uint64_t database_incarnation();
+
+// Return the incarnation of database db (database_incarnation() of a session there), read without
+// writing; 0 where it is gone.
+uint64_t database_incarnation_of(Oid db);
+
+// Return the end of the run's last lease in the server's record of this session's database, read
+// only (lease.cpp): 0 where there is none, it is another database's, or it is damaged.
+int64_t lease_record_end(LeasedRun run);
 
 // Begin a take of the run under the lease (lease.cpp): give up a stale lease, take a new one
 // where there is none (first_wanted: the lease end the first id wants), and return the floor

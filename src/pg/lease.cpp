@@ -13,6 +13,7 @@ extern "C" {
 #include "access/htup_details.h"
 #include "access/xact.h"
 #include "access/xlog.h"
+#include "catalog/pg_database.h"
 #include "commands/sequence.h"
 #include "common/relpath.h"
 #include "miscadmin.h"
@@ -53,20 +54,21 @@ record_path()
 	return psprintf("%s/%u", record_directory, MyDatabaseId);
 }
 
-uint64_t
-database_incarnation()
+// Return the incarnation of database db, whose directory is in tablespace spc; 0 where the
+// directory or the catalog row is gone (missing_ok; else an error). Reads, never writes.
+static uint64_t
+incarnation_at(Oid db, Oid spc, bool missing_ok)
 {
-	static uint64_t incarnation = 0;
-
-	if (incarnation != 0)
-		return incarnation;
-
-	char        *path = GetDatabasePath(MyDatabaseId, MyDatabaseTableSpace);
+	char        *path = GetDatabasePath(db, spc);
 	struct statx st;
 
 	/* The system call itself: a library that fakes the clock (libfaketime) fakes statx's times too. */
 	if (syscall(SYS_statx, AT_FDCWD, path, 0, STATX_INO | STATX_BTIME, &st) != 0)
+	{
+		if (missing_ok)
+			return 0;
 		ereport(ERROR, (errcode_for_file_access(), errmsg("could not stat directory \"%s\": %m", path)));
+	}
 	/*
 	 * Where the file system keeps no birth time, an inode number can come back for a later
 	 * database: the transaction that wrote the database's catalog row tells them apart (an ALTER
@@ -78,16 +80,43 @@ database_incarnation()
 		born = static_cast<uint64_t>(st.stx_btime.tv_sec) * 1000000000 + st.stx_btime.tv_nsec;
 	else
 	{
-		HeapTuple row = SearchSysCache1(DATABASEOID, ObjectIdGetDatum(MyDatabaseId));
+		HeapTuple row = SearchSysCache1(DATABASEOID, ObjectIdGetDatum(db));
 
+		if (!HeapTupleIsValid(row) && missing_ok)
+			return 0;
 		if (!HeapTupleIsValid(row))
-			elog(ERROR, "cache lookup failed for database %u", MyDatabaseId);
+			elog(ERROR, "cache lookup failed for database %u", db);
 		born = HeapTupleHeaderGetRawXmin(row->t_data);
 		ReleaseSysCache(row);
 	}
+	return ((st.stx_ino * UINT64_C(0x9E3779B97F4A7C15)) ^ (born * UINT64_C(0xC2B2AE3D27D4EB4F))) | 1;
+}
 
-	incarnation = ((st.stx_ino * UINT64_C(0x9E3779B97F4A7C15)) ^ (born * UINT64_C(0xC2B2AE3D27D4EB4F))) | 1;
+uint64_t
+database_incarnation()
+{
+	static uint64_t incarnation = 0;
+
+	if (incarnation == 0)
+		incarnation = incarnation_at(MyDatabaseId, MyDatabaseTableSpace, false);
 	return incarnation;
+}
+
+uint64_t
+database_incarnation_of(Oid db)
+{
+	if (db == MyDatabaseId)
+		return database_incarnation();
+
+	HeapTuple row = SearchSysCache1(DATABASEOID, ObjectIdGetDatum(db));
+
+	if (!HeapTupleIsValid(row))
+		return 0;
+
+	Oid spc = reinterpret_cast<Form_pg_database>(GETSTRUCT(row))->dattablespace;
+
+	ReleaseSysCache(row);
+	return incarnation_at(db, spc, true);
 }
 
 // Read this database's record: true if it is there and belongs to this database; else record
@@ -129,6 +158,25 @@ lease_record(LeasedRun run)
 	LeaseRecord record;
 
 	return read_record(&record) ? record.until[run] : 0;
+}
+
+int64_t
+lease_record_end(LeasedRun run)
+{
+	LeaseRecord record;
+	char        bytes[sizeof(record) + 1];
+	int         fd = OpenTransientFile(record_path(), O_RDONLY | PG_BINARY);
+
+	if (fd < 0)
+		return 0;
+
+	ssize_t got = pg_pread(fd, bytes, sizeof(bytes), 0);
+
+	CloseTransientFile(fd);
+	if (got != sizeof(record))
+		return 0;
+	memcpy(&record, bytes, sizeof(record));
+	return record.incarnation == database_incarnation() ? record.until[run] : 0;
 }
 
 // Raise the run's lease end in this database's record to until, on disk before it returns

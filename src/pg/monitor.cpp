@@ -57,6 +57,8 @@ struct Shares
 	double      worst;
 	const char *worst_database; /* NULL: the cluster's */
 	const char *worst_resource;
+	const char *unknown_database; /* the first row whose share could not be read */
+	const char *unknown_resource; /* NULL: none */
 };
 
 /* The row names of the counted generators (CountedGenerator order) and the resource each may run out of. */
@@ -157,39 +159,90 @@ set_share(Row *row, Shares *shares, const char *database, const char *generator,
 	}
 }
 
-// Set the allocation numbers of this database's sequence (bits wide): used in ranges, left, limit.
+// Mark a row's share unknown (status 'unknown', share NULL): resource, of generator, could not be
+// read, and why; remember the first such row.
+static void
+set_unknown(Row *row, Shares *shares, const char *database, const char *generator, const char *resource,
+			const char *why)
+{
+	const char *what = psprintf("%s: %s", resource, why);
+
+	set(row, COL_RESOURCE, CStringGetTextDatum(what));
+	set(row, COL_STATUS, CStringGetTextDatum("unknown"));
+	if (shares->unknown_resource == NULL)
+	{
+		shares->unknown_database = database;
+		shares->unknown_resource = psprintf("%s %s", generator, what);
+	}
+}
+
+// Set the allocation numbers of this database's sequence (bits wide): used in ranges, left, limit;
+// a sequence missing or gone (a concurrent DROP EXTENSION) leaves them NULL, status 'unknown'.
 static void
 set_allocations(FunctionCallInfo fcinfo, Row *row, Shares *shares, const char *database, int g,
 				const char *sequence, int bits)
 {
-	Oid     seq = extension_sequence(fcinfo, sequence, "locality_uuid_generators");
-	int64_t limit = INT64_C(1) << bits;
-	int64_t ranges = next_sequence_value(seq);
-	int64_t used = ranges < limit / allocation_range ? ranges * allocation_range : limit;
+	const GeneratorName &gen = generator_names[g];
+	Oid                  seq = member_sequence(fcinfo, sequence);
+	int64_t              limit = INT64_C(1) << bits;
+	int64_t              ranges = 0; /* the next nextval: the ranges handed out */
+
+	set(row, COL_ALLOCATION_LIMIT, Int64GetDatum(limit));
+	if (!OidIsValid(seq) || !peek_sequence(seq, &ranges))
+	{
+		set_unknown(row, shares, database, gen.name, gen.resource, psprintf("sequence %s missing", sequence));
+		return;
+	}
+
+	int64_t used = ranges < limit / allocation_range ? Max(ranges, 0) * allocation_range : limit;
 
 	set(row, COL_ALLOCATION_USED, Int64GetDatum(used));
 	set(row, COL_ALLOCATION_LEFT, Int64GetDatum(limit - used));
-	set(row, COL_ALLOCATION_LIMIT, Int64GetDatum(limit));
-	set_share(row, shares, database, generator_names[g].name, generator_names[g].resource, used, limit);
+	set_share(row, shares, database, gen.name, gen.resource, used, limit);
 }
 
-// Set the figures of the leased run r of a database: the newest id and the lease's end.
+// Return the end of run r's last lease of this database as its lease sequence (the extension's
+// member sequence, read under AccessShareLock) and the server's record hold it: what the next id
+// starts at or above even where the shared state holds nothing of it (after a restart); 0: none.
+static int64_t
+stored_lease_end(FunctionCallInfo fcinfo, LeasedRun r)
+{
+	Oid     seq = member_sequence(fcinfo, r == RUN_V7_ORDERED ? "locality_uuid_v7_lease" : "locality_uuid_b_lease");
+	int64_t next = 0;
+	int64_t from_sequence = OidIsValid(seq) && peek_sequence(seq, &next) ? next - 1 : 0;
+
+	return Max(from_sequence, lease_record_end(r));
+}
+
+// Set the lease end of run r (ms of the v7 word, or positions): the larger of the shared state's
+// (f NULL: none) and, in this session's database (own), the stored one.
+static void
+set_lease_end(FunctionCallInfo fcinfo, Row *row, const DatabaseFigures *f, LeasedRun r, bool own)
+{
+	int64_t lease_end = f != NULL ? static_cast<int64_t>(f->runs[r].lease_next) - 1 : 0; /* the step's until */
+
+	if (own)
+		lease_end = Max(lease_end, stored_lease_end(fcinfo, r));
+	if (lease_end <= 0)
+		return;
+	if (r == RUN_V7_ORDERED)
+		set(row, COL_LEASE_END_TIME, TimestampTzGetDatum(lease_end * 1000 - pg_epoch_unix_us));
+	else
+		set(row, COL_LEASE_END_POSITION, Int64GetDatum(lease_end));
+}
+
+// Set the figures of the leased run r of a database: the newest id.
 static void
 set_leased_run(Row *row, Shares *shares, const DatabaseFigures &f, const char *database, LeasedRun r)
 {
 	uint64_t word = f.runs[r].word;
-	int64_t  lease_end = static_cast<int64_t>(f.runs[r].lease_next) - 1; /* the lease step's until */
 
 	if (r == RUN_V7_ORDERED)
 	{
 		if (word != 0)
 			set_newest(row, v7_word_ms(word) * 1000);
-		if (lease_end > 0)
-			set(row, COL_LEASE_END_TIME, TimestampTzGetDatum(lease_end * 1000 - pg_epoch_unix_us));
 		return;
 	}
-	if (lease_end > 0)
-		set(row, COL_LEASE_END_POSITION, Int64GetDatum(lease_end));
 	if (word == seq_word_empty)
 		return;
 
@@ -203,21 +256,26 @@ set_leased_run(Row *row, Shares *shares, const DatabaseFigures &f, const char *d
 }
 
 // Put the rows of one database: one per counted generator. f is NULL where the shared state holds
-// nothing of it; the allocation numbers are read for the database of this session only.
+// nothing of it; shared: there is shared state (calls 0 then, NULL without). The sequences and the
+// record of the leases are read for the database of this session only.
 static void
 put_database(FunctionCallInfo fcinfo, ReturnSetInfo *rsinfo, Shares *shares, const DatabaseFigures *f,
-			 const char *database, bool own)
+			 const char *database, bool own, bool shared)
 {
 	for (int g = 0; g < counted_generators; g++)
 	{
 		Row row = new_row(database, generator_names[g].name);
 
-		if (f != NULL)
-			set(&row, COL_CALLS, Int64GetDatum(static_cast<int64_t>(f->calls[g])));
+		if (f != NULL || shared)
+			set(&row, COL_CALLS, Int64GetDatum(f != NULL ? static_cast<int64_t>(f->calls[g]) : 0));
 		if (f != NULL && g == CALLS_V7_ORDERED)
 			set_leased_run(&row, shares, *f, database, RUN_V7_ORDERED);
 		if (f != NULL && g == CALLS_LOCALITY_SEQUENTIAL)
 			set_leased_run(&row, shares, *f, database, RUN_CONTINUED);
+		if (g == CALLS_V7_ORDERED)
+			set_lease_end(fcinfo, &row, f, RUN_V7_ORDERED, own);
+		if (g == CALLS_LOCALITY_SEQUENTIAL)
+			set_lease_end(fcinfo, &row, f, RUN_CONTINUED, own);
 		if (own && g == CALLS_V7_ORDERED_AT)
 			set_allocations(fcinfo, &row, shares, database, g, "locality_uuid_v7_allocation", v7_allocation_bits);
 		if (own && g == CALLS_HOT_AT)
@@ -254,15 +312,18 @@ put_databases(FunctionCallInfo fcinfo, ReturnSetInfo *rsinfo, Shares *shares)
 		bool                   own = f->database == MyDatabaseId;
 		char                  *name = get_database_name(f->database);
 
-		/* A dropped database's slot, until another database takes it over. */
-		if (name == NULL || (own && f->incarnation != database_incarnation()))
+		/*
+		 * A dropped database's slot, until another database takes it over: under its name, or a
+		 * later database's of its OID (CREATE DATABASE ... OID), whose incarnation is another.
+		 */
+		if (name == NULL || f->incarnation != database_incarnation_of(f->database))
 			continue;
 		if (own)
 			own_done = true;
-		put_database(fcinfo, rsinfo, shares, f, name, own);
+		put_database(fcinfo, rsinfo, shares, f, name, own, true);
 	}
 	if (!own_done)
-		put_database(fcinfo, rsinfo, shares, NULL, get_database_name(MyDatabaseId), true);
+		put_database(fcinfo, rsinfo, shares, NULL, get_database_name(MyDatabaseId), true, figures != NULL);
 }
 
 // Put the rows of the cluster's own state: the newest clock ids of every slot, the bucket rule's run.
@@ -303,6 +364,28 @@ put_cluster(ReturnSetInfo *rsinfo, Shares *shares)
 	}
 }
 
+// Put the worst-share row: the largest share with its status; a share that could not be read makes it
+// 'unknown' (that row's names, share NULL) unless the largest is critical, as Nagios ranks them.
+static void
+put_worst(ReturnSetInfo *rsinfo, const Shares &shares)
+{
+	bool unknown = shares.unknown_resource != NULL &&
+		(shares.worst_resource == NULL || shares.worst < shares.critical);
+	Row row = new_row(unknown ? shares.unknown_database : shares.worst_database, "worst share");
+
+	if (unknown)
+	{
+		set(&row, COL_RESOURCE, CStringGetTextDatum(shares.unknown_resource));
+		set(&row, COL_STATUS, CStringGetTextDatum("unknown"));
+	}
+	else if (shares.worst_resource != NULL)
+	{
+		set(&row, COL_RESOURCE, CStringGetTextDatum(shares.worst_resource));
+		set_status(&row, shares, shares.worst);
+	}
+	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, row.values, row.nulls);
+}
+
 // Read a threshold argument: a share from 0 to 1, or raise 22004 / 22023.
 static double
 threshold_arg(FunctionCallInfo fcinfo, int n, const char *name)
@@ -324,7 +407,7 @@ threshold_arg(FunctionCallInfo fcinfo, int n, const char *name)
 extern "C" Datum
 locality_uuid_generators(PG_FUNCTION_ARGS)
 {
-	Shares shares = {threshold_arg(fcinfo, 0, "warning"), threshold_arg(fcinfo, 1, "critical"), 0, NULL, NULL};
+	Shares shares = {threshold_arg(fcinfo, 0, "warning"), threshold_arg(fcinfo, 1, "critical"), 0, NULL, NULL, NULL, NULL};
 
 	if (shares.warning > shares.critical)
 		ereport(ERROR,
@@ -339,11 +422,6 @@ locality_uuid_generators(PG_FUNCTION_ARGS)
 	put_databases(fcinfo, rsinfo, &shares);
 	put_cluster(rsinfo, &shares);
 
-	/* This session's database always has a row with a share: its allocation numbers. */
-	Row row = new_row(shares.worst_database, "worst share");
-
-	set(&row, COL_RESOURCE, CStringGetTextDatum(shares.worst_resource));
-	set_status(&row, shares, shares.worst);
-	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, row.values, row.nulls);
+	put_worst(rsinfo, shares);
 	return (Datum) 0;
 }

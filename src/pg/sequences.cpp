@@ -23,6 +23,7 @@ extern "C" {
 #include "utils/fmgrprotos.h"
 #include "utils/inval.h"
 #include "utils/lsyscache.h"
+#include "storage/bufmgr.h"
 #include "utils/rel.h"
 }
 
@@ -156,12 +157,25 @@ extension_at_least(Oid ext, const char *since)
 	return have[0] != want[0] ? have[0] > want[0] : have[1] >= want[1];
 }
 
-Oid
-extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *caller, const char *since, bool again)
+// Return the cached lookup of name in *seq: true if there is one.
+static bool
+known_sequence(const char *name, Oid *seq)
 {
-	for (int i = 0; !again && i < known_count; i++)
+	for (int i = 0; i < known_count; i++)
 		if (strcmp(known[i].name, name) == 0)
-			return known[i].oid;
+		{
+			*seq = known[i].oid;
+			return true;
+		}
+	return false;
+}
+
+// Look up the sequence name among the members of the extension that holds the calling function,
+// giving that extension in *ext, and whether no invalidation came during the search in *stable
+// (what it found may be kept then): InvalidOid where either is missing.
+static Oid
+lookup_sequence(FunctionCallInfo fcinfo, const char *name, Oid *ext, bool *stable)
+{
 	if (!callback_registered)
 	{
 		CacheRegisterRelcacheCallback(forget_sequences, PointerGetDatum(NULL));
@@ -169,9 +183,43 @@ extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *caller
 	}
 
 	uint64_t before = invalidations;
-	Oid      ext = getExtensionOfObject(ProcedureRelationId, fcinfo->flinfo->fn_oid);
-	Oid      seq = find_member_sequence(ext, name);
 
+	*ext = getExtensionOfObject(ProcedureRelationId, fcinfo->flinfo->fn_oid);
+
+	Oid seq = find_member_sequence(*ext, name);
+
+	*stable = invalidations == before && known_count < known_max;
+	return seq;
+}
+
+Oid
+member_sequence(FunctionCallInfo fcinfo, const char *name)
+{
+	Oid  seq;
+	Oid  ext;
+	bool stable;
+
+	bool had = known_sequence(name, &seq);
+
+	if (had && OidIsValid(seq))
+		return seq;
+	seq = lookup_sequence(fcinfo, name, &ext, &stable);
+	/* A missing one is not kept: extension_sequence raises for it where no version excuses it. */
+	if (stable && OidIsValid(seq) && !had)
+		known[known_count++] = KnownSequence{name, seq};
+	return seq;
+}
+
+Oid
+extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *caller, const char *since, bool again)
+{
+	Oid  seq;
+	Oid  ext;
+	bool stable;
+
+	if (!again && known_sequence(name, &seq))
+		return seq;
+	seq = lookup_sequence(fcinfo, name, &ext, &stable);
 	if (!OidIsValid(seq) && (since == NULL || !OidIsValid(ext) || extension_at_least(ext, since)))
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
@@ -183,7 +231,7 @@ extension_sequence(FunctionCallInfo fcinfo, const char *name, const char *caller
 						 "the sequence back and run ALTER EXTENSION locality_uuid ADD SEQUENCE %s.",
 						 name)));
 	/* An invalidation read during the search may concern what it found: keep nothing then. */
-	if (!again && invalidations == before && known_count < known_max)
+	if (!again && stable)
 		known[known_count++] = KnownSequence{name, seq};
 	return seq;
 }
@@ -245,24 +293,53 @@ set_extension_sequence(Oid seq, int64_t value)
 	});
 }
 
+/* The special space of a sequence's page (sequence.c's sequence_magic). */
+constexpr uint32 sequence_page_magic = 0x1717;
+
+bool
+peek_sequence(Oid seq, int64_t *next)
+{
+	/* NULL: dropped, even while this waited for the lock of a DROP (no "could not open relation"). */
+	Relation rel = try_relation_open(seq, AccessShareLock);
+
+	if (rel == NULL)
+		return false;
+
+	bool ok = rel->rd_rel->relkind == RELKIND_SEQUENCE;
+
+	if (ok)
+	{
+		Buffer buf = ReadBuffer(rel, 0);
+		Page   page = BufferGetPage(buf);
+
+		LockBuffer(buf, BUFFER_LOCK_SHARE);
+		ok = PageGetSpecialSize(page) >= sizeof(uint32) &&
+			*reinterpret_cast<uint32 *>(PageGetSpecialPointer(page)) == sequence_page_magic &&
+			PageGetMaxOffsetNumber(page) >= FirstOffsetNumber && ItemIdIsNormal(PageGetItemId(page, FirstOffsetNumber));
+		if (ok)
+		{
+			HeapTupleHeader       tuple = reinterpret_cast<HeapTupleHeader>(PageGetItem(page, PageGetItemId(page, FirstOffsetNumber)));
+			Form_pg_sequence_data data = reinterpret_cast<Form_pg_sequence_data>(reinterpret_cast<char *>(tuple) + tuple->t_hoff);
+
+			/* is_called false (a new sequence, setval(..., false)): last_value is the next nextval's. */
+			*next = data->is_called ? data->last_value + 1 : data->last_value;
+		}
+		UnlockReleaseBuffer(buf);
+	}
+	relation_close(rel, AccessShareLock);
+	return ok;
+}
+
 int64_t
 next_sequence_value(Oid seq)
 {
 	int64_t next = 0;
 
-	/* pg_sequence_last_value: no nextval, so a read-only transaction or a parallel worker may. */
-	as_sequence_owner(seq, [&](Oid s) {
-		LOCAL_FCINFO(call, 1);
-		Datum last;
-
-		InitFunctionCallInfoData(*call, NULL, 1, InvalidOid, NULL, NULL);
-		call->args[0].value = ObjectIdGetDatum(s);
-		call->args[0].isnull = false;
-		last = pg_sequence_last_value(call);
-		/* NULL until its first nextval: the extension's sequences start at 0. */
-		if (!call->isnull)
-			next = DatumGetInt64(last) + 1;
-	});
+	if (!peek_sequence(seq, &next))
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("sequence %u of extension locality_uuid could not be read", seq),
+				 errdetail("It was dropped, or is not a sequence.")));
 	return next;
 }
 

@@ -9,6 +9,7 @@
 # superuser, creates, updates from 1.5, dumps, restores and drops the extension.
 use strict;
 use warnings FATAL => 'all';
+use IPC::Run;
 use LocalityUuid;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -125,9 +126,13 @@ for my $step (
 	my ($seq, $generator, $last, $status) = @$step;
 	my $next = $last + 1;
 	my $limit = $seq eq 'v7' ? 2**41 : 2**39;
-	$node->safe_psql('a', "SELECT setval('locality_uuid_${seq}_allocation', $last)");
-	is(fig('a', $generator, 'allocation_numbers_used, allocation_numbers_left, share_used = ' . ($next * 256) . "::float8 / $limit, status"),
-		join('|', $next * 256, $limit - $next * 256, 't', $status), "$generator, sequence at $last: $status");
+	# The same next nextval either way: is_called, or not called at that value (setval(..., false)).
+	for my $set ("$last", "$next, false")
+	{
+		$node->safe_psql('a', "SELECT setval('locality_uuid_${seq}_allocation', $set)");
+		is(fig('a', $generator, 'allocation_numbers_used, allocation_numbers_left, share_used = ' . ($next * 256) . "::float8 / $limit, status"),
+			join('|', $next * 256, $limit - $next * 256, 't', $status), "$generator, setval($set): $status");
+	}
 }
 is(fig('a', 'worst share', 'resource, status'), 'uuidv7_ordered(at) allocation numbers|critical',
 	'the worst share is uuidv7_ordered(at)\'s');
@@ -137,6 +142,21 @@ is(fig('a', 'uuidv7_ordered(at)', 'allocation_numbers_left, share_used, status')
 is(as($node, undef, 'a', 'SELECT uuidv7_ordered(now())'), '|ERROR:  54000', 'and uuidv7_ordered(at) says 54000');
 is(fig('a', 'worst share', 'resource', from => 'b'), 'locality_uuid(true) continued run positions',
 	'read from b, the worst share is among the rows b sees: not a\'s allocation numbers');
+
+# A member sequence missing (renamed): its row's figures NULL, status unknown and why; the other
+# rows stay, and the worst share is unknown unless one is critical (Nagios's order).
+$node->safe_psql($_, 'ALTER SEQUENCE locality_uuid_hot_allocation RENAME TO hot_allocation_renamed') for qw(a b);
+is(fig('b', 'hot_uuid(shard_key, at)', 'allocation_numbers_used, allocation_numbers_left, allocation_numbers_limit, share_used, resource, status'),
+	'||549755813888||allocation numbers: sequence locality_uuid_hot_allocation missing|unknown',
+	'renamed hot_allocation: NULL figures, status unknown and why');
+is(fig('b', 'uuidv7_ordered(at)', 'allocation_numbers_used, status'), '0|ok', 'the other sequence is read');
+is(fig('b', 'worst share', 'database, resource, share_used, status'),
+	'b|hot_uuid(shard_key, at) allocation numbers: sequence locality_uuid_hot_allocation missing||unknown',
+	'the worst share is unknown, naming the row');
+is(fig('a', 'worst share', 'resource, status'), 'uuidv7_ordered(at) allocation numbers|critical',
+	'unless a share is critical');
+$node->safe_psql($_, 'ALTER SEQUENCE hot_allocation_renamed RENAME TO locality_uuid_hot_allocation') for qw(a b);
+is(fig('b', 'hot_uuid(shard_key, at)', 'status'), 'ok', 'renamed back: read again');
 
 # 4. The continued run: its lease sequence set to 3 * 2^32 + 5, the next position is above it:
 # position 3 * 2^32 + 6 of the run, counter 6, and a backend's first lease 256 past it.
@@ -155,6 +175,87 @@ is(fig(undef, 'locality_uuid(true), bucket rule', 'run_position, run_position_li
 	'4|4294967296|t|ok', 'the bucket rule\'s run: index 4 of 2^32');
 set_fake_clock($clock_file, '+7300');
 
+# 5b. Locks: the reader takes AccessShareLock on the extension's sequences only while it reads
+# each, and holds none after, so DDL on them (ALTER SEQUENCE: ShareRowExclusiveLock) goes on
+# while its transaction is open.
+my $reader = $node->background_psql('a', on_error_stop => 0, extra_params => [ '-U', 'mon' ]);
+$reader->query_safe('BEGIN; SELECT count(*) FROM locality_uuid_generators()');
+is($reader->query_safe(q{SELECT coalesce(string_agg(c.relname || ' ' || l.mode, ',' ORDER BY c.relname, l.mode), 'none')
+	FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE l.pid = pg_backend_pid() AND c.relkind = 'S'}),
+	'none', 'the reader\'s transaction holds no lock on a sequence');
+# ALTER SEQUENCE in another session, watched for a lock wait (lock_timeout reads the fake clock).
+my $alter = start_psql($node, 'a', q{ALTER SEQUENCE locality_uuid_hot_allocation CACHE 1;
+	ALTER SEQUENCE locality_uuid_v7_allocation CACHE 1; SELECT 'altered'});
+my $blocked = '0';
+for (1 .. 300)
+{
+	last if -s $alter->{outfile};
+	$blocked = $node->safe_psql('postgres', 'SELECT count(*) FROM pg_locks WHERE NOT granted');
+	last if $blocked ne '0';
+	Time::HiRes::sleep(0.1);
+}
+is($blocked, '0', 'ALTER SEQUENCE waits for no lock while the reader\'s transaction is open');
+$reader->query_safe('COMMIT');
+ok(finish_psql($alter) && $alter->{out} eq 'altered', 'and is done') or diag $alter->{err};
+$reader->quit;
+
+# 5c. A restart: ids made two hours ahead, the clock set back. The shared state starts empty, yet
+# the lease sequence and the server's record hold the lease's end, which the next id starts at
+# or above: the row shows it, calls 0 (shared state, nothing ran), and the alert's lead is there.
+my $t1 = int(time()) + 7400;
+set_fake_clock($clock_file, frozen_clock_spec($t1 + 7200));
+$node->safe_psql('a', q{SELECT uuidv7_ordered(), locality_uuid(true)});
+set_fake_clock($clock_file, frozen_clock_spec($t1));
+$node->stop;
+start_on_fake_clock($node, $clock_file);
+my $b_lease = $node->safe_psql('a', 'SELECT last_value FROM locality_uuid_b_lease');
+is(fig('a', 'uuidv7_ordered()', "calls_since_start, newest_id_lead IS NULL, lease_end_time = to_timestamp($t1 + 7201),
+	greatest(newest_id_lead, lease_end_time - now())"), '0|t|t|02:00:01',
+	'restarted: no newest id, the lease end two hours ahead, calls 0');
+is(fig('a', 'locality_uuid(true)', 'calls_since_start, lease_end_position'), "0|$b_lease",
+	'the continued run\'s lease end from its sequence');
+is($node->safe_psql('a', "SELECT uuidv7_timestamp(uuidv7_ordered()) >= to_timestamp($t1 + 7200)"), 't',
+	'and the next id is two hours ahead');
+
+# hot_uuid(shard_key, at) at the clock's own second (now() on this frozen clock) makes a clock id
+# and takes no allocation numbers; at another second it takes a range. Both count as its calls.
+my $hot_next = q{SELECT last_value + is_called::int FROM locality_uuid_hot_allocation};
+my $hot_before = $node->safe_psql('a', $hot_next);
+$node->safe_psql('a', 'SELECT hot_uuid(1, now())');
+is($node->safe_psql('a', $hot_next), $hot_before, 'hot_uuid(1, now()) takes no allocation numbers');
+$node->safe_psql('a', q{SELECT hot_uuid(1, now() - interval '1 hour')});
+is($node->safe_psql('a', $hot_next), $hot_before + 1, 'an hour before, it takes a range');
+ok($node->poll_query_until('a', q{SELECT calls_since_start FROM locality_uuid_generators()
+	WHERE database = 'a' AND generator = 'hot_uuid(shard_key, at)'}, '2'), 'both count as its calls');
+set_fake_clock($clock_file, '+14700');
+
+# 5d. A dropped database's figures are not a later one's of its OID (CREATE DATABASE ... OID).
+$node->safe_psql('postgres', 'CREATE DATABASE scratch');
+$node->safe_psql('scratch', 'CREATE EXTENSION locality_uuid; SELECT count(hot_uuid(1)) FROM generate_series(1, 7)');
+ok($node->poll_query_until('a', q{SELECT calls_since_start FROM locality_uuid_generators()
+	WHERE database = 'scratch' AND generator = 'hot_uuid(shard_key)'}, '7'), 'scratch\'s 7 calls');
+my $scratch = $node->safe_psql('postgres', q{SELECT oid FROM pg_database WHERE datname = 'scratch'});
+$node->safe_psql('postgres', 'DROP DATABASE scratch');
+$node->safe_psql('postgres', "CREATE DATABASE reborn OID $scratch");
+is(fig('reborn', 'hot_uuid(shard_key)', 'count(*)', from => 'a'), '0', 'reborn, of scratch\'s OID, has no rows read from a');
+$node->safe_psql('reborn', 'CREATE EXTENSION locality_uuid');
+is(fig('reborn', 'hot_uuid(shard_key)', 'calls_since_start', from => 'reborn'), '0', 'read from itself: no call of its own');
+
+# 5e. DROP EXTENSION committed while the reader waits for a sequence's lock: the sequences it
+# cannot open give unknown rows, never an error.
+$node->safe_psql('postgres', 'CREATE DATABASE e');
+$node->safe_psql('e', 'CREATE EXTENSION locality_uuid');
+my $dropper = $node->background_psql('e', on_error_stop => 0);
+$dropper->query_safe('BEGIN; DROP EXTENSION locality_uuid');
+my $waiting = start_psql($node, 'e', q{SELECT count(*), string_agg(status, ',') FROM locality_uuid_generators() WHERE database = 'e'},
+	conn => 'user=mon');
+ok($node->poll_query_until('postgres', q{SELECT count(*) = 1 FROM pg_locks WHERE NOT granted AND relation IS NOT NULL}),
+	'the reader waits for a sequence of the extension being dropped');
+$dropper->query_safe('COMMIT');
+$dropper->quit;
+ok(finish_psql($waiting), 'the reader ends without an error') or diag $waiting->{err};
+is($waiting->{out}, '7|unknown,unknown,unknown', 'its allocation rows and the worst share are unknown');
+
 # 6. The owner of the databases, no superuser: an update from 1.5 grants it to pg_monitor; a dump
 # and its restore keep that; the extension drops.
 is(as($node, owner_a => 'c', q{CREATE EXTENSION locality_uuid VERSION '1.5'; ALTER EXTENSION locality_uuid UPDATE}), '|',
@@ -171,5 +272,45 @@ is($rc, 0, 'owner_a restores it into d') or diag $stderr;
 is($node->safe_psql('d', $grants), 't|f', 'restored: granted to pg_monitor, not to PUBLIC');
 is(fig('d', 'uuidv7_ordered(at)', 'allocation_numbers_left'), '0', 'the restored sequence is read');
 is(as($node, owner_a => 'd', 'DROP EXTENSION locality_uuid'), '|', 'owner_a drops the extension');
+
+# 7. The shell alert, as docs/monitoring.md shows it, run by mon on a node of its own: a database
+# whose name has a space, one named like a connection string, one at 1.5 (no function there).
+my ($alert_script) = PostgreSQL::Test::Utils::slurp_file('docs/monitoring.md') =~
+  /```bash\n(#!\/usr\/bin\/env bash\n# locality_uuid alert.*?)```/s
+  or die 'docs/monitoring.md: no alert script';
+my $alert_node = extension_node('alert', extension => 0);
+my $alert_file = $alert_node->basedir . '/alert.sh';
+PostgreSQL::Test::Utils::append_to_file($alert_file, $alert_script);
+$alert_node->safe_psql('postgres', q{CREATE ROLE mon LOGIN IN ROLE pg_monitor;
+	CREATE DATABASE "crit db"; CREATE DATABASE "host=/nonexistent"; CREATE DATABASE old});
+$alert_node->safe_psql($_, 'CREATE EXTENSION locality_uuid') for ('crit db', 'host=/nonexistent');
+$alert_node->safe_psql('old', q{CREATE EXTENSION locality_uuid VERSION '1.5'});
+
+# Run the alert: (exit code, stderr).
+sub alert
+{
+	local $ENV{PGHOST} = $alert_node->host;
+	local $ENV{PGPORT} = $alert_node->port;
+	local $ENV{PGUSER} = 'mon';
+	local $ENV{PGDATABASE} = 'postgres';
+	my ($out, $err) = ('', '');
+	IPC::Run::run([ 'bash', $alert_file ], '<', \undef, '>', \$out, '2>', \$err);
+	return ($? >> 8, $err);
+}
+
+$alert_node->safe_psql('crit db', q{SELECT setval('locality_uuid_v7_allocation', 8589934591)});
+my ($code, $alert_err) = alert();
+is($code, 2, 'alert: "crit db" is critical: 2, before old\'s unknown');
+like($alert_err, qr/could not check database old$/m, 'and it names old, which it could not check');
+$alert_node->safe_psql('crit db', q{SELECT setval('locality_uuid_v7_allocation', 0)});
+($code, $alert_err) = alert();
+is($code, 3, 'alert: old at 1.5 has no function: 3 (unknown)');
+$alert_node->safe_psql('old', 'ALTER EXTENSION locality_uuid UPDATE');
+($code, $alert_err) = alert();
+is("$code|$alert_err", '0|', 'alert: every database ok: 0');
+$alert_node->safe_psql('host=/nonexistent', q{SELECT setval('locality_uuid_v7_allocation', 7730941133)});
+($code, $alert_err) = alert();
+is("$code|$alert_err", '1|', 'alert: the database named host=/nonexistent warns: read there, not taken as a host');
+$alert_node->stop;
 
 done_testing();
