@@ -202,10 +202,11 @@ bool sequences_replaced_since(uint64_t *seen);
 // Set the extension's sequence seq to value, as its owner.
 void set_extension_sequence(Oid seq, int64_t value);
 
-// Give in *next the value the next nextval of sequence seq gives, read from its page under
-// AccessShareLock (no privilege, nothing DDL waits on, a standby too); false where seq is gone
-// or its page is not a sequence's.
-bool peek_sequence(Oid seq, int64_t *next);
+// Give in *next the value the next nextval of sequence seq gives (its increment, bounds and CYCLE
+// as nextval applies them), read from its page under AccessShareLock (no privilege, nothing DDL
+// waits on, a standby too); in *past_end (if given) whether that nextval raises instead, past a
+// bound without CYCLE. False where seq is gone or its page is not a sequence's.
+bool peek_sequence(Oid seq, int64_t *next, bool *past_end = NULL);
 
 // Return the value the next nextval of the extension's sequence seq gives, without advancing it.
 int64_t next_sequence_value(Oid seq);

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 
 extern "C" {
 #include "access/xact.h"
@@ -10,6 +11,7 @@ extern "C" {
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
 #include "utils/tuplestore.h"
 
 PG_FUNCTION_INFO_V1(locality_uuid_generators);
@@ -177,7 +179,9 @@ set_unknown(Row *row, Shares *shares, const char *database, const char *generato
 }
 
 // Set the allocation numbers of this database's sequence (bits wide): used in ranges, left, limit;
-// a sequence missing or gone (a concurrent DROP EXTENSION) leaves them NULL, status 'unknown'.
+// a sequence missing or gone (a concurrent DROP EXTENSION, or RENAME committed while this waited
+// for its lock) leaves them NULL, status 'unknown'. A next nextval the generator refuses
+// (negative, or none: past a bound) uses them all, and the resource says why.
 static void
 set_allocations(FunctionCallInfo fcinfo, Row *row, Shares *shares, const char *database, int g,
 				const char *sequence, int bits)
@@ -186,19 +190,29 @@ set_allocations(FunctionCallInfo fcinfo, Row *row, Shares *shares, const char *d
 	Oid                  seq = member_sequence(fcinfo, sequence);
 	int64_t              limit = INT64_C(1) << bits;
 	int64_t              ranges = 0; /* the next nextval: the ranges handed out */
+	bool                 past_end = false;
 
 	set(row, COL_ALLOCATION_LIMIT, Int64GetDatum(limit));
-	if (!OidIsValid(seq) || !peek_sequence(seq, &ranges))
+	/* The name looked up before the lock was taken; read under it, the relation may have another. */
+	if (!OidIsValid(seq) || !peek_sequence(seq, &ranges, &past_end) || get_rel_name(seq) == NULL ||
+		strcmp(get_rel_name(seq), sequence) != 0)
 	{
 		set_unknown(row, shares, database, gen.name, gen.resource, psprintf("sequence %s missing", sequence));
 		return;
 	}
 
-	int64_t used = ranges < limit / allocation_range ? Max(ranges, 0) * allocation_range : limit;
+	const char *resource = gen.resource;
+	int64_t     used = ranges >= 0 && ranges < limit / allocation_range ? ranges * allocation_range : limit;
 
+	if (past_end)
+		resource = psprintf("%s: sequence %s gives no next value", gen.resource, sequence);
+	else if (ranges < 0)
+		resource = psprintf("%s: sequence %s gives a negative next value, " INT64_FORMAT, gen.resource, sequence, ranges);
+	if (past_end)
+		used = limit;
 	set(row, COL_ALLOCATION_USED, Int64GetDatum(used));
 	set(row, COL_ALLOCATION_LEFT, Int64GetDatum(limit - used));
-	set_share(row, shares, database, gen.name, gen.resource, used, limit);
+	set_share(row, shares, database, gen.name, resource, used, limit);
 }
 
 // Return the end of run r's last lease of this database as its lease sequence (the extension's

@@ -15,6 +15,8 @@ extern "C" {
 #include "catalog/pg_depend.h"
 #include "catalog/pg_extension.h"
 #include "catalog/pg_proc.h"
+#include "catalog/pg_sequence.h"
+#include "common/int.h"
 #include "commands/extension.h"
 #include "commands/sequence.h"
 #include "miscadmin.h"
@@ -25,6 +27,7 @@ extern "C" {
 #include "utils/lsyscache.h"
 #include "storage/bufmgr.h"
 #include "utils/rel.h"
+#include "utils/syscache.h"
 }
 
 namespace locality_uuid
@@ -254,7 +257,20 @@ take_allocations(FunctionCallInfo fcinfo, SequenceAllocations *allocations, Allo
 
 		require_writable(allocations->caller);
 
-		numbers->add_range(static_cast<uint64_t>(nextval_internal(seq, false)), allocation_range);
+		int64_t range = nextval_internal(seq, false);
+
+		/* Not a range that ran out: refused before the allocator, which would keep it used up. */
+		if (range < 0)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("%s cannot take allocation numbers: sequence %s gave a negative value, %lld",
+							allocations->caller, allocations->sequence, static_cast<long long>(range)),
+					 errdetail("Each value of the sequence is a range of %u allocation numbers, counted from 0; "
+							   "a negative value is none of them.",
+							   allocation_range),
+					 errhint("The sequence was set or altered below 0. Set it back above every value it gave "
+							 "before, and its increment to 1.")));
+		numbers->add_range(static_cast<uint64_t>(range), allocation_range);
 		state_fold_calls();
 		if (!numbers->used_up())
 			return;
@@ -297,8 +313,12 @@ set_extension_sequence(Oid seq, int64_t value)
 constexpr uint32 sequence_page_magic = 0x1717;
 
 bool
-peek_sequence(Oid seq, int64_t *next)
+peek_sequence(Oid seq, int64_t *next, bool *past_end)
 {
+	bool called = false;
+
+	if (past_end != NULL)
+		*past_end = false;
 	/* NULL: dropped, even while this waited for the lock of a DROP (no "could not open relation"). */
 	Relation rel = try_relation_open(seq, AccessShareLock);
 
@@ -321,11 +341,33 @@ peek_sequence(Oid seq, int64_t *next)
 			HeapTupleHeader       tuple = reinterpret_cast<HeapTupleHeader>(PageGetItem(page, PageGetItemId(page, FirstOffsetNumber)));
 			Form_pg_sequence_data data = reinterpret_cast<Form_pg_sequence_data>(reinterpret_cast<char *>(tuple) + tuple->t_hoff);
 
-			/* is_called false (a new sequence, setval(..., false)): last_value is the next nextval's. */
-			*next = data->is_called ? data->last_value + 1 : data->last_value;
+			*next = data->last_value;
+			called = data->is_called;
 		}
 		UnlockReleaseBuffer(buf);
 	}
+	/* The increment and bounds from the syscache: under the AccessShareLock held, no other lock. */
+	HeapTuple params = ok ? SearchSysCache1(SEQRELID, ObjectIdGetDatum(seq)) : NULL;
+
+	ok = ok && HeapTupleIsValid(params);
+	/* is_called false (a new sequence, setval(..., false)): last_value is the next nextval's. */
+	if (ok && called)
+	{
+		Form_pg_sequence p = reinterpret_cast<Form_pg_sequence>(GETSTRUCT(params));
+		int64_t          stepped;
+		bool             beyond = pg_add_s64_overflow(*next, p->seqincrement, &stepped) ||
+			(p->seqincrement > 0 ? stepped > p->seqmax : stepped < p->seqmin);
+
+		/* As nextval_internal: past a bound it cycles, or raises and gives nothing. */
+		if (!beyond)
+			*next = stepped;
+		else if (p->seqcycle)
+			*next = p->seqincrement > 0 ? p->seqmin : p->seqmax;
+		else if (past_end != NULL)
+			*past_end = true;
+	}
+	if (HeapTupleIsValid(params))
+		ReleaseSysCache(params);
 	relation_close(rel, AccessShareLock);
 	return ok;
 }
