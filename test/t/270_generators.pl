@@ -256,6 +256,21 @@ $dropper->quit;
 ok(finish_psql($waiting), 'the reader ends without an error') or diag $waiting->{err};
 is($waiting->{out}, '7|unknown,unknown,unknown', 'its allocation rows and the worst share are unknown');
 
+# 5f. ALTER SEQUENCE ... RENAME committed while the reader waits for that sequence's lock: the
+# sequence read is no longer the member of that name, so its row is unknown, not ok.
+my $renamer = $node->background_psql('b', on_error_stop => 0);
+$renamer->query_safe('BEGIN; ALTER SEQUENCE locality_uuid_hot_allocation RENAME TO hot_renamed_meanwhile');
+$waiting = start_psql($node, 'b', q{SELECT resource, status FROM locality_uuid_generators()
+	WHERE database = 'b' AND generator = 'hot_uuid(shard_key, at)'}, conn => 'user=mon');
+ok($node->poll_query_until('postgres', q{SELECT count(*) = 1 FROM pg_locks WHERE NOT granted AND relation IS NOT NULL}),
+	'the reader waits for the sequence being renamed');
+$renamer->query_safe('COMMIT');
+$renamer->quit;
+ok(finish_psql($waiting), 'the reader ends without an error') or diag $waiting->{err};
+is($waiting->{out}, 'allocation numbers: sequence locality_uuid_hot_allocation missing|unknown',
+	'renamed while it waited: unknown, not the renamed sequence\'s share');
+$node->safe_psql('b', 'ALTER SEQUENCE hot_renamed_meanwhile RENAME TO locality_uuid_hot_allocation');
+
 # 6. The owner of the databases, no superuser: an update from 1.5 grants it to pg_monitor; a dump
 # and its restore keep that; the extension drops.
 is(as($node, owner_a => 'c', q{CREATE EXTENSION locality_uuid VERSION '1.5'; ALTER EXTENSION locality_uuid UPDATE}), '|',
@@ -286,13 +301,16 @@ $alert_node->safe_psql('postgres', q{CREATE ROLE mon LOGIN IN ROLE pg_monitor;
 $alert_node->safe_psql($_, 'CREATE EXTENSION locality_uuid') for ('crit db', 'host=/nonexistent');
 $alert_node->safe_psql('old', q{CREATE EXTENSION locality_uuid VERSION '1.5'});
 
-# Run the alert: (exit code, stderr).
+# Run the alert as the docs say: (exit code, stderr). nodb => 1: PGDATABASE not set.
 sub alert
 {
+	my (%o) = @_;
 	local $ENV{PGHOST} = $alert_node->host;
 	local $ENV{PGPORT} = $alert_node->port;
 	local $ENV{PGUSER} = 'mon';
 	local $ENV{PGDATABASE} = 'postgres';
+	delete $ENV{PGDATABASE} if $o{nodb};
+	delete local $ENV{PGOPTIONS};
 	my ($out, $err) = ('', '');
 	IPC::Run::run([ 'bash', $alert_file ], '<', \undef, '>', \$out, '2>', \$err);
 	return ($? >> 8, $err);
@@ -308,9 +326,74 @@ is($code, 3, 'alert: old at 1.5 has no function: 3 (unknown)');
 $alert_node->safe_psql('old', 'ALTER EXTENSION locality_uuid UPDATE');
 ($code, $alert_err) = alert();
 is("$code|$alert_err", '0|', 'alert: every database ok: 0');
+($code, $alert_err) = alert(nodb => 1);
+is("$code|$alert_err", '0|', 'alert: PGDATABASE not set: the list read from postgres, not from a database named mon');
 $alert_node->safe_psql('host=/nonexistent', q{SELECT setval('locality_uuid_v7_allocation', 7730941133)});
 ($code, $alert_err) = alert();
 is("$code|$alert_err", '1|', 'alert: the database named host=/nonexistent warns: read there, not taken as a host');
+
+# The owner of a database, no superuser, plants functions and an operator that record who called
+# them in a schema first on the database's search_path: neither the alert, the one-database alert
+# nor the postgres_exporter query (with the connection option the docs give it) calls them.
+$alert_node->safe_psql('postgres', q{CREATE ROLE alice LOGIN; CREATE DATABASE evil OWNER alice});
+is(as($alert_node, alice => 'evil', q{CREATE EXTENSION locality_uuid;
+	CREATE SCHEMA ev; GRANT USAGE ON SCHEMA ev TO PUBLIC;
+	CREATE TABLE ev.called (who name, what text); GRANT INSERT ON ev.called TO PUBLIC;
+	CREATE FUNCTION ev.spy(what text) RETURNS void LANGUAGE sql
+		AS $$ INSERT INTO ev.called SELECT current_user, what $$;
+	CREATE FUNCTION ev.quote_ident(name) RETURNS text LANGUAGE sql
+		AS $$ SELECT ev.spy('quote_ident(name)'); SELECT pg_catalog.quote_ident($1::text) $$;
+	CREATE FUNCTION ev.quote_ident(text) RETURNS text LANGUAGE sql
+		AS $$ SELECT ev.spy('quote_ident(text)'); SELECT pg_catalog.quote_ident($1) $$;
+	CREATE FUNCTION ev.now() RETURNS timestamptz LANGUAGE sql
+		AS $$ SELECT ev.spy('now()'); SELECT pg_catalog.now() $$;
+	CREATE FUNCTION ev.text_eq(text, text) RETURNS boolean LANGUAGE sql
+		AS $$ SELECT ev.spy('='); SELECT pg_catalog.texteq($1, $2) $$;
+	CREATE OPERATOR ev.= (LEFTARG = text, RIGHTARG = text, FUNCTION = ev.text_eq);
+	CREATE FUNCTION ev.name_eq(name, name) RETURNS boolean LANGUAGE sql
+		AS $$ SELECT ev.spy('='); SELECT pg_catalog.nameeq($1, $2) $$;
+	CREATE OPERATOR ev.= (LEFTARG = name, RIGHTARG = name, FUNCTION = ev.name_eq);
+	ALTER DATABASE evil SET search_path = ev, pg_catalog, public}), '|', 'alice plants her functions in evil');
+is(as($alert_node, mon => 'evil', q{SELECT quote_ident('x')}), 'x|', 'mon calls quote_ident, left to the path');
+is($alert_node->safe_psql('evil', 'SELECT who, what FROM ev.called'), 'mon|quote_ident(text)',
+	'planted: that called hers, as mon');
+$alert_node->safe_psql('evil', 'TRUNCATE ev.called');
+($code, $alert_err) = alert();
+is("$code|$alert_err", '1|', 'alert: evil read, ok: the warning stays');
+my $called = q{SELECT count(*) FROM ev.called};
+is($alert_node->safe_psql('evil', $called), '0', 'and no planted function or operator was called');
+
+my $docs = PostgreSQL::Test::Utils::slurp_file('docs/monitoring.md');
+my ($one_db) = $docs =~ /```sh\n(test "\$\(PGOPTIONS=.*?)```/s or die 'docs/monitoring.md: no one-database alert';
+my ($exporter) = $docs =~ /locality_uuid_generators:\n  query: \|\n(.*?)\n  metrics:/s
+  or die 'docs/monitoring.md: no postgres_exporter query';
+my ($dsn_options) = $docs =~ /given `options=(-c search_path=pg_catalog)`/ or die 'docs/monitoring.md: no exporter options';
+{
+	local $ENV{PGHOST} = $alert_node->host;
+	local $ENV{PGPORT} = $alert_node->port;
+	local $ENV{PGUSER} = 'mon';
+	local $ENV{PGDATABASE} = 'evil';
+	delete local $ENV{PGOPTIONS};
+	IPC::Run::run([ 'bash', '-c', $one_db ], '<', \undef, '>', \my $one_out, '2>', \my $one_err);
+	is(($? >> 8) . "|$one_err", '0|', 'the one-database alert: no id a minute ahead in evil');
+}
+my ($exported, $exporter_err) = psql_states($alert_node, 'evil', "SELECT count(*) > 0 FROM ($exporter) q",
+	user => 'mon', options => $dsn_options);
+is("$exported|$exporter_err", 't|', 'the postgres_exporter query reads evil\'s rows');
+is($alert_node->safe_psql('evil', $called), '0', 'neither called a planted function or operator');
+
+# In a database at 1.5 (no locality_uuid_generators there), alice's function of that name, which
+# says ok, is never called: the database could not be checked.
+$alert_node->safe_psql('postgres', q{CREATE DATABASE old15 OWNER alice});
+is(as($alert_node, alice => 'old15', q{CREATE EXTENSION locality_uuid VERSION '1.5';
+	CREATE TABLE public.called (who name); GRANT INSERT ON public.called TO PUBLIC;
+	CREATE FUNCTION public.locality_uuid_generators(float8 DEFAULT 0.85, float8 DEFAULT 0.95)
+		RETURNS TABLE (generator text, status text) LANGUAGE sql
+		AS $$ INSERT INTO public.called SELECT current_user; SELECT 'worst share', 'ok' $$}), '|',
+	'alice plants locality_uuid_generators in old15, at 1.5');
+($code, $alert_err) = alert();
+is("$code|$alert_err", "3|locality_uuid: could not check database old15\n", 'alert: old15 could not be checked: 3');
+is($alert_node->safe_psql('old15', 'SELECT count(*) FROM public.called'), '0', 'and her function was not called');
 $alert_node->stop;
 
 done_testing();
