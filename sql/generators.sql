@@ -67,37 +67,37 @@ WHERE database = current_database() AND generator = 'hot_uuid(shard_key, at)';
 -- calls, and uses every number: share 1, critical. The sequences are set back after each.
 SELECT last_value AS hot_last, is_called AS hot_called FROM locality_uuid_hot_allocation \gset
 SELECT last_value AS v7_last, is_called AS v7_called FROM locality_uuid_v7_allocation \gset
-CREATE TEMP VIEW hot_row AS
+CREATE TEMP VIEW allocation_row AS
 SELECT generator, allocation_numbers_used AS used, allocation_numbers_left AS left_, share_used, resource, status
 FROM locality_uuid_generators()
 WHERE generator IN ('hot_uuid(shard_key, at)', 'uuidv7_ordered(at)') AND database = current_database();
 BEGIN;
 ALTER SEQUENCE locality_uuid_hot_allocation MINVALUE -100;
 SELECT setval('locality_uuid_hot_allocation', -5, false);
-SELECT * FROM hot_row;
+SELECT * FROM allocation_row WHERE generator = 'hot_uuid(shard_key, at)';
 SELECT pg_temp.try($$SELECT hot_uuid(1, now() - interval '1 hour')$$);
 ROLLBACK;
 BEGIN;
 ALTER SEQUENCE locality_uuid_hot_allocation INCREMENT 1000000000;
 SELECT setval('locality_uuid_hot_allocation', 2000000000, true);
-SELECT * FROM hot_row;
+SELECT * FROM allocation_row WHERE generator = 'hot_uuid(shard_key, at)';
 SELECT pg_temp.try($$SELECT hot_uuid(1, now() - interval '1 hour')$$);
 ROLLBACK;
 BEGIN;
 ALTER SEQUENCE locality_uuid_v7_allocation INCREMENT 1000000000;
 SELECT setval('locality_uuid_v7_allocation', 8000000000, true);
-SELECT * FROM hot_row;
+SELECT * FROM allocation_row WHERE generator = 'uuidv7_ordered(at)';
 ROLLBACK;
 BEGIN;
 ALTER SEQUENCE locality_uuid_v7_allocation MAXVALUE 10;
 SELECT setval('locality_uuid_v7_allocation', 10, true);
-SELECT * FROM hot_row;
+SELECT * FROM allocation_row WHERE generator = 'uuidv7_ordered(at)';
 SELECT pg_temp.try($$SELECT uuidv7_ordered(now() - interval '1 hour')$$);
 ROLLBACK;
 SELECT setval('locality_uuid_hot_allocation', :hot_last, :'hot_called') IS NOT NULL AS hot_set_back,
        setval('locality_uuid_v7_allocation', :v7_last, :'v7_called') IS NOT NULL AS v7_set_back;
-SELECT generator, status FROM hot_row;
-DROP VIEW hot_row;
+SELECT generator, status FROM allocation_row;
+DROP VIEW allocation_row;
 
 -- Granted to pg_monitor, not to PUBLIC: it shows every database's calls and runs.
 SELECT r AS role, has_function_privilege(r, 'locality_uuid_generators(double precision, double precision)', 'EXECUTE') AS may_execute
