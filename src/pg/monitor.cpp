@@ -193,9 +193,11 @@ set_allocations(FunctionCallInfo fcinfo, Row *row, Shares *shares, const char *d
 	bool                 past_end = false;
 
 	set(row, COL_ALLOCATION_LIMIT, Int64GetDatum(limit));
-	/* The name looked up before the lock was taken; read under it, the relation may have another. */
-	if (!OidIsValid(seq) || !peek_sequence(seq, &ranges, &past_end) || get_rel_name(seq) == NULL ||
-		strcmp(get_rel_name(seq), sequence) != 0)
+	bool read = OidIsValid(seq) && peek_sequence(seq, &ranges, &past_end);
+	/* Found by name before its lock was taken: read under the lock, it may have another name now. */
+	char *name = read ? get_rel_name(seq) : NULL;
+
+	if (name == NULL || strcmp(name, sequence) != 0)
 	{
 		set_unknown(row, shares, database, gen.name, gen.resource, psprintf("sequence %s missing", sequence));
 		return;

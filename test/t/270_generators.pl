@@ -358,6 +358,8 @@ is(as($alert_node, mon => 'evil', q{SELECT quote_ident('x')}), 'x|', 'mon calls 
 is($alert_node->safe_psql('evil', 'SELECT who, what FROM ev.called'), 'mon|quote_ident(text)',
 	'planted: that called hers, as mon');
 $alert_node->safe_psql('evil', 'TRUNCATE ev.called');
+# A role's setting in the database comes before the database's; the client's option before both.
+$alert_node->safe_psql('postgres', 'ALTER ROLE mon IN DATABASE evil SET search_path = ev, pg_catalog');
 ($code, $alert_err) = alert();
 is("$code|$alert_err", '1|', 'alert: evil read, ok: the warning stays');
 my $called = q{SELECT count(*) FROM ev.called};
