@@ -21,15 +21,18 @@ extern "C" {
 #include "catalog/pg_index.h"
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
+#include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "storage/bufmgr.h"
 #include "nodes/nodeFuncs.h"
 #include "catalog/pg_proc_d.h"
 #include "catalog/pg_statistic.h"
+#include "utils/acl.h"
 #include "utils/builtins.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/paths.h"
+#include "optimizer/planmain.h"
 #include "optimizer/planner.h"
 #include "parser/parsetree.h"
 #if PG_VERSION_NUM >= 190000
@@ -86,6 +89,38 @@ static Node *
 copy_of(Node *node)
 {
 	return static_cast<Node *>(copyObjectImpl(node));
+}
+
+/*
+ * The executor checks EXECUTE on each function of a plan, as the user who runs it: a rewrite that
+ * took the user's function out of the plan, or put another in, would change who may run the
+ * query. So a rewrite is made only where the user planning it may execute both the functions it
+ * replaces and those it adds, and the plan depends on each of them and on the role: a GRANT or a
+ * REVOKE of one, or a cached plan run by another role (SET ROLE, SECURITY DEFINER), plans it
+ * again. Elsewhere the functions stay as written and the executor checks them.
+ */
+
+// True if the current user may execute each of the functions; record the plan's dependency on
+// them and on the role.
+static bool
+may_execute(PlannerInfo *root, const Oid *fns, int n)
+{
+	bool allowed = true;
+
+	for (int i = 0; i < n; i++)
+	{
+		if (root != NULL && root->glob != NULL)
+			record_plan_function_dependency(root, fns[i]);
+#if PG_VERSION_NUM >= 160000
+		if (object_aclcheck(ProcedureRelationId, fns[i], GetUserId(), ACL_EXECUTE) != ACLCHECK_OK)
+#else
+		if (pg_proc_aclcheck(fns[i], GetUserId(), ACL_EXECUTE) != ACLCHECK_OK)
+#endif
+			allowed = false;
+	}
+	if (root != NULL && root->glob != NULL)
+		root->glob->dependsOnRole = true;
+	return allowed;
 }
 
 /* The spellings whose support functions this backend has called (v7's, hot's). */
@@ -288,6 +323,9 @@ made_support(Node *request, const MadeSpelling &spelling)
 					   constant_or_null(static_cast<Node *>(lthird(args)))),
 			InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
 	else
+		return NULL;
+	Oid used[] = {req->fcall->funcid, since_key, before_key, check};
+	if (!may_execute(req->root, used, lengthof(used)))
 		return NULL;
 
 	RangeBound bounds[] = {{since_key, static_cast<Node *>(lsecond(args)), false},
@@ -931,9 +969,9 @@ time_comparison(Node *clause, Comparison *c)
 }
 
 // Add the expansion of the comparisons of one column to *out; false (nothing added) where the
-// spelling's functions are missing beside the extractor.
+// spelling's functions are missing beside the extractor, or the user may not execute one it takes.
 static bool
-add_expansion(List **out, const Comparison *const *group, int n)
+add_expansion(PlannerInfo *root, List **out, const Comparison *const *group, int n)
 {
 	static const Oid  key_args[] = {TIMESTAMPTZOID};
 	static const Oid  id_args[] = {UUIDOID};
@@ -946,6 +984,7 @@ add_expansion(List **out, const Comparison *const *group, int n)
 	Oid               through_key;
 	Oid               check;
 	RangeBound       *bounds = static_cast<RangeBound *>(palloc(sizeof(RangeBound) * 2 * n));
+	Oid              *used = static_cast<Oid *>(palloc(sizeof(Oid) * (2 * n + 2)));
 	int               nbounds = 0;
 	Node             *expanded;
 
@@ -980,6 +1019,12 @@ add_expansion(List **out, const Comparison *const *group, int n)
 				break;
 		}
 	}
+	used[0] = first->extractor;
+	used[1] = check;
+	for (int i = 0; i < nbounds; i++)
+		used[i + 2] = bounds[i].key;
+	if (!may_execute(root, used, nbounds + 2))
+		return false;
 	/* A NULL comparison is false here: no key IS NOT NULL filter is needed. */
 	expanded = expansion(first->arg, bounds, nbounds, check_of(check, first->arg), false);
 	if (is_andclause(expanded))
@@ -1031,7 +1076,7 @@ extractor_indexed(Oid table, const Comparison *c)
 
 // Return a list of AND-ed conditions with the comparisons of extractors of rel's columns rewritten.
 static List *
-rewrite_conditions(List *conditions, Index relid, Oid table)
+rewrite_conditions(PlannerInfo *root, List *conditions, Index relid, Oid table)
 {
 	Comparison  *found = static_cast<Comparison *>(palloc(sizeof(Comparison) * (list_length(conditions) + 1)));
 	Comparison **group = static_cast<Comparison **>(palloc(sizeof(Comparison *) * (list_length(conditions) + 1)));
@@ -1043,7 +1088,8 @@ rewrite_conditions(List *conditions, Index relid, Oid table)
 	foreach (lc, conditions)
 	{
 		if (time_comparison(static_cast<Node *>(lfirst(lc)), &found[n]) &&
-			static_cast<Index>(found[n].id->varno) == relid && !extractor_indexed(table, &found[n]))
+			static_cast<Index>(found[n].id->varno) == relid &&
+			!(OidIsValid(table) && extractor_indexed(table, &found[n])))
 			n++;
 		else
 			out = lappend(out, lfirst(lc));
@@ -1064,7 +1110,7 @@ rewrite_conditions(List *conditions, Index relid, Oid table)
 				group[members++] = &found[j];
 				done[j] = true;
 			}
-		if (!add_expansion(&out, group, members))
+		if (!add_expansion(root, &out, group, members))
 			for (int k = 0; k < members; k++)
 				out = lappend(out, group[k]->clause);
 	}
@@ -1073,7 +1119,7 @@ rewrite_conditions(List *conditions, Index relid, Oid table)
 
 // Rewrite the conditions of a join tree, its own and those of every join below it.
 static void
-rewrite_join_tree(Node *node, const RelOptInfo *rel, Oid table)
+rewrite_join_tree(PlannerInfo *root, Node *node, const RelOptInfo *rel, Oid table)
 {
 	ListCell *lc;
 
@@ -1084,23 +1130,82 @@ rewrite_join_tree(Node *node, const RelOptInfo *rel, Oid table)
 		FromExpr *from = reinterpret_cast<FromExpr *>(node);
 
 		if (from->quals != NULL && IsA(from->quals, List))
-			from->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(from->quals), rel->relid, table));
+			from->quals = reinterpret_cast<Node *>(rewrite_conditions(root, reinterpret_cast<List *>(from->quals), rel->relid, table));
 		foreach (lc, from->fromlist)
-			rewrite_join_tree(static_cast<Node *>(lfirst(lc)), rel, table);
+			rewrite_join_tree(root, static_cast<Node *>(lfirst(lc)), rel, table);
 	}
 	else if (IsA(node, JoinExpr))
 	{
 		JoinExpr *join = reinterpret_cast<JoinExpr *>(node);
 
 		if (join->quals != NULL && IsA(join->quals, List))
-			join->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(join->quals), rel->relid, table));
-		rewrite_join_tree(join->larg, rel, table);
-		rewrite_join_tree(join->rarg, rel, table);
+			join->quals = reinterpret_cast<Node *>(rewrite_conditions(root, reinterpret_cast<List *>(join->quals), rel->relid, table));
+		rewrite_join_tree(root, join->larg, rel, table);
+		rewrite_join_tree(root, join->rarg, rel, table);
 	}
 }
 
+/*
+ * A UNION ALL (a view of a table and its archive) is planned as an append of its branches below a
+ * subquery rel, which is not a table and passes through no relation hook; its conditions are
+ * distributed to it before its branches are built, and each branch takes them from it, translated
+ * to its own columns, right after the relation hook has run for the branch (build_simple_rel's
+ * apply_child_basequals). So the hook rewrites the subquery rel's conditions then, when it runs
+ * for a branch: the comparisons of one column become one condition, the AND of their expansion,
+ * which each branch takes apart into its own conditions. (Not for an index of a branch on the
+ * extractor's call: the branches share the rewrite.)
+ */
+
+// Rewrite the conditions of the UNION ALL subquery rel that rel is a branch of, if it is one.
+static void
+rewrite_union_parent(PlannerInfo *root, const RelOptInfo *rel)
+{
+	RelOptInfo   *parent;
+	List         *clauses = NIL;
+	List         *rewritten;
+	List         *kept = NIL;
+	List         *added = NIL;
+	RestrictInfo *first = NULL;
+	ListCell     *lc;
+
+	if (rel->reloptkind != RELOPT_OTHER_MEMBER_REL || root->append_rel_array == NULL ||
+		root->append_rel_array[rel->relid] == NULL ||
+		(parent = root->simple_rel_array[root->append_rel_array[rel->relid]->parent_relid]) == NULL ||
+		parent->rtekind != RTE_SUBQUERY)
+		return;
+	foreach (lc, parent->baserestrictinfo)
+		clauses = lappend(clauses, static_cast<RestrictInfo *>(lfirst(lc))->clause);
+	rewritten = rewrite_conditions(root, clauses, parent->relid, InvalidOid);
+	if (rewritten == clauses)
+		return;
+	foreach (lc, rewritten)
+		if (!list_member_ptr(clauses, lfirst(lc)))
+			added = lappend(added, lfirst(lc));
+	foreach (lc, parent->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = static_cast<RestrictInfo *>(lfirst(lc));
+
+		if (list_member_ptr(rewritten, rinfo->clause))
+			kept = lappend(kept, rinfo);
+		else if (first == NULL)
+			first = rinfo;
+	}
+	// A copy of the first rewritten condition's RestrictInfo carries the AND: an equivalence class
+	// may hold the original.
+	RestrictInfo *expanded = makeNode(RestrictInfo);
+
+	memcpy(expanded, first, sizeof(RestrictInfo));
+	expanded->clause = list_length(added) == 1 ? static_cast<Expr *>(linitial(added)) : make_andclause(added);
+	expanded->orclause = NULL;
+	expanded->norm_selec = -1;
+	expanded->outer_selec = -1;
+	expanded->eval_cost.startup = -1;
+	parent->baserestrictinfo = lappend(kept, expanded);
+}
+
 // Rewrite a relation's index predicates, and the query's conditions before a relation of the
-// query's own is first planned (they are not yet distributed to relations then).
+// query's own is first planned (they are not yet distributed to relations then), or those of the
+// UNION ALL it is a branch of.
 static void
 rewrite_for_relation(PlannerInfo *root, RelOptInfo *rel)
 {
@@ -1111,12 +1216,14 @@ rewrite_for_relation(PlannerInfo *root, RelOptInfo *rel)
 		return;
 	table = planner_rt_fetch(rel->relid, root)->relid;
 	if (rel->reloptkind == RELOPT_BASEREL)
-		rewrite_join_tree(reinterpret_cast<Node *>(root->parse->jointree), rel, table);
+		rewrite_join_tree(root, reinterpret_cast<Node *>(root->parse->jointree), rel, table);
+	else
+		rewrite_union_parent(root, rel);
 	foreach (lc, rel->indexlist)
 	{
 		IndexOptInfo *index = static_cast<IndexOptInfo *>(lfirst(lc));
 
-		index->indpred = rewrite_conditions(index->indpred, rel->relid, table);
+		index->indpred = rewrite_conditions(root, index->indpred, rel->relid, table);
 	}
 }
 
@@ -1224,15 +1331,17 @@ add_words_of_check(PlannerInfo *root, List **out, List *conditions, FuncExpr *ch
 static List *
 both_spellings(PlannerInfo *root, List *conditions, Index relid, Oid table)
 {
-	List     *rewritten = rewrite_conditions(conditions, relid, table);
+	List     *rewritten = rewrite_conditions(root, conditions, relid, table);
 	List     *out = list_copy(conditions);
 	ListCell *lc;
 
 	if (rewritten != conditions)
 		out = list_concat(out, rewritten);
-	foreach (lc, conditions)
+	// The words of the keys, the clause's own and those of the rewrite of its words: a bound inside
+	// the index bound's millisecond (second) has the key of the index bound, not its words.
+	foreach (lc, rewritten)
 		if (IsA(lfirst(lc), FuncExpr) && list_length(static_cast<FuncExpr *>(lfirst(lc))->args) == 1)
-			add_words_of_check(root, &out, conditions, static_cast<FuncExpr *>(lfirst(lc)));
+			add_words_of_check(root, &out, rewritten, static_cast<FuncExpr *>(lfirst(lc)));
 	return out;
 }
 
