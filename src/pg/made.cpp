@@ -338,10 +338,11 @@ value_of(const AttStatsSlot &hist, int i)
  * format's ids only from the column's least id of the format up (or up to its greatest): its
  * time runs from the edge id, not from the other format's bound. Interpolating by time from a
  * version 4 bound put the oldest hour of a column 30 % of version 4 ids at 1 row (for 485), and
- * counting up to now ranges past the newest version 7 id 27 times over. The other format's
- * ids in the bucket (version 4 ids, spread evenly over the uuids) take the share that the
- * histogram's bounds of other formats give them over the bucket's width; they sit below the
- * least edge id (above the greatest), where the format's ranges do not reach.
+ * counting up to now ranges past the newest version 7 id 27 times over. The format's ids go on
+ * at the pace of its bucket beside the edge bucket (as many a millisecond) up to the edge id,
+ * at most the whole bucket; the rest of the bucket is the other format's, below the least edge
+ * id (above the greatest: version 4 ids sort above 2026's version 7 ids but for 0.6 % of them),
+ * where the format's ranges do not reach.
  */
 struct FormatEdge
 {
@@ -553,7 +554,7 @@ read_column_ends(PlannerInfo *root, const VariableStatData &vardata, AttStatsSlo
 static void
 key_at(double at, uint8_t fill, uint8_t out[uuid_len])
 {
-	uint64_t v = at <= 0 ? 0 : at >= 18446744073709549568.0 ? UINT64_MAX : static_cast<uint64_t>(at);
+	uint64_t v = at >= 18446744073709549568.0 ? UINT64_MAX : static_cast<uint64_t>(std::max(0.0, at));
 
 	for (int i = 7; i >= 0; i--, v >>= 8)
 		out[i] = static_cast<uint8_t>(v & 0xff);
@@ -584,7 +585,7 @@ read_edge(PlannerInfo *root, const VariableStatData &vardata, const AttStatsSlot
 	for (double reach = 2 * pace; pace > 0 && reach <= 32 * pace; reach *= 4)
 	{
 		bool    clamped = reach >= std::fabs(end - bound);
-		double  from = clamped ? end : upper ? bound + reach : bound - reach;
+		double  from = clamped ? end : bound + (upper ? reach : -reach);
 		uint8_t key[uuid_len];
 
 		key_at(from, upper ? 0xff : 0x00, key);
@@ -594,6 +595,7 @@ read_edge(PlannerInfo *root, const VariableStatData &vardata, const AttStatsSlot
 		if (clamped || std::fabs(leading(edge->id) - from) > pace / 4)
 		{
 			edge->bucket = upper ? b : b - 1;
+			edge->share = std::min(1.0, std::fabs(leading(edge->id) - bound) / pace);
 			return true;
 		}
 	}
@@ -607,16 +609,13 @@ read_edges(PlannerInfo *root, const VariableStatData &vardata, const AttStatsSlo
 		   const uint8_t *before, bool (*of_format)(const uint8_t *id), bool open_below, bool open_above,
 		   FormatEdge edges[2])
 {
-	int    last = hist.nvalues - 1;
-	int    first = 0;
-	int    top = last;
-	double others = 0;
+	int last = hist.nvalues - 1;
+	int first = 0;
+	int top = last;
 
 	edges[0].bucket = edges[1].bucket = -1;
 	if (of_format == NULL || hist.nvalues < 3)
 		return;
-	for (int i = 0; i <= last; i++)
-		others += of_format(value_of(hist, i)) ? 0 : 1.0 / hist.nvalues;
 	while (first <= last && !of_format(value_of(hist, first)))
 		first++;
 	while (top > first && !of_format(value_of(hist, top)))
@@ -629,11 +628,6 @@ read_edges(PlannerInfo *root, const VariableStatData &vardata, const AttStatsSlo
 		(open_above || memcmp(since, value_of(hist, top), uuid_len) >= 0 ||
 		 (!filled(before, 0xff) && memcmp(before, value_of(hist, top), uuid_len) >= 0)))
 		read_edge(root, vardata, hist, top, true, of_format, &edges[1]);
-	for (int e = 0; e < 2; e++)
-		if (edges[e].bucket >= 0)
-			edges[e].share = std::min(1.0, std::max(0.0, 1 - others * last / 18446744073709551616.0 *
-															  (leading(value_of(hist, edges[e].bucket + 1)) -
-															   leading(value_of(hist, edges[e].bucket)))));
 }
 
 // True if the uuid datum is in [since, before].
@@ -687,7 +681,12 @@ range_share(PlannerInfo *root, Node *id, int var_relid, const uint8_t *since, co
 
 		read_edges(root, vardata, hist, since, before, of_format, from_format_start, to_format_end, edges);
 		if (to_format_end && hist.nvalues >= 2 && of_format != NULL && !of_format(value_of(hist, hist.nvalues - 1)))
-			before = edges[1].bucket >= 0 ? edges[1].id : now != NULL ? now : before;
+		{
+			if (edges[1].bucket >= 0)
+				before = edges[1].id;
+			else if (now != NULL)
+				before = now;
+		}
 		if (from_format_start && edges[0].bucket >= 0 && memcmp(since, edges[0].id, uuid_len) < 0)
 			since = edges[0].id;
 		if (edges[1].bucket >= 0 && memcmp(before, edges[1].id, uuid_len) > 0 && memcmp(since, edges[1].id, uuid_len) > 0)
