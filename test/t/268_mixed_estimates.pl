@@ -7,7 +7,7 @@
 # ranges at the start of the version 7 ids, inside them, reaching and passing the last one, open
 # above, from -infinity, and after the last one (no rows), after each of 5 ANALYZEs: every
 # spelling within 2x of the count, and of created_at's estimate where that is within 2x of the
-# count. Before 1.6.1 the first hours were estimated at 1 row (a bucket from a version 4 id put
+# count. Before the fix (issue 44) the first hours were estimated at 1 row (a bucket from a version 4 id put
 # the range at almost nothing) and ranges reaching the last version 7 id 2x to 40x over
 # (counted up to now, with the version 4 ids above). hot_uuid ids carry no version, so a column
 # of them and version 4 ids cannot be told apart id by id: not tested here.
