@@ -29,6 +29,7 @@ extern "C" {
 #include "catalog/pg_statistic.h"
 #include "utils/acl.h"
 #include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/paths.h"
@@ -370,6 +371,48 @@ value_of(const AttStatsSlot &hist, int i)
 }
 
 /*
+ * A bucket between formats, from another format's id to the format's least bound (a version 4
+ * id to a version 7 one) or from the format's greatest bound to another format's id, holds the
+ * format's ids only from the column's least id of the format up (or up to its greatest): its
+ * time runs from the edge id, not from the other format's bound. Interpolating by time from a
+ * version 4 bound put the oldest hour of a column 30 % of version 4 ids at 1 row (for 485), and
+ * counting up to now ranges past the newest version 7 id 27 times over. The format's ids go on
+ * at the pace of its bucket beside the edge bucket (as many a millisecond) up to the edge id,
+ * at most the whole bucket; the rest of the bucket is the other format's, below the least edge
+ * id (above the greatest: version 4 ids sort above 2026's version 7 ids but for 0.6 % of them),
+ * where the format's ranges do not reach.
+ */
+struct FormatEdge
+{
+	int     bucket; // the bucket's lower bound's index; -1 where not read
+	uint8_t id[uuid_len];
+	double  share; // the format's share of the bucket's population
+};
+
+// Return where x lies between a and b, in [0, 1].
+static double
+part(double x, double a, double b)
+{
+	return b > a ? std::min(1.0, std::max(0.0, (x - a) / (b - a))) : (x >= b ? 1.0 : 0.0);
+}
+
+// Return the fraction of the histogram's population at or below key, a key in the bucket of edge
+// (the lower edge of the format's ids where upper is false).
+static double
+edge_fraction(const AttStatsSlot &hist, const uint8_t *key, const FormatEdge &edge, bool upper)
+{
+	double low = leading(value_of(hist, edge.bucket));
+	double high = leading(value_of(hist, edge.bucket + 1));
+	double at = leading(edge.id);
+	double k = leading(key);
+	double w = edge.share;
+	double in = upper ? w * part(k, low, at) + (1 - w) * part(k, at, high)
+					  : (1 - w) * part(k, low, at) + w * part(k, at, high);
+
+	return (edge.bucket + in) / (hist.nvalues - 1);
+}
+
+/*
  * Return the fraction of the histogram's population at or below key: the bucket by binary
  * search, the place inside it by linear interpolation on the leading bytes. Ids are made up to
  * now (the key of the transaction's start, or NULL), so the last bucket reaches now where now is
@@ -381,7 +424,7 @@ value_of(const AttStatsSlot &hist, int i)
  */
 static double
 histogram_fraction(const AttStatsSlot &hist, const uint8_t *key, bool (*of_format)(const uint8_t *id),
-				   const uint8_t *now)
+				   const uint8_t *now, const FormatEdge *edges = NULL)
 {
 	int            last = hist.nvalues - 1;
 	int            lo = 0;
@@ -409,6 +452,9 @@ histogram_fraction(const AttStatsSlot &hist, const uint8_t *key, bool (*of_forma
 		else
 			lo = mid;
 	}
+	for (int e = 0; edges != NULL && e < 2; e++)
+		if (edges[e].bucket == lo && hi == lo + 1)
+			return edge_fraction(hist, key, edges[e], e == 1);
 	low = leading(value_of(hist, lo));
 	high = hi == last && filling ? leading(now) : leading(value_of(hist, hi));
 	if (of_format != NULL && !of_format(value_of(hist, lo)))
@@ -437,10 +483,12 @@ histogram_fraction(const AttStatsSlot &hist, const uint8_t *key, bool (*of_forma
  * PostgreSQL does for a created_at column (get_actual_variable_range).
  */
 
-// Read the first live id of index in the direction into out; false where there is none among
-// its first 100 entries.
+// Read the first live id of index in the direction into out, from key from on (at or above it,
+// or at or below it backward; NULL: the index's end), of the format where of_format is given;
+// false where there is none among its first 100 entries.
 static bool
-index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t out[uuid_len])
+index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t out[uuid_len],
+		  const uint8_t *from = NULL, bool (*of_format)(const uint8_t *id) = NULL)
 {
 	Relation        heap = table_open(planner_rt_fetch(index->rel->relid, root)->relid, NoLock);
 	Relation        irel = index_open(index->indexoid, NoLock);
@@ -453,8 +501,12 @@ index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t o
 	bool            found = false;
 
 	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
-	ScanKeyEntryInitialize(&not_null, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy, InvalidOid, InvalidOid,
-						   InvalidOid, (Datum) 0);
+	if (from == NULL)
+		ScanKeyEntryInitialize(&not_null, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy, InvalidOid, InvalidOid,
+							   InvalidOid, (Datum) 0);
+	else
+		ScanKeyInit(&not_null, 1, backward ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber,
+					backward ? F_UUID_LE : F_UUID_GE, UUIDPGetDatum(make_uuid(from)));
 #if PG_VERSION_NUM >= 190000
 	scan = index_beginscan(heap, irel, &snapshot, NULL, 1, 0, SO_NONE);
 #elif PG_VERSION_NUM >= 180000
@@ -474,7 +526,7 @@ index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t o
 		if (!VM_ALL_VISIBLE(heap, ItemPointerGetBlockNumber(tid), &vm) && !index_fetch_heap(scan, slot))
 			continue;
 		id = index_getattr(scan->xs_itup, 1, scan->xs_itupdesc, &isnull);
-		if (!isnull)
+		if (!isnull && (of_format == NULL || of_format(DatumGetUUIDP(id)->data)))
 		{
 			memcpy(out, DatumGetUUIDP(id)->data, uuid_len);
 			found = true;
@@ -490,9 +542,11 @@ index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t o
 }
 
 // Read the column's least (or greatest) id from a B-tree index whose first key it is; false
-// where there is no such index or no live id.
+// where there is no such index or no live id. With from, the least id at or above it (the
+// greatest at or below it), of the format where of_format is given.
 static bool
-column_end(PlannerInfo *root, const VariableStatData &vardata, bool greatest, uint8_t out[uuid_len])
+column_end(PlannerInfo *root, const VariableStatData &vardata, bool greatest, uint8_t out[uuid_len],
+		   const uint8_t *from = NULL, bool (*of_format)(const uint8_t *id) = NULL)
 {
 	Oid       family = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
 	ListCell *lc;
@@ -505,8 +559,8 @@ column_end(PlannerInfo *root, const VariableStatData &vardata, bool greatest, ui
 
 		if (index->relam == BTREE_AM_OID && index->indpred == NIL && !index->hypothetical &&
 			index->sortopfamily != NULL && index->sortopfamily[0] == family &&
-			match_index_to_operand(vardata.var, 0, index))
-			return index_end(root, index, greatest != index->reverse_sort[0], out);
+			match_index_to_operand(vardata.var, 0, index) && (from == NULL || !index->reverse_sort[0]))
+			return index_end(root, index, greatest != index->reverse_sort[0], out, from, of_format);
 	}
 	return false;
 }
@@ -534,6 +588,86 @@ read_column_ends(PlannerInfo *root, const VariableStatData &vardata, AttStatsSlo
 		hist.values[last] = UUIDPGetDatum(make_uuid(id));
 }
 
+// Return a key whose leading 8 bytes are the number at, the rest fill.
+static void
+key_at(double at, uint8_t fill, uint8_t out[uuid_len])
+{
+	uint64_t v = at >= 18446744073709549568.0 ? UINT64_MAX : static_cast<uint64_t>(std::max(0.0, at));
+
+	for (int i = 7; i >= 0; i--, v >>= 8)
+		out[i] = static_cast<uint8_t>(v & 0xff);
+	memset(out + 8, fill, uuid_len - 8);
+}
+
+/*
+ * Read the edge id of the format in the bucket between formats below its bound b (above it where
+ * upper): the first id of the format from a key twice the time of the format's bucket beside b
+ * outside b, and again from 4 and 16 times as far while the id found lies within a quarter of
+ * that bucket's time of the key (more of the format's ids beyond the key). False where the
+ * format has no bucket beside b, the index no such id among the 100 ids from the key, or none
+ * lies apart from the key.
+ */
+static bool
+read_edge(PlannerInfo *root, const VariableStatData &vardata, const AttStatsSlot &hist, int b, bool upper,
+		  bool (*of_format)(const uint8_t *id), FormatEdge *edge)
+{
+	int    beside = upper ? b - 1 : b + 1;
+	int    other = upper ? b + 1 : b - 1;
+	double bound = leading(value_of(hist, b));
+	double end = leading(value_of(hist, other));
+	double pace;
+
+	if (beside < 0 || beside >= hist.nvalues || !of_format(value_of(hist, beside)))
+		return false;
+	pace = std::fabs(bound - leading(value_of(hist, beside)));
+	for (double reach = 2 * pace; pace > 0 && reach <= 32 * pace; reach *= 4)
+	{
+		bool    clamped = reach >= std::fabs(end - bound);
+		double  from = clamped ? end : bound + (upper ? reach : -reach);
+		uint8_t key[uuid_len];
+
+		key_at(from, upper ? 0xff : 0x00, key);
+		if (!column_end(root, vardata, upper, edge->id, key, of_format) ||
+			memcmp(edge->id, value_of(hist, b), uuid_len) * (upper ? -1 : 1) > 0)
+			return false;
+		if (clamped || std::fabs(leading(edge->id) - from) > pace / 4)
+		{
+			edge->bucket = upper ? b : b - 1;
+			edge->share = std::min(1.0, std::fabs(leading(edge->id) - bound) / pace);
+			return true;
+		}
+	}
+	return false;
+}
+
+// Read the edges of the format's ids where a key of the range (or its open end) falls in a bucket
+// between formats, with the format's share of that bucket.
+static void
+read_edges(PlannerInfo *root, const VariableStatData &vardata, const AttStatsSlot &hist, const uint8_t *since,
+		   const uint8_t *before, bool (*of_format)(const uint8_t *id), bool open_below, bool open_above,
+		   FormatEdge edges[2])
+{
+	int last = hist.nvalues - 1;
+	int first = 0;
+	int top = last;
+
+	edges[0].bucket = edges[1].bucket = -1;
+	if (of_format == NULL || hist.nvalues < 3)
+		return;
+	while (first <= last && !of_format(value_of(hist, first)))
+		first++;
+	while (top > first && !of_format(value_of(hist, top)))
+		top--;
+	if (first > 0 && first <= last &&
+		(open_below || (!filled(since, 0x00) && memcmp(since, value_of(hist, first), uuid_len) < 0) ||
+		 memcmp(before, value_of(hist, first), uuid_len) < 0))
+		read_edge(root, vardata, hist, first, false, of_format, &edges[0]);
+	if (top < last && top >= first &&
+		(open_above || memcmp(since, value_of(hist, top), uuid_len) >= 0 ||
+		 (!filled(before, 0xff) && memcmp(before, value_of(hist, top), uuid_len) >= 0)))
+		read_edge(root, vardata, hist, top, true, of_format, &edges[1]);
+}
+
 // True if the uuid datum is in [since, before].
 static bool
 in_range(Datum id, const uint8_t *since, const uint8_t *before)
@@ -552,7 +686,8 @@ in_range(Datum id, const uint8_t *since, const uint8_t *before)
  */
 static double
 range_share(PlannerInfo *root, Node *id, int var_relid, const uint8_t *since, const uint8_t *before,
-			bool (*of_format)(const uint8_t *id), const uint8_t *now, bool to_format_end = false)
+			bool (*of_format)(const uint8_t *id), const uint8_t *now, bool to_format_end = false,
+			bool from_format_start = false)
 {
 	VariableStatData vardata;
 	AttStatsSlot     hist;
@@ -580,11 +715,22 @@ range_share(PlannerInfo *root, Node *id, int var_relid, const uint8_t *since, co
 		}
 		if (hist.nvalues >= 3)
 			read_column_ends(root, vardata, hist, since, before, of_format);
-		if (to_format_end && hist.nvalues >= 2 && of_format != NULL && now != NULL &&
-			!of_format(value_of(hist, hist.nvalues - 1)))
-			before = now;
-		double below_before = hist.nvalues >= 2 ? histogram_fraction(hist, before, of_format, now) : -1;
-		double below_since = hist.nvalues >= 2 ? histogram_fraction(hist, since, of_format, now) : -1;
+		FormatEdge edges[2];
+
+		read_edges(root, vardata, hist, since, before, of_format, from_format_start, to_format_end, edges);
+		if (to_format_end && hist.nvalues >= 2 && of_format != NULL && !of_format(value_of(hist, hist.nvalues - 1)))
+		{
+			if (edges[1].bucket >= 0)
+				before = edges[1].id;
+			else if (now != NULL)
+				before = now;
+		}
+		if (from_format_start && edges[0].bucket >= 0 && memcmp(since, edges[0].id, uuid_len) < 0)
+			since = edges[0].id;
+		if (edges[1].bucket >= 0 && memcmp(before, edges[1].id, uuid_len) > 0 && memcmp(since, edges[1].id, uuid_len) > 0)
+			since = before = edges[1].id;
+		double below_before = hist.nvalues >= 2 ? histogram_fraction(hist, before, of_format, now, edges) : -1;
+		double below_since = hist.nvalues >= 2 ? histogram_fraction(hist, since, of_format, now, edges) : -1;
 
 		if (below_before >= 0 && below_since >= 0)
 			share = std::max(0.0, below_before - below_since) * std::max(0.0, 1 - nullfrac - mcv_all) + mcv_in;
@@ -758,14 +904,17 @@ estimate_siblings(const SupportRequestSelectivity *req, const MadeSpelling &spel
 	Node   *id = static_cast<Node *>(linitial(req->args));
 	double *shares = static_cast<double *>(palloc(sizeof(double) * n));
 	bool    open = true;
+	bool    open_below = true;
 	uint8_t lower[uuid_len];
 	uint8_t upper[uuid_len];
 
 	uuid_fill(lower, 0x00);
 	uuid_fill(upper, 0xff);
 	for (int i = 0; i < n; i++)
-		if (upper_strategy(siblings[i].strategy))
-			open = false;
+	{
+		open = open && !upper_strategy(siblings[i].strategy);
+		open_below = open_below && !lower_strategy(siblings[i].strategy);
+	}
 	for (int i = 0; i < n; i++)
 	{
 		bool up = upper_strategy(siblings[i].strategy);
@@ -773,7 +922,7 @@ estimate_siblings(const SupportRequestSelectivity *req, const MadeSpelling &spel
 		shares[i] = siblings[i].strategy == BTEqualStrategyNumber
 			? 0
 			: range_share(req->root, id, req->varRelid, up ? lower : siblings[i].key, up ? siblings[i].key : upper,
-						  spelling.of_format, now_key, open);
+						  spelling.of_format, now_key, open, open_below);
 		if (shares[i] < 0)
 			return false;
 	}
@@ -815,6 +964,28 @@ correction(const SupportRequestSelectivity *req, const MadeSpelling &spelling, c
 	return checks > 1 ? std::pow(selectivity, 1.0 / checks) : selectivity;
 }
 
+// True if no restriction clause of the rel but the checks reads the id: the range is every id of
+// the format (a bound of -infinity, whose comparison every id meets, makes none).
+static bool
+check_alone(const SupportRequestSelectivity *req, const RelOptInfo *rel, const Var *id)
+{
+	ListCell *lc;
+
+	foreach (lc, rel->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = static_cast<RestrictInfo *>(lfirst(lc));
+		Bitmapset    *read = NULL;
+
+		if (IsA(rinfo->clause, FuncExpr) && reinterpret_cast<FuncExpr *>(rinfo->clause)->funcid == req->funcid &&
+			equal(reinterpret_cast<FuncExpr *>(rinfo->clause)->args, req->args))
+			continue;
+		pull_varattnos(reinterpret_cast<Node *>(rinfo->clause), id->varno, &read);
+		if (bms_is_member(id->varattno - FirstLowInvalidHeapAttributeNumber, read))
+			return false;
+	}
+	return true;
+}
+
 // Return the selectivity of a check of the id alone, in [0, 1], giving its comparisons theirs.
 static double
 sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spelling)
@@ -832,9 +1003,21 @@ sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &sp
 		return 1;
 	siblings = static_cast<Sibling *>(palloc(sizeof(Sibling) * (list_length(rel->baserestrictinfo) + 1)));
 	n = read_siblings(req, rel, id, siblings, &checks, &fresh);
-	if (checks == 0 || n == 0)
+	if (checks == 0 || (n == 0 && !check_alone(req, rel, id)))
 		return 1;
 	now_key = spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL;
+	if (n == 0)
+	{
+		uint8_t lower[uuid_len];
+		uint8_t upper[uuid_len];
+		double  share;
+
+		uuid_fill(lower, 0x00);
+		uuid_fill(upper, 0xff);
+		share = range_share(req->root, static_cast<Node *>(linitial(req->args)), req->varRelid, lower, upper,
+							spelling.of_format, now_key, true, true);
+		return share >= 0 ? std::pow(std::min(1.0, share), 1.0 / checks) : 1;
+	}
 	if (fresh && estimate_siblings(req, spelling, siblings, n, now_key))
 		return 1;
 	return correction(req, spelling, siblings, n, now_key, checks);
