@@ -11,7 +11,7 @@
 -- would take over calls made of that role's (an exact argument type where the other needs a
 -- cast), or make them ambiguous (42725). The script refuses, before it creates anything, while
 -- a function of one of the names it creates exists in any schema and is not the extension's
--- own (an overload it already has). The names are the script's (src/pg/name_check.sh, at build
+-- own (an overload it already has), outside the temporary schemas. The names are the script's (src/pg/name_check.sh, at build
 -- time). Every operator has exact pg_catalog types (found there first); every function is
 -- qualified.
 DO $$
@@ -32,6 +32,10 @@ BEGIN
     FROM pg_catalog.pg_proc AS p
     JOIN pg_catalog.pg_namespace AS n ON n.oid = p.pronamespace
     WHERE p.proname = ANY (names)
+      -- no unqualified call reaches a function of a temporary schema (pg_temp is not searched for
+      -- functions): another session's, even one left by a crash, stops nothing
+      AND NOT pg_catalog.pg_is_other_temp_schema(n.oid)
+      AND n.oid <> pg_catalog.pg_my_temp_schema()
       AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend AS d
                       WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
                         AND d.objid = p.oid
@@ -224,7 +228,12 @@ BEGIN ATOMIC
                    THEN pg_catalog.format('; this partition''s own DEFAULT (%s) differs from %s''s (%s): inserts through %s use the latter, direct inserts into the partition the former',
                                           coalesce(k.own_default, 'none'), k.partition_of, coalesce(k.root_default, 'none'), k.partition_of)
                    ELSE '' END AS advice,
-           pg_catalog.format('SELECT * FROM locality_uuid_column_report(%L::regclass, %L::name)', k.tab, k.col) AS report
+           -- the extension's own report, by its schema and every argument typed: no function planted on
+           -- the caller's search_path, nor an overload beside it, is what the line calls
+           pg_catalog.format('SELECT * FROM %s.locality_uuid_column_report(%L::pg_catalog.regclass, %L::pg_catalog.name, 10000)',
+                             (SELECT p.pronamespace::pg_catalog.regnamespace FROM pg_catalog.pg_proc AS p
+                              WHERE p.oid = 'locality_uuid_column_report(pg_catalog.regclass, pg_catalog.name, integer)'::pg_catalog.regprocedure),
+                             k.tab, k.col) AS report
     FROM (
         SELECT DISTINCT ON (t.oid, a.attnum)
                t.oid::pg_catalog.regclass AS tab,
@@ -265,8 +274,14 @@ BEGIN ATOMIC
           AND i.indisvalid
           AND t.relkind = 'r'
           AND (a.atttypid = 'pg_catalog.uuid'::pg_catalog.regtype
-               OR a.atttypid IN (SELECT d.oid FROM pg_catalog.pg_type AS d
-                                 WHERE d.typtype = 'd' AND d.typbasetype = 'pg_catalog.uuid'::pg_catalog.regtype))
+               -- domains over uuid, and domains over those, down to uuid
+               OR a.atttypid IN (WITH RECURSIVE over_uuid (oid) AS (
+                                     SELECT d.oid FROM pg_catalog.pg_type AS d
+                                     WHERE d.typtype = 'd' AND d.typbasetype = 'pg_catalog.uuid'::pg_catalog.regtype
+                                     UNION
+                                     SELECT d.oid FROM pg_catalog.pg_type AS d JOIN over_uuid AS o ON d.typbasetype = o.oid
+                                     WHERE d.typtype = 'd')
+                                 SELECT over_uuid.oid FROM over_uuid))
           AND NOT a.attisdropped
           AND n.nspname <> ALL (ARRAY['pg_catalog', 'information_schema']::name[])
           AND NOT pg_catalog.pg_is_other_temp_schema(n.oid)

@@ -102,6 +102,15 @@ CLUSTER e_sorted USING e_sorted_pkey;
 SELECT item, value, detail FROM locality_uuid_column_report('e_sorted', 'id')
 WHERE item IN ('format random (version 4)', 'generator to pick');
 
+-- Block ids of a DEFAULT's block generator, in blocks of 16 ids, sampled about every 100 rows:
+-- neighbours in the sample lie in other blocks, so the sample alone reads as random keys; the
+-- DEFAULT says they are blocks, and the pick keeps it.
+CREATE SEQUENCE e_small_blocks_seq;
+CREATE TABLE e_small_blocks (id uuid PRIMARY KEY DEFAULT uuid_sequence_nextval('e_small_blocks_seq', 16, 65536));
+INSERT INTO e_small_blocks SELECT FROM generate_series(1, 20000);
+SELECT item, value, detail FROM locality_uuid_column_report('e_small_blocks', 'id', 200)
+WHERE item = 'generator to pick';
+
 -- Random keys sorted by CLUSTER in a dense sample: 150,000 rows, all sampled, share their first
 -- 16 bits with a neighbour 61 % of the time (1 - 65536 (1 - e^(-150000/65536)) / 149999); block
 -- ids share them near always. Still random keys, not blocks.

@@ -163,13 +163,15 @@ RESET search_path;
 
 -- A generator is ours or core's by where it lives, not by its name: another schema's
 -- uuidv7_ordered() is judged by the order of its keys. locality_uuid's argument as an expression;
--- a key of a domain over uuid; a generated column (no DEFAULT to switch), random and ordered.
+-- a key of a domain over uuid, and of a domain over that one; a generated column (no DEFAULT to switch), random and ordered.
 CREATE SCHEMA survey_other;
 CREATE FUNCTION survey_other.uuidv7_ordered() RETURNS uuid LANGUAGE sql VOLATILE RETURN gen_random_uuid();
 CREATE TABLE survey.s_lookalike (id uuid PRIMARY KEY DEFAULT survey_other.uuidv7_ordered(), n int);
 CREATE TABLE survey.s_not_false (id uuid PRIMARY KEY DEFAULT locality_uuid(NOT false), n int);
 CREATE DOMAIN survey.survey_id AS uuid;
 CREATE TABLE survey.s_domain (id survey.survey_id PRIMARY KEY DEFAULT gen_random_uuid(), n int);
+CREATE DOMAIN survey.survey_id_over AS survey.survey_id;
+CREATE TABLE survey.s_domain_over (id survey.survey_id_over PRIMARY KEY DEFAULT gen_random_uuid(), n int);
 CREATE TABLE survey.s_generated (n int PRIMARY KEY, id uuid GENERATED ALWAYS AS (md5(n::text)::uuid) STORED UNIQUE);
 CREATE TABLE survey.s_generated_ordered (n int PRIMARY KEY, id uuid GENERATED ALWAYS AS (uuidv7_lower(to_timestamp(1767225600 + n))) STORED UNIQUE);
 INSERT INTO survey.s_generated SELECT g FROM generate_series(1, 2000) g;
@@ -177,9 +179,12 @@ INSERT INTO survey.s_generated_ordered SELECT g FROM generate_series(1, 2000) g;
 INSERT INTO survey.s_lookalike (n) SELECT g FROM generate_series(1, 2000) g;
 INSERT INTO survey.s_not_false (n) SELECT g FROM generate_series(1, 2000) g;
 INSERT INTO survey.s_domain (n) SELECT g FROM generate_series(1, 2000) g;
+INSERT INTO survey.s_domain_over (n) SELECT g FROM generate_series(1, 2000) g;
+ANALYZE survey.s_domain_over;
 ANALYZE survey.s_lookalike, survey.s_not_false, survey.s_domain, survey.s_generated, survey.s_generated_ordered;
 SELECT tab, generator, generator_from, correlation > 0.9 AS ordered, pick FROM locality_uuid_survey('survey')
 WHERE tab IN ('survey.s_lookalike'::regclass, 'survey.s_not_false'::regclass, 'survey.s_domain'::regclass,
+              'survey.s_domain_over'::regclass,
               'survey.s_generated'::regclass, 'survey.s_generated_ordered'::regclass)
 ORDER BY tab::text;
 SELECT tab, advice FROM locality_uuid_survey('survey')
@@ -278,9 +283,12 @@ ANALYZE acc, app_sorted, dom2, empty;
 SELECT tab, generator, generator_from, correlation > 0.9 AS ordered, regexp_replace(inserts, 'of about [0-9]+', 'of about N') AS inserts,
        pick, advice
 FROM locality_uuid_survey('survey_c') ORDER BY tab::text;
--- The report string casts its arguments: a look-alike of (text, text) earlier in the path is not
--- what it calls; it runs on the domain.
+-- The report string names the extension's schema and types every argument: look-alikes of
+-- (text, text) and of (regclass, name) earlier in the path are not what it calls; it runs on the
+-- domain.
 CREATE FUNCTION survey_c.locality_uuid_column_report(text, text) RETURNS TABLE (item text, value text, detail text)
+LANGUAGE sql RETURN ('planted'::text, NULL::text, NULL::text);
+CREATE FUNCTION survey_c.locality_uuid_column_report(regclass, name) RETURNS TABLE (item text, value text, detail text)
 LANGUAGE sql RETURN ('planted'::text, NULL::text, NULL::text);
 CREATE FUNCTION pg_temp.run_report(report text) RETURNS TABLE (planted bigint, reported bigint) LANGUAGE plpgsql AS $$
 BEGIN

@@ -157,6 +157,19 @@ FROM (VALUES ('uuidv7'), ('hot_uuid')) AS e(f),
              ('made', 'wider', $$%s_made(id, '2026-03-04+00')$$)) AS y(c, range, cw)
 ORDER BY f DESC, i DESC, c DESC, range;
 SELECT count(*) FROM conflicts;
+-- A bound inside the millisecond (hot_uuid: second) before the index's bound selects the index's
+-- rows, as ids hold milliseconds (seconds): each operator infers the index (the words of the keys
+-- of the rewrite of the clause's own words imply the index's words).
+SELECT f, index_where, conflict_where,
+       pg_temp.conflict(format('%s_timestamp(id) ' || index_where, f), format('%s_timestamp(id) ' || conflict_where, f),
+                        CASE f WHEN 'uuidv7' THEN uuidv7_lower(at) ELSE hot_uuid_boundary(at) END) AS inferred
+FROM (VALUES ('uuidv7', '23:59:59.9995', '23:59:59.999'), ('hot_uuid', '23:59:59.5', '23:59:59')) AS e(f, inside, below),
+     LATERAL (VALUES ($$>= '2026-03-05+00'$$, format($$>= '2026-03-04 %s+00'$$, inside), timestamptz '2026-03-07+00'),
+                     ($$>= '2026-03-05+00'$$, format($$> '2026-03-04 %s+00'$$, inside), '2026-03-07+00'),
+                     ($$>= '2026-03-05+00'$$, format($$> '2026-03-04 %s+00'$$, below), '2026-03-07+00'),
+                     ($$< '2026-03-05+00'$$, format($$< '2026-03-04 %s+00'$$, inside), '2026-03-01+00'),
+                     ($$< '2026-03-05+00'$$, format($$<= '2026-03-04 %s+00'$$, inside), '2026-03-01+00')) AS c(index_where, conflict_where, at)
+ORDER BY f DESC, index_where, conflict_where;
 
 -- 7. A table with an index on the extractor's call keeps that extractor's comparisons for it
 -- (the other extractor's are rewritten still).
@@ -177,6 +190,33 @@ SELECT (SELECT count(*) FROM order_rows WHERE uuidv7_timestamp(id) >= '2026-03-0
        (SELECT count(*) FROM order_rows WHERE hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00') AS hot_words,
        (SELECT count(*) FROM order_rows WHERE (hot_uuid_timestamp(id) BETWEEN '2026-03-02 06:00+00' AND '2026-03-02 07:00+00') IS TRUE) AS hot_plain,
        (SELECT count(*) FROM order_rows WHERE uuidv7_made(id, '2026-03-02 23:00+00')) AS made;
-DROP TABLE recent, spans, words, conflicts, order_rows CASCADE;
+
+-- 9. A UNION ALL (a view of a table and its archive, a subquery over a partitioned table): each
+-- branch takes the rewritten conditions, an index scan of its own id, its partitions pruned; the
+-- rows are the plain predicate's.
+CREATE TABLE live (id uuid PRIMARY KEY, v integer NOT NULL);
+CREATE TABLE archive (id uuid PRIMARY KEY, v integer NOT NULL);
+CREATE TABLE parted (id uuid NOT NULL, v integer NOT NULL) PARTITION BY RANGE (id);
+CREATE TABLE parted_old PARTITION OF parted FOR VALUES FROM (MINVALUE) TO ('019cabd8-3800-0000-0000-000000000000');
+CREATE TABLE parted_new PARTITION OF parted FOR VALUES FROM ('019cabd8-3800-0000-0000-000000000000') TO (MAXVALUE);
+CREATE INDEX parted_id ON parted (id);
+INSERT INTO live SELECT id, k FROM words WHERE id IS NOT NULL AND k % 2 = 0;
+INSERT INTO archive SELECT id, k FROM words WHERE id IS NOT NULL AND k % 2 <> 0;
+INSERT INTO parted SELECT id, k FROM words WHERE id IS NOT NULL;
+ANALYZE live, archive, parted;
+CREATE VIEW everything AS SELECT id, v FROM live UNION ALL SELECT id, v FROM archive;
+SELECT ('x' || '019cabd83800')::bit(48)::bigint = extract(epoch FROM timestamptz '2026-03-02+00') * 1000 AS parted_new_from_2026_03_02;
+EXPLAIN (COSTS OFF) SELECT * FROM everything WHERE uuidv7_timestamp(id) >= '2026-03-02 06:00+00' AND uuidv7_timestamp(id) < '2026-03-02 07:00+00';
+EXPLAIN (COSTS OFF) SELECT * FROM everything WHERE hot_uuid_timestamp(id) = '2026-03-02 06:00+00';
+EXPLAIN (COSTS OFF) SELECT * FROM (SELECT id FROM live UNION ALL SELECT id FROM parted) u WHERE uuidv7_timestamp(id) >= '2026-03-02 06:00+00';
+SELECT q, pg_temp.try(format('SELECT count(*) FROM everything WHERE %s', w), true) AS words,
+       pg_temp.try(format('SELECT count(*) FROM everything WHERE (%s) IS TRUE', w), true) AS plain,
+       pg_temp.try(format('SELECT count(*) FROM (SELECT id, v FROM live UNION ALL SELECT id, v FROM parted) u WHERE %s', w), true) AS with_parted,
+       pg_temp.try(format('SELECT count(*) FROM (SELECT id, v FROM live UNION ALL SELECT id, v FROM parted) u WHERE (%s) IS TRUE', w), true) AS with_parted_plain
+FROM (VALUES ('v7 range', $$uuidv7_timestamp(id) >= '2026-03-02 06:00+00' AND uuidv7_timestamp(id) < '2026-03-02 07:00+00'$$),
+             ('v7 since', $$uuidv7_timestamp(id) > '2026-03-02 06:00+00'$$),
+             ('hot equal', $$hot_uuid_timestamp(id) = '2026-03-02 06:00+00'$$),
+             ('hot through', $$hot_uuid_timestamp(id) <= '2026-03-01 06:00+00'$$)) AS c(q, w);
+DROP TABLE recent, spans, words, conflicts, order_rows, live, archive, parted CASCADE;
 DROP DOMAIN order_id;
 DROP FUNCTION made_since(uuid, timestamptz);

@@ -153,7 +153,8 @@ shows_blocks(const SampleTally &t) noexcept
 }
 
 GeneratorPick
-pick_generator(const SampleTally &t, double rho, double rho_newest, const char *ordered_default) noexcept
+pick_generator(const SampleTally &t, double rho, double rho_newest, const char *ordered_default,
+			   const char *block_default) noexcept
 {
 	const char *newest = ordered_generator(t.newest_format);
 
@@ -163,6 +164,9 @@ pick_generator(const SampleTally &t, double rho, double rho_newest, const char *
 		return {ordered_generator(static_cast<int>(Format::hot)), PickReason::shard_key};
 	if (shows_blocks(t))
 		return {ordered_generator(static_cast<int>(Format::block)), PickReason::blocks};
+	/* Blocks smaller than the sample's spacing: neighbours in the sample lie in other blocks. */
+	if (block_default != nullptr && t.by_version[version_4] * 2 > t.rows)
+		return {block_default, PickReason::blocks_by_default};
 	/* A random uuid reads as a block id; no generator makes random keys in insert order. */
 	if (t.newest_format == static_cast<int>(Format::block) && (rho >= ordered_rho || rho_newest >= ordered_rho))
 		return ordered_default != nullptr ? GeneratorPick{ordered_default, PickReason::random_on_top}

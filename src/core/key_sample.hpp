@@ -99,6 +99,7 @@ enum class PickReason : uint8_t
 	no_rows,           /* nothing sampled: no generator */
 	shard_key,         /* most keys are plausible shard-key ids */
 	blocks,            /* most keys are version 4 ids in blocks */
+	blocks_by_default, /* most keys are version 4 ids and the DEFAULT is a block generator: blocks too sparse to see */
 	random_sorted,     /* the newest keys are random version 4 ids, in key order only after a sort (CLUSTER) */
 	random_on_top,     /* an ordered generator in use (the DEFAULT, or the keys in order), random keys on top */
 	ordered_elsewhere, /* the keys follow insert order, but no generator of this extension made the newest */
@@ -116,8 +117,8 @@ struct GeneratorPick
 
 // Pick the generator docs/choosing.md names for what a sample shows: its tally, the correlation
 // of all its keys and of its newest ones, and the column's DEFAULT where it is an ordered
-// generator (its SQL call; nullptr otherwise).
-GeneratorPick pick_generator(const SampleTally &t, double rho, double rho_newest,
-							 const char *ordered_default = nullptr) noexcept;
+// generator, or a block generator (its SQL call; nullptr otherwise).
+GeneratorPick pick_generator(const SampleTally &t, double rho, double rho_newest, const char *ordered_default = nullptr,
+							 const char *block_default = nullptr) noexcept;
 
 } // namespace locality_uuid

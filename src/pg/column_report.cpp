@@ -250,6 +250,10 @@ pick_why(PickReason reason)
 		case PickReason::blocks:
 			return "block ids: keep the block generator where rows are deleted by age, and size its blocks with "
 				   "locality_uuid_block_advice()";
+		case PickReason::blocks_by_default:
+			return "block ids of the DEFAULT's block generator, in blocks smaller than the spacing of the sampled rows "
+				   "(a larger sample_rows shows them): keep it where rows are deleted by age, and size its blocks with "
+				   "locality_uuid_block_advice()";
 		case PickReason::random_sorted:
 			return "random version 4 keys, in key order only because the table was sorted (CLUSTER, a sorted load): new "
 				   "keys still land anywhere; switch the DEFAULT to uuidv7_ordered()";
@@ -273,13 +277,14 @@ pick_why(PickReason reason)
 }
 
 /*
- * Return the SQL call of the ordered generator that the DEFAULT inserts use names, nullptr where it
- * names none: the survey's reading (locality_uuid--1.5--1.6.sql), by the function's oid and its
- * extension. A partition's inserts through its root take the root's DEFAULT (the column of the same
- * name: attnums may differ); a column without one, its domain's.
+ * Return the SQL call of the ordered or block generator that the DEFAULT inserts use names, and in
+ * *blocks whether it is a block generator; nullptr where it names neither: the survey's reading
+ * (locality_uuid--1.5--1.6.sql), by the function's oid and its extension. A partition's inserts
+ * through its root take the root's DEFAULT (the column of the same name: attnums may differ); a
+ * column without one, its domain's.
  */
 const char *
-ordered_default(Relation rel, AttrNumber attnum)
+default_generator(Relation rel, AttrNumber attnum, bool *blocks)
 {
 	Relation    from = rel;
 	AttrNumber  col = attnum;
@@ -314,6 +319,9 @@ ordered_default(Relation rel, AttrNumber attnum)
 		else if (strcmp(name, "locality_uuid") == 0 && arg != nullptr && IsA(arg, Const) &&
 				 !castNode(Const, arg)->constisnull && DatumGetBool(castNode(Const, arg)->constvalue))
 			call = "locality_uuid(true)";
+		else if (ours && (strcmp(name, "uuid_sequence_nextval") == 0 || strcmp(name, "uuid_time_nextval") == 0 || strcmp(name, "uuid_time_nextval_interval") == 0))
+			call = psprintf("%s()", name);
+		*blocks = call != nullptr && strncmp(call, "uuid_", 5) == 0;
 	}
 	if (from != rel)
 		relation_close(from, AccessShareLock);
@@ -522,7 +530,9 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 			psprintf("TABLESAMPLE %s (%.6g %%) of about %.0f rows%s, in heap (ctid) order; a larger sample_rows gives finer figures",
 					 method, percent, tuples,
 					 rel->rd_rel->reltuples < 0 ? " (not yet analyzed: estimated from its size; ANALYZE for a closer estimate)" : ""));
-	const char *ordered = ordered_default(rel, attnum);
+	bool        blocks = false;
+	const char *by_default = default_generator(rel, attnum, &blocks);
+	const char *ordered = blocks ? nullptr : by_default;
 
 	put_key_rows(rsinfo, t, ordered);
 	put_row(rsinfo, "key order follows insert order", n >= 2 ? psprintf("%.3f", k.rho) : nullptr,
@@ -533,7 +543,7 @@ locality_uuid_column_report(PG_FUNCTION_ARGS)
 					 k.newest));
 	put_index_rows(rsinfo, rel, attnum, k);
 
-	GeneratorPick pick = pick_generator(t, k.rho, k.rho_newest, ordered);
+	GeneratorPick pick = pick_generator(t, k.rho, k.rho_newest, ordered, blocks ? by_default : nullptr);
 
 	put_row(rsinfo, "generator to pick", pick.generator, pick_why(pick.reason));
 	SPI_finish();

@@ -21,15 +21,19 @@ extern "C" {
 #include "catalog/pg_index.h"
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
+#include "miscadmin.h"
 #include "nodes/makefuncs.h"
 #include "storage/bufmgr.h"
 #include "nodes/nodeFuncs.h"
 #include "catalog/pg_proc_d.h"
 #include "catalog/pg_statistic.h"
+#include "utils/acl.h"
 #include "utils/builtins.h"
+#include "utils/fmgroids.h"
 #include "nodes/supportnodes.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/paths.h"
+#include "optimizer/planmain.h"
 #include "optimizer/planner.h"
 #include "parser/parsetree.h"
 #if PG_VERSION_NUM >= 190000
@@ -86,6 +90,38 @@ static Node *
 copy_of(Node *node)
 {
 	return static_cast<Node *>(copyObjectImpl(node));
+}
+
+/*
+ * The executor checks EXECUTE on each function of a plan, as the user who runs it: a rewrite that
+ * took the user's function out of the plan, or put another in, would change who may run the
+ * query. So a rewrite is made only where the user planning it may execute both the functions it
+ * replaces and those it adds, and the plan depends on each of them and on the role: a GRANT or a
+ * REVOKE of one, or a cached plan run by another role (SET ROLE, SECURITY DEFINER), plans it
+ * again. Elsewhere the functions stay as written and the executor checks them.
+ */
+
+// True if the current user may execute each of the functions; record the plan's dependency on
+// them and on the role.
+static bool
+may_execute(PlannerInfo *root, const Oid *fns, int n)
+{
+	bool allowed = true;
+
+	for (int i = 0; i < n; i++)
+	{
+		if (root != NULL && root->glob != NULL)
+			record_plan_function_dependency(root, fns[i]);
+#if PG_VERSION_NUM >= 160000
+		if (object_aclcheck(ProcedureRelationId, fns[i], GetUserId(), ACL_EXECUTE) != ACLCHECK_OK)
+#else
+		if (pg_proc_aclcheck(fns[i], GetUserId(), ACL_EXECUTE) != ACLCHECK_OK)
+#endif
+			allowed = false;
+	}
+	if (root != NULL && root->glob != NULL)
+		root->glob->dependsOnRole = true;
+	return allowed;
 }
 
 /* The spellings whose support functions this backend has called (v7's, hot's). */
@@ -289,6 +325,9 @@ made_support(Node *request, const MadeSpelling &spelling)
 			InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
 	else
 		return NULL;
+	Oid used[] = {req->fcall->funcid, since_key, before_key, check};
+	if (!may_execute(req->root, used, lengthof(used)))
+		return NULL;
 
 	RangeBound bounds[] = {{since_key, static_cast<Node *>(lsecond(args)), false},
 						   {before_key, static_cast<Node *>(lthird(args)), true}};
@@ -332,6 +371,48 @@ value_of(const AttStatsSlot &hist, int i)
 }
 
 /*
+ * A bucket between formats, from another format's id to the format's least bound (a version 4
+ * id to a version 7 one) or from the format's greatest bound to another format's id, holds the
+ * format's ids only from the column's least id of the format up (or up to its greatest): its
+ * time runs from the edge id, not from the other format's bound. Interpolating by time from a
+ * version 4 bound put the oldest hour of a column 30 % of version 4 ids at 1 row (for 485), and
+ * counting up to now ranges past the newest version 7 id 27 times over. The format's ids go on
+ * at the pace of its bucket beside the edge bucket (as many a millisecond) up to the edge id,
+ * at most the whole bucket; the rest of the bucket is the other format's, below the least edge
+ * id (above the greatest: version 4 ids sort above 2026's version 7 ids but for 0.6 % of them),
+ * where the format's ranges do not reach.
+ */
+struct FormatEdge
+{
+	int     bucket; // the bucket's lower bound's index; -1 where not read
+	uint8_t id[uuid_len];
+	double  share; // the format's share of the bucket's population
+};
+
+// Return where x lies between a and b, in [0, 1].
+static double
+part(double x, double a, double b)
+{
+	return b > a ? std::min(1.0, std::max(0.0, (x - a) / (b - a))) : (x >= b ? 1.0 : 0.0);
+}
+
+// Return the fraction of the histogram's population at or below key, a key in the bucket of edge
+// (the lower edge of the format's ids where upper is false).
+static double
+edge_fraction(const AttStatsSlot &hist, const uint8_t *key, const FormatEdge &edge, bool upper)
+{
+	double low = leading(value_of(hist, edge.bucket));
+	double high = leading(value_of(hist, edge.bucket + 1));
+	double at = leading(edge.id);
+	double k = leading(key);
+	double w = edge.share;
+	double in = upper ? w * part(k, low, at) + (1 - w) * part(k, at, high)
+					  : (1 - w) * part(k, low, at) + w * part(k, at, high);
+
+	return (edge.bucket + in) / (hist.nvalues - 1);
+}
+
+/*
  * Return the fraction of the histogram's population at or below key: the bucket by binary
  * search, the place inside it by linear interpolation on the leading bytes. Ids are made up to
  * now (the key of the transaction's start, or NULL), so the last bucket reaches now where now is
@@ -343,7 +424,7 @@ value_of(const AttStatsSlot &hist, int i)
  */
 static double
 histogram_fraction(const AttStatsSlot &hist, const uint8_t *key, bool (*of_format)(const uint8_t *id),
-				   const uint8_t *now)
+				   const uint8_t *now, const FormatEdge *edges = NULL)
 {
 	int            last = hist.nvalues - 1;
 	int            lo = 0;
@@ -371,6 +452,9 @@ histogram_fraction(const AttStatsSlot &hist, const uint8_t *key, bool (*of_forma
 		else
 			lo = mid;
 	}
+	for (int e = 0; edges != NULL && e < 2; e++)
+		if (edges[e].bucket == lo && hi == lo + 1)
+			return edge_fraction(hist, key, edges[e], e == 1);
 	low = leading(value_of(hist, lo));
 	high = hi == last && filling ? leading(now) : leading(value_of(hist, hi));
 	if (of_format != NULL && !of_format(value_of(hist, lo)))
@@ -399,10 +483,12 @@ histogram_fraction(const AttStatsSlot &hist, const uint8_t *key, bool (*of_forma
  * PostgreSQL does for a created_at column (get_actual_variable_range).
  */
 
-// Read the first live id of index in the direction into out; false where there is none among
-// its first 100 entries.
+// Read the first live id of index in the direction into out, from key from on (at or above it,
+// or at or below it backward; NULL: the index's end), of the format where of_format is given;
+// false where there is none among its first 100 entries.
 static bool
-index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t out[uuid_len])
+index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t out[uuid_len],
+		  const uint8_t *from = NULL, bool (*of_format)(const uint8_t *id) = NULL)
 {
 	Relation        heap = table_open(planner_rt_fetch(index->rel->relid, root)->relid, NoLock);
 	Relation        irel = index_open(index->indexoid, NoLock);
@@ -415,8 +501,12 @@ index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t o
 	bool            found = false;
 
 	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
-	ScanKeyEntryInitialize(&not_null, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy, InvalidOid, InvalidOid,
-						   InvalidOid, (Datum) 0);
+	if (from == NULL)
+		ScanKeyEntryInitialize(&not_null, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy, InvalidOid, InvalidOid,
+							   InvalidOid, (Datum) 0);
+	else
+		ScanKeyInit(&not_null, 1, backward ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber,
+					backward ? F_UUID_LE : F_UUID_GE, UUIDPGetDatum(make_uuid(from)));
 #if PG_VERSION_NUM >= 190000
 	scan = index_beginscan(heap, irel, &snapshot, NULL, 1, 0, SO_NONE);
 #elif PG_VERSION_NUM >= 180000
@@ -436,7 +526,7 @@ index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t o
 		if (!VM_ALL_VISIBLE(heap, ItemPointerGetBlockNumber(tid), &vm) && !index_fetch_heap(scan, slot))
 			continue;
 		id = index_getattr(scan->xs_itup, 1, scan->xs_itupdesc, &isnull);
-		if (!isnull)
+		if (!isnull && (of_format == NULL || of_format(DatumGetUUIDP(id)->data)))
 		{
 			memcpy(out, DatumGetUUIDP(id)->data, uuid_len);
 			found = true;
@@ -452,9 +542,11 @@ index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t o
 }
 
 // Read the column's least (or greatest) id from a B-tree index whose first key it is; false
-// where there is no such index or no live id.
+// where there is no such index or no live id. With from, the least id at or above it (the
+// greatest at or below it), of the format where of_format is given.
 static bool
-column_end(PlannerInfo *root, const VariableStatData &vardata, bool greatest, uint8_t out[uuid_len])
+column_end(PlannerInfo *root, const VariableStatData &vardata, bool greatest, uint8_t out[uuid_len],
+		   const uint8_t *from = NULL, bool (*of_format)(const uint8_t *id) = NULL)
 {
 	Oid       family = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
 	ListCell *lc;
@@ -467,8 +559,8 @@ column_end(PlannerInfo *root, const VariableStatData &vardata, bool greatest, ui
 
 		if (index->relam == BTREE_AM_OID && index->indpred == NIL && !index->hypothetical &&
 			index->sortopfamily != NULL && index->sortopfamily[0] == family &&
-			match_index_to_operand(vardata.var, 0, index))
-			return index_end(root, index, greatest != index->reverse_sort[0], out);
+			match_index_to_operand(vardata.var, 0, index) && (from == NULL || !index->reverse_sort[0]))
+			return index_end(root, index, greatest != index->reverse_sort[0], out, from, of_format);
 	}
 	return false;
 }
@@ -496,6 +588,86 @@ read_column_ends(PlannerInfo *root, const VariableStatData &vardata, AttStatsSlo
 		hist.values[last] = UUIDPGetDatum(make_uuid(id));
 }
 
+// Return a key whose leading 8 bytes are the number at, the rest fill.
+static void
+key_at(double at, uint8_t fill, uint8_t out[uuid_len])
+{
+	uint64_t v = at >= 18446744073709549568.0 ? UINT64_MAX : static_cast<uint64_t>(std::max(0.0, at));
+
+	for (int i = 7; i >= 0; i--, v >>= 8)
+		out[i] = static_cast<uint8_t>(v & 0xff);
+	memset(out + 8, fill, uuid_len - 8);
+}
+
+/*
+ * Read the edge id of the format in the bucket between formats below its bound b (above it where
+ * upper): the first id of the format from a key twice the time of the format's bucket beside b
+ * outside b, and again from 4 and 16 times as far while the id found lies within a quarter of
+ * that bucket's time of the key (more of the format's ids beyond the key). False where the
+ * format has no bucket beside b, the index no such id among the 100 ids from the key, or none
+ * lies apart from the key.
+ */
+static bool
+read_edge(PlannerInfo *root, const VariableStatData &vardata, const AttStatsSlot &hist, int b, bool upper,
+		  bool (*of_format)(const uint8_t *id), FormatEdge *edge)
+{
+	int    beside = upper ? b - 1 : b + 1;
+	int    other = upper ? b + 1 : b - 1;
+	double bound = leading(value_of(hist, b));
+	double end = leading(value_of(hist, other));
+	double pace;
+
+	if (beside < 0 || beside >= hist.nvalues || !of_format(value_of(hist, beside)))
+		return false;
+	pace = std::fabs(bound - leading(value_of(hist, beside)));
+	for (double reach = 2 * pace; pace > 0 && reach <= 32 * pace; reach *= 4)
+	{
+		bool    clamped = reach >= std::fabs(end - bound);
+		double  from = clamped ? end : bound + (upper ? reach : -reach);
+		uint8_t key[uuid_len];
+
+		key_at(from, upper ? 0xff : 0x00, key);
+		if (!column_end(root, vardata, upper, edge->id, key, of_format) ||
+			memcmp(edge->id, value_of(hist, b), uuid_len) * (upper ? -1 : 1) > 0)
+			return false;
+		if (clamped || std::fabs(leading(edge->id) - from) > pace / 4)
+		{
+			edge->bucket = upper ? b : b - 1;
+			edge->share = std::min(1.0, std::fabs(leading(edge->id) - bound) / pace);
+			return true;
+		}
+	}
+	return false;
+}
+
+// Read the edges of the format's ids where a key of the range (or its open end) falls in a bucket
+// between formats, with the format's share of that bucket.
+static void
+read_edges(PlannerInfo *root, const VariableStatData &vardata, const AttStatsSlot &hist, const uint8_t *since,
+		   const uint8_t *before, bool (*of_format)(const uint8_t *id), bool open_below, bool open_above,
+		   FormatEdge edges[2])
+{
+	int last = hist.nvalues - 1;
+	int first = 0;
+	int top = last;
+
+	edges[0].bucket = edges[1].bucket = -1;
+	if (of_format == NULL || hist.nvalues < 3)
+		return;
+	while (first <= last && !of_format(value_of(hist, first)))
+		first++;
+	while (top > first && !of_format(value_of(hist, top)))
+		top--;
+	if (first > 0 && first <= last &&
+		(open_below || (!filled(since, 0x00) && memcmp(since, value_of(hist, first), uuid_len) < 0) ||
+		 memcmp(before, value_of(hist, first), uuid_len) < 0))
+		read_edge(root, vardata, hist, first, false, of_format, &edges[0]);
+	if (top < last && top >= first &&
+		(open_above || memcmp(since, value_of(hist, top), uuid_len) >= 0 ||
+		 (!filled(before, 0xff) && memcmp(before, value_of(hist, top), uuid_len) >= 0)))
+		read_edge(root, vardata, hist, top, true, of_format, &edges[1]);
+}
+
 // True if the uuid datum is in [since, before].
 static bool
 in_range(Datum id, const uint8_t *since, const uint8_t *before)
@@ -514,7 +686,8 @@ in_range(Datum id, const uint8_t *since, const uint8_t *before)
  */
 static double
 range_share(PlannerInfo *root, Node *id, int var_relid, const uint8_t *since, const uint8_t *before,
-			bool (*of_format)(const uint8_t *id), const uint8_t *now, bool to_format_end = false)
+			bool (*of_format)(const uint8_t *id), const uint8_t *now, bool to_format_end = false,
+			bool from_format_start = false)
 {
 	VariableStatData vardata;
 	AttStatsSlot     hist;
@@ -542,11 +715,22 @@ range_share(PlannerInfo *root, Node *id, int var_relid, const uint8_t *since, co
 		}
 		if (hist.nvalues >= 3)
 			read_column_ends(root, vardata, hist, since, before, of_format);
-		if (to_format_end && hist.nvalues >= 2 && of_format != NULL && now != NULL &&
-			!of_format(value_of(hist, hist.nvalues - 1)))
-			before = now;
-		double below_before = hist.nvalues >= 2 ? histogram_fraction(hist, before, of_format, now) : -1;
-		double below_since = hist.nvalues >= 2 ? histogram_fraction(hist, since, of_format, now) : -1;
+		FormatEdge edges[2];
+
+		read_edges(root, vardata, hist, since, before, of_format, from_format_start, to_format_end, edges);
+		if (to_format_end && hist.nvalues >= 2 && of_format != NULL && !of_format(value_of(hist, hist.nvalues - 1)))
+		{
+			if (edges[1].bucket >= 0)
+				before = edges[1].id;
+			else if (now != NULL)
+				before = now;
+		}
+		if (from_format_start && edges[0].bucket >= 0 && memcmp(since, edges[0].id, uuid_len) < 0)
+			since = edges[0].id;
+		if (edges[1].bucket >= 0 && memcmp(before, edges[1].id, uuid_len) > 0 && memcmp(since, edges[1].id, uuid_len) > 0)
+			since = before = edges[1].id;
+		double below_before = hist.nvalues >= 2 ? histogram_fraction(hist, before, of_format, now, edges) : -1;
+		double below_since = hist.nvalues >= 2 ? histogram_fraction(hist, since, of_format, now, edges) : -1;
 
 		if (below_before >= 0 && below_since >= 0)
 			share = std::max(0.0, below_before - below_since) * std::max(0.0, 1 - nullfrac - mcv_all) + mcv_in;
@@ -720,14 +904,17 @@ estimate_siblings(const SupportRequestSelectivity *req, const MadeSpelling &spel
 	Node   *id = static_cast<Node *>(linitial(req->args));
 	double *shares = static_cast<double *>(palloc(sizeof(double) * n));
 	bool    open = true;
+	bool    open_below = true;
 	uint8_t lower[uuid_len];
 	uint8_t upper[uuid_len];
 
 	uuid_fill(lower, 0x00);
 	uuid_fill(upper, 0xff);
 	for (int i = 0; i < n; i++)
-		if (upper_strategy(siblings[i].strategy))
-			open = false;
+	{
+		open = open && !upper_strategy(siblings[i].strategy);
+		open_below = open_below && !lower_strategy(siblings[i].strategy);
+	}
 	for (int i = 0; i < n; i++)
 	{
 		bool up = upper_strategy(siblings[i].strategy);
@@ -735,7 +922,7 @@ estimate_siblings(const SupportRequestSelectivity *req, const MadeSpelling &spel
 		shares[i] = siblings[i].strategy == BTEqualStrategyNumber
 			? 0
 			: range_share(req->root, id, req->varRelid, up ? lower : siblings[i].key, up ? siblings[i].key : upper,
-						  spelling.of_format, now_key, open);
+						  spelling.of_format, now_key, open, open_below);
 		if (shares[i] < 0)
 			return false;
 	}
@@ -777,6 +964,28 @@ correction(const SupportRequestSelectivity *req, const MadeSpelling &spelling, c
 	return checks > 1 ? std::pow(selectivity, 1.0 / checks) : selectivity;
 }
 
+// True if no restriction clause of the rel but the checks reads the id: the range is every id of
+// the format (a bound of -infinity, whose comparison every id meets, makes none).
+static bool
+check_alone(const SupportRequestSelectivity *req, const RelOptInfo *rel, const Var *id)
+{
+	ListCell *lc;
+
+	foreach (lc, rel->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = static_cast<RestrictInfo *>(lfirst(lc));
+		Bitmapset    *read = NULL;
+
+		if (IsA(rinfo->clause, FuncExpr) && reinterpret_cast<FuncExpr *>(rinfo->clause)->funcid == req->funcid &&
+			equal(reinterpret_cast<FuncExpr *>(rinfo->clause)->args, req->args))
+			continue;
+		pull_varattnos(reinterpret_cast<Node *>(rinfo->clause), id->varno, &read);
+		if (bms_is_member(id->varattno - FirstLowInvalidHeapAttributeNumber, read))
+			return false;
+	}
+	return true;
+}
+
 // Return the selectivity of a check of the id alone, in [0, 1], giving its comparisons theirs.
 static double
 sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spelling)
@@ -794,9 +1003,21 @@ sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &sp
 		return 1;
 	siblings = static_cast<Sibling *>(palloc(sizeof(Sibling) * (list_length(rel->baserestrictinfo) + 1)));
 	n = read_siblings(req, rel, id, siblings, &checks, &fresh);
-	if (checks == 0 || n == 0)
+	if (checks == 0 || (n == 0 && !check_alone(req, rel, id)))
 		return 1;
 	now_key = spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL;
+	if (n == 0)
+	{
+		uint8_t lower[uuid_len];
+		uint8_t upper[uuid_len];
+		double  share;
+
+		uuid_fill(lower, 0x00);
+		uuid_fill(upper, 0xff);
+		share = range_share(req->root, static_cast<Node *>(linitial(req->args)), req->varRelid, lower, upper,
+							spelling.of_format, now_key, true, true);
+		return share >= 0 ? std::pow(std::min(1.0, share), 1.0 / checks) : 1;
+	}
 	if (fresh && estimate_siblings(req, spelling, siblings, n, now_key))
 		return 1;
 	return correction(req, spelling, siblings, n, now_key, checks);
@@ -931,9 +1152,9 @@ time_comparison(Node *clause, Comparison *c)
 }
 
 // Add the expansion of the comparisons of one column to *out; false (nothing added) where the
-// spelling's functions are missing beside the extractor.
+// spelling's functions are missing beside the extractor, or the user may not execute one it takes.
 static bool
-add_expansion(List **out, const Comparison *const *group, int n)
+add_expansion(PlannerInfo *root, List **out, const Comparison *const *group, int n)
 {
 	static const Oid  key_args[] = {TIMESTAMPTZOID};
 	static const Oid  id_args[] = {UUIDOID};
@@ -946,6 +1167,7 @@ add_expansion(List **out, const Comparison *const *group, int n)
 	Oid               through_key;
 	Oid               check;
 	RangeBound       *bounds = static_cast<RangeBound *>(palloc(sizeof(RangeBound) * 2 * n));
+	Oid              *used = static_cast<Oid *>(palloc(sizeof(Oid) * (2 * n + 2)));
 	int               nbounds = 0;
 	Node             *expanded;
 
@@ -980,6 +1202,12 @@ add_expansion(List **out, const Comparison *const *group, int n)
 				break;
 		}
 	}
+	used[0] = first->extractor;
+	used[1] = check;
+	for (int i = 0; i < nbounds; i++)
+		used[i + 2] = bounds[i].key;
+	if (!may_execute(root, used, nbounds + 2))
+		return false;
 	/* A NULL comparison is false here: no key IS NOT NULL filter is needed. */
 	expanded = expansion(first->arg, bounds, nbounds, check_of(check, first->arg), false);
 	if (is_andclause(expanded))
@@ -1031,7 +1259,7 @@ extractor_indexed(Oid table, const Comparison *c)
 
 // Return a list of AND-ed conditions with the comparisons of extractors of rel's columns rewritten.
 static List *
-rewrite_conditions(List *conditions, Index relid, Oid table)
+rewrite_conditions(PlannerInfo *root, List *conditions, Index relid, Oid table)
 {
 	Comparison  *found = static_cast<Comparison *>(palloc(sizeof(Comparison) * (list_length(conditions) + 1)));
 	Comparison **group = static_cast<Comparison **>(palloc(sizeof(Comparison *) * (list_length(conditions) + 1)));
@@ -1043,7 +1271,8 @@ rewrite_conditions(List *conditions, Index relid, Oid table)
 	foreach (lc, conditions)
 	{
 		if (time_comparison(static_cast<Node *>(lfirst(lc)), &found[n]) &&
-			static_cast<Index>(found[n].id->varno) == relid && !extractor_indexed(table, &found[n]))
+			static_cast<Index>(found[n].id->varno) == relid &&
+			!(OidIsValid(table) && extractor_indexed(table, &found[n])))
 			n++;
 		else
 			out = lappend(out, lfirst(lc));
@@ -1064,7 +1293,7 @@ rewrite_conditions(List *conditions, Index relid, Oid table)
 				group[members++] = &found[j];
 				done[j] = true;
 			}
-		if (!add_expansion(&out, group, members))
+		if (!add_expansion(root, &out, group, members))
 			for (int k = 0; k < members; k++)
 				out = lappend(out, group[k]->clause);
 	}
@@ -1073,7 +1302,7 @@ rewrite_conditions(List *conditions, Index relid, Oid table)
 
 // Rewrite the conditions of a join tree, its own and those of every join below it.
 static void
-rewrite_join_tree(Node *node, const RelOptInfo *rel, Oid table)
+rewrite_join_tree(PlannerInfo *root, Node *node, const RelOptInfo *rel, Oid table)
 {
 	ListCell *lc;
 
@@ -1084,23 +1313,82 @@ rewrite_join_tree(Node *node, const RelOptInfo *rel, Oid table)
 		FromExpr *from = reinterpret_cast<FromExpr *>(node);
 
 		if (from->quals != NULL && IsA(from->quals, List))
-			from->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(from->quals), rel->relid, table));
+			from->quals = reinterpret_cast<Node *>(rewrite_conditions(root, reinterpret_cast<List *>(from->quals), rel->relid, table));
 		foreach (lc, from->fromlist)
-			rewrite_join_tree(static_cast<Node *>(lfirst(lc)), rel, table);
+			rewrite_join_tree(root, static_cast<Node *>(lfirst(lc)), rel, table);
 	}
 	else if (IsA(node, JoinExpr))
 	{
 		JoinExpr *join = reinterpret_cast<JoinExpr *>(node);
 
 		if (join->quals != NULL && IsA(join->quals, List))
-			join->quals = reinterpret_cast<Node *>(rewrite_conditions(reinterpret_cast<List *>(join->quals), rel->relid, table));
-		rewrite_join_tree(join->larg, rel, table);
-		rewrite_join_tree(join->rarg, rel, table);
+			join->quals = reinterpret_cast<Node *>(rewrite_conditions(root, reinterpret_cast<List *>(join->quals), rel->relid, table));
+		rewrite_join_tree(root, join->larg, rel, table);
+		rewrite_join_tree(root, join->rarg, rel, table);
 	}
 }
 
+/*
+ * A UNION ALL (a view of a table and its archive) is planned as an append of its branches below a
+ * subquery rel, which is not a table and passes through no relation hook; its conditions are
+ * distributed to it before its branches are built, and each branch takes them from it, translated
+ * to its own columns, right after the relation hook has run for the branch (build_simple_rel's
+ * apply_child_basequals). So the hook rewrites the subquery rel's conditions then, when it runs
+ * for a branch: the comparisons of one column become one condition, the AND of their expansion,
+ * which each branch takes apart into its own conditions. (Not for an index of a branch on the
+ * extractor's call: the branches share the rewrite.)
+ */
+
+// Rewrite the conditions of the UNION ALL subquery rel that rel is a branch of, if it is one.
+static void
+rewrite_union_parent(PlannerInfo *root, const RelOptInfo *rel)
+{
+	RelOptInfo   *parent;
+	List         *clauses = NIL;
+	List         *rewritten;
+	List         *kept = NIL;
+	List         *added = NIL;
+	RestrictInfo *first = NULL;
+	ListCell     *lc;
+
+	if (rel->reloptkind != RELOPT_OTHER_MEMBER_REL || root->append_rel_array == NULL ||
+		root->append_rel_array[rel->relid] == NULL ||
+		(parent = root->simple_rel_array[root->append_rel_array[rel->relid]->parent_relid]) == NULL ||
+		parent->rtekind != RTE_SUBQUERY)
+		return;
+	foreach (lc, parent->baserestrictinfo)
+		clauses = lappend(clauses, static_cast<RestrictInfo *>(lfirst(lc))->clause);
+	rewritten = rewrite_conditions(root, clauses, parent->relid, InvalidOid);
+	if (rewritten == clauses)
+		return;
+	foreach (lc, rewritten)
+		if (!list_member_ptr(clauses, lfirst(lc)))
+			added = lappend(added, lfirst(lc));
+	foreach (lc, parent->baserestrictinfo)
+	{
+		RestrictInfo *rinfo = static_cast<RestrictInfo *>(lfirst(lc));
+
+		if (list_member_ptr(rewritten, rinfo->clause))
+			kept = lappend(kept, rinfo);
+		else if (first == NULL)
+			first = rinfo;
+	}
+	// A copy of the first rewritten condition's RestrictInfo carries the AND: an equivalence class
+	// may hold the original.
+	RestrictInfo *expanded = makeNode(RestrictInfo);
+
+	memcpy(expanded, first, sizeof(RestrictInfo));
+	expanded->clause = list_length(added) == 1 ? static_cast<Expr *>(linitial(added)) : make_andclause(added);
+	expanded->orclause = NULL;
+	expanded->norm_selec = -1;
+	expanded->outer_selec = -1;
+	expanded->eval_cost.startup = -1;
+	parent->baserestrictinfo = lappend(kept, expanded);
+}
+
 // Rewrite a relation's index predicates, and the query's conditions before a relation of the
-// query's own is first planned (they are not yet distributed to relations then).
+// query's own is first planned (they are not yet distributed to relations then), or those of the
+// UNION ALL it is a branch of.
 static void
 rewrite_for_relation(PlannerInfo *root, RelOptInfo *rel)
 {
@@ -1111,12 +1399,14 @@ rewrite_for_relation(PlannerInfo *root, RelOptInfo *rel)
 		return;
 	table = planner_rt_fetch(rel->relid, root)->relid;
 	if (rel->reloptkind == RELOPT_BASEREL)
-		rewrite_join_tree(reinterpret_cast<Node *>(root->parse->jointree), rel, table);
+		rewrite_join_tree(root, reinterpret_cast<Node *>(root->parse->jointree), rel, table);
+	else
+		rewrite_union_parent(root, rel);
 	foreach (lc, rel->indexlist)
 	{
 		IndexOptInfo *index = static_cast<IndexOptInfo *>(lfirst(lc));
 
-		index->indpred = rewrite_conditions(index->indpred, rel->relid, table);
+		index->indpred = rewrite_conditions(root, index->indpred, rel->relid, table);
 	}
 }
 
@@ -1224,15 +1514,17 @@ add_words_of_check(PlannerInfo *root, List **out, List *conditions, FuncExpr *ch
 static List *
 both_spellings(PlannerInfo *root, List *conditions, Index relid, Oid table)
 {
-	List     *rewritten = rewrite_conditions(conditions, relid, table);
+	List     *rewritten = rewrite_conditions(root, conditions, relid, table);
 	List     *out = list_copy(conditions);
 	ListCell *lc;
 
 	if (rewritten != conditions)
 		out = list_concat(out, rewritten);
-	foreach (lc, conditions)
+	// The words of the keys, the clause's own and those of the rewrite of its words: a bound inside
+	// the index bound's millisecond (second) has the key of the index bound, not its words.
+	foreach (lc, rewritten)
 		if (IsA(lfirst(lc), FuncExpr) && list_length(static_cast<FuncExpr *>(lfirst(lc))->args) == 1)
-			add_words_of_check(root, &out, conditions, static_cast<FuncExpr *>(lfirst(lc)));
+			add_words_of_check(root, &out, rewritten, static_cast<FuncExpr *>(lfirst(lc)));
 	return out;
 }
 

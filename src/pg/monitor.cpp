@@ -11,7 +11,7 @@ extern "C" {
 #include "funcapi.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
-#include "utils/lsyscache.h"
+#include "utils/lsyscache.h" /* get_rel_name(); get_database_name() from 19 on (commands/dbcommands.h before) */
 #include "utils/tuplestore.h"
 
 PG_FUNCTION_INFO_V1(locality_uuid_generators);

@@ -5,7 +5,7 @@
 -- would take over calls made of that role's (an exact argument type where the other needs a
 -- cast), or make them ambiguous (42725). The script refuses, before it creates anything, while
 -- a function of one of the names it creates exists in any schema and is not the extension's
--- own (an overload it already has). The names are the script's (src/pg/name_check.sh, at build
+-- own (an overload it already has), outside the temporary schemas. The names are the script's (src/pg/name_check.sh, at build
 -- time). Every operator has exact pg_catalog types (found there first); every function is
 -- qualified.
 DO $$
@@ -26,6 +26,10 @@ BEGIN
     FROM pg_catalog.pg_proc AS p
     JOIN pg_catalog.pg_namespace AS n ON n.oid = p.pronamespace
     WHERE p.proname = ANY (names)
+      -- no unqualified call reaches a function of a temporary schema (pg_temp is not searched for
+      -- functions): another session's, even one left by a crash, stops nothing
+      AND NOT pg_catalog.pg_is_other_temp_schema(n.oid)
+      AND n.oid <> pg_catalog.pg_my_temp_schema()
       AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend AS d
                       WHERE d.classid = 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
                         AND d.objid = p.oid

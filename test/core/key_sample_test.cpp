@@ -216,6 +216,10 @@ test_pick()
 	/* Random keys in key order (CLUSTER, a sorted load): new random keys still land anywhere. */
 	CHECK(same(pick_generator(t, 1.0, 1.0).generator, "uuidv7_ordered()"));
 	CHECK(pick_generator(t, 1.0, 1.0).reason == PickReason::random_sorted);
+	/* The same keys where the DEFAULT is a block generator: blocks smaller than the sample's spacing. */
+	CHECK(same(pick_generator(t, 0, 0, nullptr, "uuid_sequence_nextval()").generator, "uuid_sequence_nextval()"));
+	CHECK(pick_generator(t, 0, 0, nullptr, "uuid_sequence_nextval()").reason == PickReason::blocks_by_default);
+	CHECK(pick_generator(t, 1.0, 1.0, nullptr, "uuid_time_nextval()").reason == PickReason::blocks_by_default);
 
 	t = SampleTally{};
 	t.rows = 10;

@@ -2,7 +2,8 @@
 # vict.hot_uuid(numeric) and calls hot_uuid(5) and hot_uuid(5::bigint) with search_path
 # vict, public; owner, the database's owner and no superuser, runs CREATE EXTENSION (trusted).
 # It is refused (42723), naming nobody's function, and creates nothing; nobody's calls still
-# reach his function; once he renames it, owner creates the extension, and a dump with a function
+# reach his function; once he renames it, owner creates the extension (another session's
+# temporary function of one of the names stops nothing), and a dump with a function
 # of that name made after the extension restores. ALTER EXTENSION UPDATE
 # from 1.5 is refused likewise beside a function named as one 1.6 adds (locality_uuid_survey),
 # not beside the overloads it adds to its own functions. The names the install script checks
@@ -74,7 +75,18 @@ like($err, qr/ERROR:  42723: .*\nDETAIL:  .*: pg_catalog\.hot_uuid_made\(text\),
 # Renamed, nobody's function and his calls of it are his; owner creates the extension.
 is(as($node, nobody => 'fresh', 'ALTER FUNCTION vict.hot_uuid(numeric) RENAME TO my_hot_uuid; SELECT my_hot_uuid(5)'),
 	'victim|', 'nobody renames his function');
+# Another session's temporary function of one of the names, held open, stops nothing: pg_temp is
+# not searched for functions, so no unqualified call reaches it.
+my ($tin, $tout) = ("CREATE FUNCTION pg_temp.uuidv7_ordered() RETURNS uuid LANGUAGE sql AS 'SELECT NULL::uuid';\nSELECT 'made';\n", '');
+my $temp = IPC::Run::start([ 'psql', '-XAtq', '-d', $node->connstr('fresh') . ' user=nobody' ],
+	'<', \$tin, '>', \$tout, IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
+$temp->pump until $tout =~ /made/;
+is( $q->('fresh', q{SELECT count(*) FROM pg_proc AS p JOIN pg_namespace AS n ON n.oid = p.pronamespace
+	WHERE p.proname = 'uuidv7_ordered' AND n.nspname LIKE 'pg\_temp\_%'}),
+	'1', q{nobody's session holds pg_temp.uuidv7_ordered()});
 is(as($node, owner => 'fresh', 'CREATE EXTENSION locality_uuid'), '|', 'owner creates the extension');
+$tin .= "\\q\n";
+$temp->finish;
 is(as($node, nobody => 'fresh', 'SELECT my_hot_uuid(5), hot_uuid_shard_key(hot_uuid(5))'), 'victim|5|',
 	q{nobody's renamed function is his; hot_uuid(5) is the extension's});
 

@@ -8,8 +8,8 @@
 # the bounds as constants (keys folded at plan time) and as join parameters (keys computed at
 # run time). In the C edition the user's words too: comparisons of uuidv7_timestamp(id) and
 # hot_uuid_timestamp(id) (>= and <, > and <=, BETWEEN, one side either way round, =) give the rows
-# of the same conditions under IS TRUE, and every plan of them has lost the extractor (the
-# planner hook rewrote them). The key functions give the same keys in both editions. LOCALITY_UUID_SEED picks
+# of the same conditions under IS TRUE, on the table and on a UNION ALL view of it and a copy, and
+# every plan of them has lost the extractor (the planner hook rewrote them). The key functions give the same keys in both editions. LOCALITY_UUID_SEED picks
 # another seed (the seed is printed); LOCALITY_UUID_ROUNDS another number of tables.
 use strict;
 use warnings FATAL => 'all';
@@ -200,6 +200,22 @@ BEGIN
                 problem := format('%s with the index, bounds %s: %s rows, want %s', cond, b.n, cardinality(got), cardinality(want));
                 RETURN NEXT;
             END IF;
+            -- A UNION ALL of two tables: each branch takes the rewrite, the rows of both.
+            plan := '';
+            FOR e IN EXECUTE 'EXPLAIN (COSTS OFF) SELECT k FROM ids_union WHERE ' || cond LOOP
+                plan := plan || e."QUERY PLAN" || E'\n';
+            END LOOP;
+            IF plan ~ (extractor || '\(') THEN
+                problem := format('%s is not rewritten in a UNION ALL: %s', cond, plan);
+                RETURN NEXT;
+            END IF;
+            EXECUTE 'SELECT coalesce(array_agg(k ORDER BY k), ''{}'') FROM ids_union WHERE ' || cond INTO got;
+            nq := nq + 1;
+            nr := nr + 2 * (SELECT count(*) FROM ids);
+            IF got IS DISTINCT FROM (SELECT coalesce(array_agg(k ORDER BY k), '{}') FROM unnest(want || want) k) THEN
+                problem := format('%s in a UNION ALL, bounds %s: %s rows, want %s', cond, b.n, cardinality(got), 2 * cardinality(want));
+                RETURN NEXT;
+            END IF;
             SET LOCAL enable_seqscan = on;
             SET LOCAL enable_indexscan = off;
             SET LOCAL enable_bitmapscan = off;
@@ -368,12 +384,14 @@ for my $round (1 .. $rounds)
 		my $from = $timed[ int(rand(@timed)) ][2] + int(rand(3)) - 1;
 		$pairs[$i] = [ at_us($from), at_us($from + int(rand(3_600_000_000 * 48)) + int(rand(3)) - 1) ];
 	}
-	my $setup = "SET timezone = 'UTC';\nDROP TABLE IF EXISTS ids, bounds;\n"
+	my $setup = "SET timezone = 'UTC';\nDROP TABLE IF EXISTS ids, ids_copy, bounds CASCADE;\n"
 	  . "CREATE TABLE ids (k integer, id uuid);\nINSERT INTO ids VALUES\n"
 	  . join(",\n", map { "($_, '$ids[$_][0]')" } 0 .. $#ids) . ";\n"
 	  . "INSERT INTO ids VALUES ($ids_per_table, NULL);\n"
 	  . "INSERT INTO ids SELECT $ids_per_table + g, uuid_time_nextval(1, 2147483647) FROM generate_series(1, 20) g;\n"
 	  . "CREATE INDEX ON ids (id);\nANALYZE ids;\n"
+	  . "CREATE TABLE ids_copy AS SELECT * FROM ids;\nCREATE INDEX ON ids_copy (id);\nANALYZE ids_copy;\n"
+	  . "CREATE VIEW ids_union AS SELECT k, id FROM ids UNION ALL SELECT k, id FROM ids_copy;\n"
 	  . "CREATE TABLE bounds (n integer, a timestamptz, z timestamptz);\nINSERT INTO bounds VALUES\n"
 	  . join(",\n", map { "($_, $pairs[$_][0], $pairs[$_][1])" } 0 .. $#pairs) . ";\n";
 	my %keys;
