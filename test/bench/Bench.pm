@@ -142,8 +142,10 @@ sub read_file { open my $f, '<', $_[0] or return undef; local $/; my $t = <$f>; 
 sub gnuplot
 {
 	my ($out, $name, $height, @lines) = @_;
-	return warn "$ME: gnuplot not found (apt-get install gnuplot-nox); no $name.png\n" if system('command -v gnuplot >/dev/null');
 	write_file("$out/$name.gp", join "\n", "set terminal pngcairo noenhanced size 1200,$height font 'DejaVu Sans,10'", "set output '$name.png'", @lines, '');
+	# The script is written either way: where there is no gnuplot (a chroot), it is drawn elsewhere.
+	return warn "$ME: gnuplot not found (apt-get install gnuplot-nox); no $name.png (gnuplot $out/$name.gp draws it)\n"
+	  if system('command -v gnuplot >/dev/null');
 	system("cd '$out' && gnuplot $name.gp >$name.gp.log 2>&1") == 0 or warn "$ME: gnuplot failed, see $out/$name.gp.log\n";
 }
 
