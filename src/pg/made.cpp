@@ -483,30 +483,51 @@ histogram_fraction(const AttStatsSlot &hist, const uint8_t *key, bool (*of_forma
  * PostgreSQL does for a created_at column (get_actual_variable_range).
  */
 
-// Read the first live id of index in the direction into out, from key from on (at or above it,
-// or at or below it backward; NULL: the index's end), of the format where of_format is given;
-// false where there is none among its first 100 entries.
-static bool
-index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t out[uuid_len],
+/*
+ * Dead entries at an end of the index (deleted rows not yet vacuumed, a rolled-back batch) are
+ * passed as get_actual_variable_range passes them: the snapshot sees the rows not yet removable,
+ * an entry whose heap page is all-visible is read without the heap, and index_fetch_heap marks
+ * an entry whose row is dead to everyone so that the scan kills it (kill_prior_tuple) and the
+ * next probe skips it. The probe gives up after the heap pages of dead entries reach
+ * VISITED_PAGES_LIMIT's 100 (selfuncs.c), or 100 live entries of other formats.
+ */
+enum Probe
+{
+	probe_none = 0,
+	probe_found = 1,
+	probe_gave_up = -1
+};
+static const int probe_pages_limit = 100;
+static const int probe_entries_limit = 100;
+
+// Read the first live id of index from its least (or greatest) end into out, from key from on (at
+// or above it, or at or below it for the greatest; NULL: the index's end), of the format where
+// of_format is given; an ascending or a descending index, scanned in the direction that finds it.
+static Probe
+index_end(PlannerInfo *root, const IndexOptInfo *index, bool greatest, uint8_t out[uuid_len],
 		  const uint8_t *from = NULL, bool (*of_format)(const uint8_t *id) = NULL)
 {
 	Relation        heap = table_open(planner_rt_fetch(index->rel->relid, root)->relid, NoLock);
 	Relation        irel = index_open(index->indexoid, NoLock);
 	TupleTableSlot *slot = table_slot_create(heap, NULL);
+	ScanDirection   direction = greatest != index->reverse_sort[0] ? BackwardScanDirection : ForwardScanDirection;
 	Buffer          vm = InvalidBuffer;
+	BlockNumber     last_dead = InvalidBlockNumber;
 	SnapshotData    snapshot;
 	ScanKeyData     not_null;
 	IndexScanDesc   scan;
 	ItemPointer     tid;
-	bool            found = false;
+	Probe           result = probe_none;
+	int             dead_pages = 0;
+	int             others = 0;
 
 	InitNonVacuumableSnapshot(snapshot, GlobalVisTestFor(heap));
 	if (from == NULL)
 		ScanKeyEntryInitialize(&not_null, SK_ISNULL | SK_SEARCHNOTNULL, 1, InvalidStrategy, InvalidOid, InvalidOid,
 							   InvalidOid, (Datum) 0);
 	else
-		ScanKeyInit(&not_null, 1, backward ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber,
-					backward ? F_UUID_LE : F_UUID_GE, UUIDPGetDatum(make_uuid(from)));
+		ScanKeyInit(&not_null, 1, greatest ? BTLessEqualStrategyNumber : BTGreaterEqualStrategyNumber,
+					greatest ? F_UUID_LE : F_UUID_GE, UUIDPGetDatum(make_uuid(from)));
 #if PG_VERSION_NUM >= 190000
 	scan = index_beginscan(heap, irel, &snapshot, NULL, 1, 0, SO_NONE);
 #elif PG_VERSION_NUM >= 180000
@@ -516,21 +537,28 @@ index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t o
 #endif
 	scan->xs_want_itup = true;
 	index_rescan(scan, &not_null, 1, NULL, 0);
-	for (int entries = 0; !found && entries < 100 &&
-		 (tid = index_getnext_tid(scan, backward ? BackwardScanDirection : ForwardScanDirection)) != NULL;
-		 entries++)
+	while (result == probe_none && (tid = index_getnext_tid(scan, direction)) != NULL)
 	{
-		bool  isnull;
-		Datum id;
+		BlockNumber block = ItemPointerGetBlockNumber(tid);
+		bool        isnull;
+		Datum       id;
 
-		if (!VM_ALL_VISIBLE(heap, ItemPointerGetBlockNumber(tid), &vm) && !index_fetch_heap(scan, slot))
+		if (!VM_ALL_VISIBLE(heap, block, &vm) && !index_fetch_heap(scan, slot))
+		{
+			dead_pages += block != last_dead;
+			last_dead = block;
+			if (dead_pages > probe_pages_limit)
+				result = probe_gave_up;
 			continue;
+		}
 		id = index_getattr(scan->xs_itup, 1, scan->xs_itupdesc, &isnull);
 		if (!isnull && (of_format == NULL || of_format(DatumGetUUIDP(id)->data)))
 		{
 			memcpy(out, DatumGetUUIDP(id)->data, uuid_len);
-			found = true;
+			result = probe_found;
 		}
+		else if (++others >= probe_entries_limit)
+			break;
 	}
 	if (vm != InvalidBuffer)
 		ReleaseBuffer(vm);
@@ -538,13 +566,14 @@ index_end(PlannerInfo *root, const IndexOptInfo *index, bool backward, uint8_t o
 	ExecDropSingleTupleTableSlot(slot);
 	index_close(irel, NoLock);
 	table_close(heap, NoLock);
-	return found;
+	return result;
 }
 
-// Read the column's least (or greatest) id from a B-tree index whose first key it is; false
-// where there is no such index or no live id. With from, the least id at or above it (the
-// greatest at or below it), of the format where of_format is given.
-static bool
+// Read the column's least (or greatest) id from a B-tree index whose first key it is, ascending
+// or descending: probe_none where there is no such index or no live id. With from, the least id
+// at or above it (the greatest at or below it), of the format where of_format is given. Without
+// such an index the estimate is the histogram's alone.
+static Probe
 column_end(PlannerInfo *root, const VariableStatData &vardata, bool greatest, uint8_t out[uuid_len],
 		   const uint8_t *from = NULL, bool (*of_format)(const uint8_t *id) = NULL)
 {
@@ -552,17 +581,17 @@ column_end(PlannerInfo *root, const VariableStatData &vardata, bool greatest, ui
 	ListCell *lc;
 
 	if (root == NULL || vardata.rel == NULL || vardata.rel->rtekind != RTE_RELATION)
-		return false;
+		return probe_none;
 	foreach (lc, vardata.rel->indexlist)
 	{
 		IndexOptInfo *index = static_cast<IndexOptInfo *>(lfirst(lc));
 
 		if (index->relam == BTREE_AM_OID && index->indpred == NIL && !index->hypothetical &&
 			index->sortopfamily != NULL && index->sortopfamily[0] == family &&
-			match_index_to_operand(vardata.var, 0, index) && (from == NULL || !index->reverse_sort[0]))
-			return index_end(root, index, greatest != index->reverse_sort[0], out, from, of_format);
+			match_index_to_operand(vardata.var, 0, index))
+			return index_end(root, index, greatest, out, from, of_format);
 	}
-	return false;
+	return probe_none;
 }
 
 // Put the column's least or greatest id in place of the histogram's first or last bound where a
@@ -580,10 +609,10 @@ read_column_ends(PlannerInfo *root, const VariableStatData &vardata, AttStatsSlo
 		(!filled(before, 0xff) && memcmp(before, next_to_last, uuid_len) >= 0);
 	uint8_t id[uuid_len];
 
-	if (first_bucket && column_end(root, vardata, false, id) &&
+	if (first_bucket && column_end(root, vardata, false, id) == probe_found &&
 		(of_format == NULL || of_format(id) == of_format(value_of(hist, 0))))
 		hist.values[0] = UUIDPGetDatum(make_uuid(id));
-	if (last_bucket && column_end(root, vardata, true, id) &&
+	if (last_bucket && column_end(root, vardata, true, id) == probe_found &&
 		(of_format == NULL || of_format(id) == of_format(value_of(hist, last))))
 		hist.values[last] = UUIDPGetDatum(make_uuid(id));
 }
@@ -605,7 +634,8 @@ key_at(double at, uint8_t fill, uint8_t out[uuid_len])
  * outside b, and again from 4 and 16 times as far while the id found lies within a quarter of
  * that bucket's time of the key (more of the format's ids beyond the key). False where the
  * format has no bucket beside b, the index no such id among the 100 ids from the key, or none
- * lies apart from the key.
+ * lies apart from the key. Where a probe gives up (dead entries), the format's ids are taken to go
+ * on for one bucket's time of the bucket beside b past b, at its pace.
  */
 static bool
 read_edge(PlannerInfo *root, const VariableStatData &vardata, const AttStatsSlot &hist, int b, bool upper,
@@ -616,6 +646,7 @@ read_edge(PlannerInfo *root, const VariableStatData &vardata, const AttStatsSlot
 	double bound = leading(value_of(hist, b));
 	double end = leading(value_of(hist, other));
 	double pace;
+	Probe  probe;
 
 	if (beside < 0 || beside >= hist.nvalues || !of_format(value_of(hist, beside)))
 		return false;
@@ -627,10 +658,12 @@ read_edge(PlannerInfo *root, const VariableStatData &vardata, const AttStatsSlot
 		uint8_t key[uuid_len];
 
 		key_at(from, upper ? 0xff : 0x00, key);
-		if (!column_end(root, vardata, upper, edge->id, key, of_format) ||
-			memcmp(edge->id, value_of(hist, b), uuid_len) * (upper ? -1 : 1) > 0)
+		probe = column_end(root, vardata, upper, edge->id, key, of_format);
+		if (probe == probe_gave_up)
+			key_at(bound + (upper ? 1 : -1) * std::min(pace, std::fabs(end - bound)), upper ? 0xff : 0x00, edge->id);
+		else if (probe == probe_none || memcmp(edge->id, value_of(hist, b), uuid_len) * (upper ? -1 : 1) > 0)
 			return false;
-		if (clamped || std::fabs(leading(edge->id) - from) > pace / 4)
+		if (probe == probe_gave_up || clamped || std::fabs(leading(edge->id) - from) > pace / 4)
 		{
 			edge->bucket = upper ? b : b - 1;
 			edge->share = std::min(1.0, std::fabs(leading(edge->id) - bound) / pace);
@@ -729,6 +762,8 @@ range_share(PlannerInfo *root, Node *id, int var_relid, const uint8_t *since, co
 			since = edges[0].id;
 		if (edges[1].bucket >= 0 && memcmp(before, edges[1].id, uuid_len) > 0 && memcmp(since, edges[1].id, uuid_len) > 0)
 			since = before = edges[1].id;
+		if (edges[0].bucket >= 0 && memcmp(since, edges[0].id, uuid_len) < 0 && memcmp(before, edges[0].id, uuid_len) < 0)
+			since = before = edges[0].id;
 		double below_before = hist.nvalues >= 2 ? histogram_fraction(hist, before, of_format, now, edges) : -1;
 		double below_since = hist.nvalues >= 2 ? histogram_fraction(hist, since, of_format, now, edges) : -1;
 
@@ -891,6 +926,21 @@ read_siblings(const SupportRequestSelectivity *req, const RelOptInfo *rel, const
 	return n;
 }
 
+// Read the range of the intersection of the comparisons into lower and upper.
+static void
+range_of(const Sibling *siblings, int n, uint8_t lower[uuid_len], uint8_t upper[uuid_len])
+{
+	uuid_fill(lower, 0x00);
+	uuid_fill(upper, 0xff);
+	for (int i = 0; i < n; i++)
+	{
+		if (!upper_strategy(siblings[i].strategy) && memcmp(siblings[i].key, lower, uuid_len) > 0)
+			memcpy(lower, siblings[i].key, uuid_len);
+		if (!lower_strategy(siblings[i].strategy) && memcmp(siblings[i].key, upper, uuid_len) < 0)
+			memcpy(upper, siblings[i].key, uuid_len);
+	}
+}
+
 /*
  * Give each comparison its own share: at or below its key, or at or above it; and with no upper
  * comparison, up to the open end of the format's ids (range_share). A pair's shares are of the
@@ -908,13 +958,19 @@ estimate_siblings(const SupportRequestSelectivity *req, const MadeSpelling &spel
 	uint8_t lower[uuid_len];
 	uint8_t upper[uuid_len];
 
-	uuid_fill(lower, 0x00);
-	uuid_fill(upper, 0xff);
 	for (int i = 0; i < n; i++)
 	{
 		open = open && !upper_strategy(siblings[i].strategy);
 		open_below = open_below && !lower_strategy(siblings[i].strategy);
 	}
+	// A range wholly outside the format's ids (past its greatest id, before its least): its pair
+	// of shares would come to less than 0, which the planner reads as 0.5 %; the check answers 0.
+	range_of(siblings, n, lower, upper);
+	if (!open && !open_below &&
+		range_share(req->root, id, req->varRelid, lower, upper, spelling.of_format, now_key) == 0)
+		return false;
+	uuid_fill(lower, 0x00);
+	uuid_fill(upper, 0xff);
 	for (int i = 0; i < n; i++)
 	{
 		bool up = upper_strategy(siblings[i].strategy);
@@ -945,16 +1001,9 @@ correction(const SupportRequestSelectivity *req, const MadeSpelling &spelling, c
 	double  planner;
 	double  selectivity;
 
-	uuid_fill(lower, 0x00);
-	uuid_fill(upper, 0xff);
+	range_of(siblings, n, lower, upper);
 	for (int i = 0; i < n; i++)
-	{
-		if (!upper_strategy(siblings[i].strategy) && memcmp(siblings[i].key, lower, uuid_len) > 0)
-			memcpy(lower, siblings[i].key, uuid_len);
-		if (!lower_strategy(siblings[i].strategy) && memcmp(siblings[i].key, upper, uuid_len) < 0)
-			memcpy(upper, siblings[i].key, uuid_len);
 		comparisons = lappend(comparisons, siblings[i].rinfo);
-	}
 	share = range_share(req->root, static_cast<Node *>(linitial(req->args)), req->varRelid, lower, upper,
 						spelling.of_format, now_key);
 	if (share < 0)
