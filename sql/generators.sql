@@ -10,8 +10,13 @@ FROM pg_proc p, unnest(p.proargnames, p.proallargtypes::oid[], p.proargmodes::te
 WHERE p.oid = 'locality_uuid_generators(double precision, double precision)'::regprocedure AND m = 'o';
 
 -- This database's rows: one per generator, then the worst share; the allocation numbers of the
--- explicit-time ids (41 and 39 bits) add up; calls are there where the state is shared.
-SELECT generator, resource, allocation_numbers_limit AS limit_,
+-- explicit-time ids (41 and 39 bits) add up; calls are there where the state is shared. The
+-- continued run's row has its resource and share only where this database's run is in shared
+-- state (17 on, or 15 preloaded, once an earlier file made locality_uuid(true) ids): shown as
+-- whether a resource comes with a share.
+SELECT generator, CASE WHEN allocation_numbers_limit IS NOT NULL THEN resource END AS allocation_resource,
+       resource IS NULL OR share_used IS NOT NULL AS resource_with_share,
+       allocation_numbers_limit AS limit_,
        allocation_numbers_used + allocation_numbers_left = allocation_numbers_limit AS adds_up,
        share_used = allocation_numbers_used::float8 / allocation_numbers_limit AS share_is_used_by_limit,
        (calls_since_start IS NOT NULL) = (locality_uuid_state() <> 'backend') AS calls_where_shared,
