@@ -320,8 +320,10 @@ default_generator(Relation rel, AttrNumber attnum, bool *blocks)
 				 !castNode(Const, arg)->constisnull && DatumGetBool(castNode(Const, arg)->constvalue))
 			call = "locality_uuid(true)";
 		else if (ours && (strcmp(name, "uuid_sequence_nextval") == 0 || strcmp(name, "uuid_time_nextval") == 0 || strcmp(name, "uuid_time_nextval_interval") == 0))
+		{
 			call = psprintf("%s()", name);
-		*blocks = call != nullptr && strncmp(call, "uuid_", 5) == 0;
+			*blocks = true;
+		}
 	}
 	if (from != rel)
 		relation_close(from, AccessShareLock);
