@@ -167,6 +167,12 @@ Oid member_sequence(FunctionCallInfo fcinfo, const char *name);
  */
 constexpr uint32_t allocation_range = 256;
 
+/* The extension's sequences of the generators, by name: their generators and the monitor read them. */
+constexpr const char *v7_allocation_sequence = "locality_uuid_v7_allocation";
+constexpr const char *hot_allocation_sequence = "locality_uuid_hot_allocation";
+constexpr const char *v7_lease_sequence = "locality_uuid_v7_lease";
+constexpr const char *continued_lease_sequence = "locality_uuid_b_lease";
+
 struct SequenceAllocations
 {
 	const char *sequence;   /* the extension's sequence */

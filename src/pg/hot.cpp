@@ -43,7 +43,7 @@ static uint8_t      machine[hot_machine_len];
  * never hands out a value again, pg_upgrade keeps it, and pg_dump dumps its value
  * (pg_extension_config_dump); it lives in the schema of the calling function.
  */
-static SequenceAllocations allocations = {"locality_uuid_hot_allocation", "hot_uuid at an explicit time",
+static SequenceAllocations allocations = {hot_allocation_sequence, "hot_uuid at an explicit time",
 										  Allocator(hot_allocation_bits), 0};
 
 static const char shard_key_hint[] =

@@ -48,7 +48,7 @@ environment()
  * whose extension predates the lease sequence (below 1.4, before ALTER EXTENSION UPDATE) has
  * neither.
  */
-static SequenceLease     continued_lease = {"locality_uuid_b_lease", "locality_uuid(true)", "1.4", RUN_CONTINUED,
+static SequenceLease     continued_lease = {continued_lease_sequence, "locality_uuid(true)", "1.4", RUN_CONTINUED,
 											0, 0, NULL, false, InvalidOid, false};
 static constexpr int64_t window_steady = 65536;
 static constexpr int64_t window_max = INT64_C(1) << 26;

@@ -223,7 +223,7 @@ set_allocations(FunctionCallInfo fcinfo, Row *row, Shares *shares, const char *d
 static int64_t
 stored_lease_end(FunctionCallInfo fcinfo, LeasedRun r)
 {
-	Oid     seq = member_sequence(fcinfo, r == RUN_V7_ORDERED ? "locality_uuid_v7_lease" : "locality_uuid_b_lease");
+	Oid     seq = member_sequence(fcinfo, r == RUN_V7_ORDERED ? v7_lease_sequence : continued_lease_sequence);
 	int64_t next = 0;
 	int64_t from_sequence = OidIsValid(seq) && peek_sequence(seq, &next) ? next - 1 : 0;
 
@@ -293,9 +293,9 @@ put_database(FunctionCallInfo fcinfo, ReturnSetInfo *rsinfo, Shares *shares, con
 		if (g == CALLS_LOCALITY_SEQUENTIAL)
 			set_lease_end(fcinfo, &row, f, RUN_CONTINUED, own);
 		if (own && g == CALLS_V7_ORDERED_AT)
-			set_allocations(fcinfo, &row, shares, database, g, "locality_uuid_v7_allocation", v7_allocation_bits);
+			set_allocations(fcinfo, &row, shares, database, g, v7_allocation_sequence, v7_allocation_bits);
 		if (own && g == CALLS_HOT_AT)
-			set_allocations(fcinfo, &row, shares, database, g, "locality_uuid_hot_allocation", hot_allocation_bits);
+			set_allocations(fcinfo, &row, shares, database, g, hot_allocation_sequence, hot_allocation_bits);
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, row.values, row.nulls);
 	}
 }

@@ -41,12 +41,12 @@ static V7Clock backend_clock;
  * after a restart are at most that far ahead of a clock that is right; a clock that was ahead
  * and came back leaves them ahead until it catches up, across restarts too.
  */
-static SequenceLease     lease = {"locality_uuid_v7_lease", "uuidv7_ordered", "1.3", RUN_V7_ORDERED,
+static SequenceLease     lease = {v7_lease_sequence, "uuidv7_ordered", "1.3", RUN_V7_ORDERED,
 								  0, 0, NULL, false, InvalidOid, false};
 static constexpr int64_t lease_window_ms = 1000;
 
 /* Allocation numbers of explicit-time ids (41 bits), in ranges, as hot_uuid's (src/pg/hot.cpp). */
-static SequenceAllocations allocations = {"locality_uuid_v7_allocation", "uuidv7_ordered at an explicit time",
+static SequenceAllocations allocations = {v7_allocation_sequence, "uuidv7_ordered at an explicit time",
 										  Allocator(v7_allocation_bits), 0};
 
 // Return the time of a version 7 uuid's millisecond field.
