@@ -75,5 +75,20 @@ RESET ROLE;
 GRANT EXECUTE ON FUNCTION hot_uuid_timestamp(uuid), hot_uuid_made(uuid, timestamptz, timestamptz) TO PUBLIC;
 DEALLOCATE ALL;
 
-DROP TABLE privs;
+-- 3. A check the plan may leave out (a CHECK of the table implies it, a comparison of the id
+-- stands beside a shard-key id's check) stays where the user may not execute it: a query naming
+-- it fails as the same query does without the extension's planner code, and the words, whose
+-- rewrite would add it, read each row.
+CREATE TABLE privs_checked (id uuid PRIMARY KEY CHECK (uuidv7_made_check(id)), k integer NOT NULL);
+INSERT INTO privs_checked SELECT id, k FROM privs WHERE uuidv7_made_check(id);
+ANALYZE privs_checked;
+GRANT SELECT ON privs_checked TO regress_time_reader;
+SELECT q, pg_temp.as_reader(revoked, format('SELECT count(*) FROM %s WHERE %s', t, cond)) AS answer
+FROM (VALUES ('v7, named', 'uuidv7_made_check(uuid)', 'privs_checked',
+              $$uuidv7_made_check(id) AND id >= uuidv7_made_since('2026-03-01 00:10+00') AND uuidv7_timestamp(id) >= '2026-03-01 00:10+00'$$),
+             ('v7, words', 'uuidv7_made_check(uuid)', 'privs_checked', $$uuidv7_timestamp(id) >= '2026-03-01 00:10+00'$$),
+             ('hot, named', 'hot_uuid_made_check(uuid)', 'privs',
+              $$hot_uuid_made_check(id) AND id >= hot_uuid_made_since('2026-03-01 00:10+00')$$)) AS c(q, revoked, t, cond);
+
+DROP TABLE privs, privs_checked;
 DROP ROLE regress_time_reader;

@@ -18,6 +18,7 @@ extern "C" {
 #include "access/xact.h"
 #include "catalog/dependency.h"
 #include "catalog/pg_am_d.h"
+#include "catalog/pg_class_d.h"
 #include "catalog/pg_index.h"
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
@@ -35,7 +36,9 @@ extern "C" {
 #include "optimizer/paths.h"
 #include "optimizer/planmain.h"
 #include "optimizer/planner.h"
+#include "optimizer/prep.h"
 #include "parser/parsetree.h"
+#include "rewrite/rewriteManip.h"
 #if PG_VERSION_NUM >= 190000
 #include "optimizer/pathnode.h"
 #else
@@ -1594,6 +1597,131 @@ made_upper_hook(PlannerInfo *root, UpperRelationKind stage, RelOptInfo *input_re
 					   rt_fetch(root->parse->resultRelation, root->parse->rtable)->relid));
 }
 
+/*
+ * The check in the plan. It keeps out of the rows an id of another version whose bytes fall
+ * between the keys (uuidv7_made_check), or a NULL id (hot_uuid_made_check, which every id of
+ * the format passes): a call on each row of the range, about a tenth of the range's time where
+ * the rows are read from the heap. Where it selects no fewer rows than the conditions beside it,
+ * it is taken out of the rel's conditions once the rel's estimate and paths are made
+ * (set_rel_pathlist_hook, called in the planning that loaded the library too): the estimate
+ * keeps its selectivity, the plan has no filter. That is where a validated (and, on 18, enforced)
+ * CHECK constraint of the table implies it, CHECK (uuidv7_made_check(id)): a CHECK is true or
+ * NULL on each row, and the check is never NULL. A NULL id check is also implied by any strict
+ * comparison of the id beside it. A cached plan depends on the table, whose constraints' changes
+ * plan it again.
+ */
+
+static set_rel_pathlist_hook_type previous_pathlist_hook = NULL;
+
+// Return the conditions that the validated, enforced CHECK constraints of a table hold on each of
+// its rows, their columns of varno; NIL for any relation but a table (a foreign table's are not
+// enforced).
+static List *
+table_checks(PlannerInfo *root, Oid table, Index varno)
+{
+	Relation     relation = table_open(table, NoLock);
+	TupleConstr *constr = RelationGetDescr(relation)->constr;
+	List        *out = NIL;
+
+	for (int i = 0; relation->rd_rel->relkind == RELKIND_RELATION && constr != NULL && i < constr->num_check; i++)
+	{
+		Node *condition;
+
+#if PG_VERSION_NUM >= 180000
+		if (!constr->check[i].ccenforced)
+			continue;
+#endif
+		if (!constr->check[i].ccvalid)
+			continue;
+		condition = eval_const_expressions(root, static_cast<Node *>(stringToNode(constr->check[i].ccbin)));
+		condition = reinterpret_cast<Node *>(canonicalize_qual(reinterpret_cast<Expr *>(condition), true));
+		if (varno != 1)
+			ChangeVarNodes(condition, 1, varno, 0);
+		out = list_concat(out, make_ands_implicit(reinterpret_cast<Expr *>(condition)));
+	}
+	table_close(relation, NoLock);
+	return out;
+}
+
+// True if a condition is a strict operator's comparison of the column with anything: false or
+// NULL for a NULL id.
+static bool
+strict_comparison_of(const Expr *clause, const Var *id)
+{
+	const OpExpr *op = reinterpret_cast<const OpExpr *>(clause);
+	const Var    *left;
+	const Var    *right;
+
+	if (!IsA(clause, OpExpr) || list_length(op->args) != 2 || !op_strict(op->opno))
+		return false;
+	left = uuid_column(static_cast<Node *>(linitial(op->args)));
+	right = uuid_column(static_cast<Node *>(lsecond(op->args)));
+	return (left != NULL && equal(left, id)) || (right != NULL && equal(right, id));
+}
+
+// True if the conditions of the rel beside the check select no row it would not: a comparison of
+// the id where the check keeps NULL out, a constraint of the table implying it otherwise.
+static bool
+check_implied(PlannerInfo *root, const RelOptInfo *rel, const RangeTblEntry *rte, FuncExpr *check,
+			  const MadeSpelling &spelling, List **constraints, bool *constraints_read)
+{
+	const Var *id = uuid_column(static_cast<Node *>(linitial(check->args)));
+	ListCell  *lc;
+
+	// Where the user may not execute the check, it stays for the executor to refuse (and a
+	// GRANT plans the query again).
+	if (id == NULL || !may_execute(root, &check->funcid, 1))
+		return false;
+	if (spelling.of_format == NULL)
+		foreach (lc, rel->baserestrictinfo)
+			if (strict_comparison_of(static_cast<RestrictInfo *>(lfirst(lc))->clause, id))
+				return true;
+	if (!*constraints_read)
+	{
+		*constraints = table_checks(root, rte->relid, rel->relid);
+		*constraints_read = true;
+	}
+	return *constraints != NIL && predicate_implied_by(list_make1(check), *constraints, true);
+}
+
+// Take the checks that select no row the other conditions would not out of a table's conditions
+// and its indexes', after its paths are made; chain on.
+static void
+made_pathlist_hook(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
+{
+	List     *constraints = NIL;
+	bool      constraints_read = false;
+	List     *implied = NIL;
+	ListCell *lc;
+
+	if (previous_pathlist_hook)
+		previous_pathlist_hook(root, rel, rti, rte);
+	if (rte->rtekind != RTE_RELATION || rte->inh || spellings_seen_count == 0 ||
+		!IS_SIMPLE_REL(rel) || rel->relid != rti)
+		return;
+	foreach (lc, rel->baserestrictinfo)
+	{
+		RestrictInfo       *rinfo = static_cast<RestrictInfo *>(lfirst(lc));
+		FuncExpr           *check = reinterpret_cast<FuncExpr *>(rinfo->clause);
+		const MadeSpelling *spelling = IsA(check, FuncExpr) && list_length(check->args) == 1
+			? spelling_of_check(check->funcid)
+			: NULL;
+
+		if (spelling != NULL && check_implied(root, rel, rte, check, *spelling, &constraints, &constraints_read))
+			implied = lappend(implied, rinfo);
+	}
+	if (implied == NIL)
+		return;
+	// A plain or index-only scan takes its index's conditions (those its predicate does not imply).
+	rel->baserestrictinfo = list_difference_ptr(rel->baserestrictinfo, implied);
+	foreach (lc, rel->indexlist)
+	{
+		IndexOptInfo *index = static_cast<IndexOptInfo *>(lfirst(lc));
+
+		index->indrestrictinfo = list_difference_ptr(index->indrestrictinfo, implied);
+	}
+}
+
 void
 made_init()
 {
@@ -1606,6 +1734,8 @@ made_init()
 #endif
 	previous_upper_hook = create_upper_paths_hook;
 	create_upper_paths_hook = made_upper_hook;
+	previous_pathlist_hook = set_rel_pathlist_hook;
+	set_rel_pathlist_hook = made_pathlist_hook;
 }
 
 } // namespace locality_uuid

@@ -8,7 +8,8 @@
 # the bounds as constants (keys folded at plan time) and as join parameters (keys computed at
 # run time). In the C edition the user's words too: comparisons of uuidv7_timestamp(id) and
 # hot_uuid_timestamp(id) (>= and <, > and <=, BETWEEN, one side either way round, =) give the rows
-# of the same conditions under IS TRUE, on the table and on a UNION ALL view of it and a copy, and
+# of the same conditions under IS TRUE, on the table, on a UNION ALL view of it and a copy, and on
+# its version 7 ids in a table whose CHECK says so (there the plans have lost the check too), and
 # every plan of them has lost the extractor (the planner hook rewrote them). The key functions give the same keys in both editions. LOCALITY_UUID_SEED picks
 # another seed (the seed is printed); LOCALITY_UUID_ROUNDS another number of tables.
 use strict;
@@ -40,10 +41,10 @@ install_portable($node, 'p');
 # the call and NOT the call. Returns one line per mismatch or plan without the index, and the
 # counts of queries and of rows compared.
 my $CHECK_SQL = <<'SQL';
-CREATE FUNCTION made_rows(q text) RETURNS integer[] LANGUAGE plpgsql AS $$
+CREATE FUNCTION made_rows(q text, tab text DEFAULT 'ids') RETURNS integer[] LANGUAGE plpgsql AS $$
 DECLARE r integer[];
 BEGIN
-    EXECUTE 'SELECT coalesce(array_agg(k ORDER BY k), ''{}'') FROM ids WHERE ' || q INTO r;
+    EXECUTE format('SELECT coalesce(array_agg(k ORDER BY k), ''{}'') FROM %I WHERE ', tab) || q INTO r;
     RETURN r;
 END $$;
 CREATE FUNCTION made_check(spelling text, extractor text, OUT problem text, OUT queries bigint,
@@ -151,9 +152,10 @@ END $$;
 -- The user's words: comparisons of the extractor (C edition: rewritten by the planner hook into
 -- index conditions on id) against the same conditions under IS TRUE (never rewritten), with the
 -- index and with a sequential scan; each rewritten plan must have lost the extractor. Also the
--- bounds as join parameters.
+-- bounds as join parameters. And on ids_checked, whose CHECK says every id is of version 7: the
+-- same rows, and no check of uuidv7_timestamp's rewrite left in the plan (checked_plans counts them).
 CREATE FUNCTION spelled_check(extractor text, OUT problem text, OUT queries bigint, OUT rows_compared bigint,
-                              OUT index_plans bigint, OUT rewritten_plans bigint)
+                              OUT index_plans bigint, OUT rewritten_plans bigint, OUT checked_plans bigint)
 RETURNS SETOF record LANGUAGE plpgsql AS $$
 DECLARE
     b record;
@@ -168,6 +170,7 @@ DECLARE
 BEGIN
     index_plans := 0;
     rewritten_plans := 0;
+    checked_plans := 0;
     FOR b IN SELECT n, a, z FROM bounds ORDER BY n LOOP
         FOREACH cond IN ARRAY ARRAY[
             format('%1$s(id) >= %2$L::timestamptz AND %1$s(id) < %3$L::timestamptz', extractor, b.a, b.z),
@@ -214,6 +217,26 @@ BEGIN
             nr := nr + 2 * (SELECT count(*) FROM ids);
             IF got IS DISTINCT FROM (SELECT coalesce(array_agg(k ORDER BY k), '{}') FROM unnest(want || want) k) THEN
                 problem := format('%s in a UNION ALL, bounds %s: %s rows, want %s', cond, b.n, cardinality(got), 2 * cardinality(want));
+                RETURN NEXT;
+            END IF;
+            plan := '';
+            FOR e IN EXECUTE 'EXPLAIN (COSTS OFF) SELECT k FROM ids_checked WHERE ' || cond LOOP
+                plan := plan || e."QUERY PLAN" || E'\n';
+            END LOOP;
+            IF extractor = 'uuidv7_timestamp' AND plan !~ (extractor || '\(') THEN
+                IF plan ~ 'uuidv7_made_check\(' THEN
+                    problem := format('%s keeps the check on a table whose CHECK implies it: %s', cond, plan);
+                    RETURN NEXT;
+                ELSE
+                    checked_plans := checked_plans + 1;
+                END IF;
+            END IF;
+            got := made_rows(cond, 'ids_checked');
+            nq := nq + 1;
+            nr := nr + (SELECT count(*) FROM ids_checked);
+            IF got IS DISTINCT FROM made_rows(format('(%s) IS TRUE', cond), 'ids_checked') THEN
+                problem := format('%s on ids_checked, bounds %s: %s rows, want %s', cond, b.n, cardinality(got),
+                                  cardinality(made_rows(format('(%s) IS TRUE', cond), 'ids_checked')));
                 RETURN NEXT;
             END IF;
             SET LOCAL enable_seqscan = on;
@@ -364,7 +387,8 @@ sub random_bound
 }
 
 my %total = map { $_ => 0 }
-  qw(tables pairs queries rows index_plans false_plans whole_plans keys spelled_queries spelled_rows spelled_index_plans spelled_rewritten);
+  qw(tables pairs queries rows index_plans false_plans whole_plans keys spelled_queries spelled_rows spelled_index_plans spelled_rewritten
+  spelled_checked);
 my @problems;
 for my $db ('c', 'p')
 {
@@ -384,7 +408,7 @@ for my $round (1 .. $rounds)
 		my $from = $timed[ int(rand(@timed)) ][2] + int(rand(3)) - 1;
 		$pairs[$i] = [ at_us($from), at_us($from + int(rand(3_600_000_000 * 48)) + int(rand(3)) - 1) ];
 	}
-	my $setup = "SET timezone = 'UTC';\nDROP TABLE IF EXISTS ids, ids_copy, bounds CASCADE;\n"
+	my $setup = "SET timezone = 'UTC';\nDROP TABLE IF EXISTS ids, ids_copy, ids_checked, bounds CASCADE;\n"
 	  . "CREATE TABLE ids (k integer, id uuid);\nINSERT INTO ids VALUES\n"
 	  . join(",\n", map { "($_, '$ids[$_][0]')" } 0 .. $#ids) . ";\n"
 	  . "INSERT INTO ids VALUES ($ids_per_table, NULL);\n"
@@ -392,12 +416,19 @@ for my $round (1 .. $rounds)
 	  . "CREATE INDEX ON ids (id);\nANALYZE ids;\n"
 	  . "CREATE TABLE ids_copy AS SELECT * FROM ids;\nCREATE INDEX ON ids_copy (id);\nANALYZE ids_copy;\n"
 	  . "CREATE VIEW ids_union AS SELECT k, id FROM ids UNION ALL SELECT k, id FROM ids_copy;\n"
+
 	  . "CREATE TABLE bounds (n integer, a timestamptz, z timestamptz);\nINSERT INTO bounds VALUES\n"
 	  . join(",\n", map { "($_, $pairs[$_][0], $pairs[$_][1])" } 0 .. $#pairs) . ";\n";
 	my %keys;
 	for my $db ('c', 'p')
 	{
 		$node->safe_psql($db, $setup);
+		# The C edition's ids of version 7 in a table whose CHECK says so.
+		$node->safe_psql($db,
+			    "CREATE TABLE ids_checked (k integer, id uuid CHECK (uuidv7_made_check(id)));\n"
+			  . "INSERT INTO ids_checked SELECT k, id FROM ids WHERE uuidv7_timestamp(id) IS NOT NULL;\n"
+			  . "CREATE INDEX ON ids_checked (id);\nANALYZE ids_checked;")
+		  if $db eq 'c';
 		$keys{$db} = $node->safe_psql($db,
 			'SELECT n, ' . join(', ', map { ("$_(a)", "$_(z)") }
 				qw(uuidv7_made_since uuidv7_made_before uuidv7_made_after uuidv7_made_through
@@ -411,9 +442,10 @@ for my $round (1 .. $rounds)
 				  . "FROM made_check('$spelling->[0]', '$spelling->[1]')");
 			for my $line (split /\n/, $out)
 			{
+				# A problem's row carries the running counts; the last row (no problem) the totals.
 				my @fields = split /\|/, $line, 6;
+				push @problems, "$db, table $round: $fields[5]" and next if $fields[5] ne '';
 				$total{$_} += shift @fields for qw(queries rows index_plans false_plans whole_plans);
-				push @problems, "$db, table $round: $fields[0]" if $fields[0] ne '';
 			}
 		}
 	}
@@ -421,12 +453,14 @@ for my $round (1 .. $rounds)
 	{
 		my $out = $node->safe_psql('c',
 			"SET timezone = 'UTC'; SELECT coalesce(queries, 0), coalesce(rows_compared, 0), coalesce(index_plans, 0), "
-			  . "coalesce(rewritten_plans, 0), coalesce(replace(problem, E'\\n', ' / '), '') FROM spelled_check('$extractor')");
+			  . "coalesce(rewritten_plans, 0), coalesce(checked_plans, 0), coalesce(replace(problem, E'\\n', ' / '), '') "
+			  . "FROM spelled_check('$extractor')");
 		for my $line (split /\n/, $out)
 		{
-			my @fields = split /\|/, $line, 5;
-			$total{$_} += shift @fields for qw(spelled_queries spelled_rows spelled_index_plans spelled_rewritten);
-			push @problems, "c, table $round, $extractor: $fields[0]" if $fields[0] ne '';
+			my @fields = split /\|/, $line, 6;
+			push @problems, "c, table $round, $extractor: $fields[5]" and next if $fields[5] ne '';
+			$total{$_} += shift @fields
+			  for qw(spelled_queries spelled_rows spelled_index_plans spelled_rewritten spelled_checked);
 		}
 	}
 	push @problems, "table $round: the editions' keys differ" if $keys{c} ne $keys{p};
@@ -438,9 +472,12 @@ note sprintf '%d tables, %d bound pairs, %d queries, %d rows compared; plans: %d
   . '%d without a bound (both editions, both spellings); %d keys the same in both editions',
   @total{qw(tables pairs queries rows index_plans false_plans whole_plans keys)};
 note sprintf 'the user\'s words (C edition): %d queries, %d rows compared; %d plans rewritten, %d of them with an '
-  . 'index condition on id', @total{qw(spelled_queries spelled_rows spelled_rewritten spelled_index_plans)};
+  . 'index condition on id; %d on a CHECK-ed table without the check',
+  @total{qw(spelled_queries spelled_rows spelled_rewritten spelled_index_plans spelled_checked)};
 cmp_ok($total{spelled_rewritten}, '==', $total{tables} * $pairs_per_table * 6 * 2,
 	'every comparison of the user\'s words is rewritten (the extractor gone from the plan)');
+cmp_ok($total{spelled_checked}, '==', $total{tables} * $pairs_per_table * 6,
+	'on a table whose CHECK says every id is of version 7, no rewrite of uuidv7_timestamp keeps the check');
 is(scalar @problems, 0,
 	'every spelling (the user\'s words too) gives the rows of its plain predicate, with and without the index, and the same keys in both editions')
   or diag(scalar(@problems) . " problems, the first:\n" . join "\n", @problems[ 0 .. ($#problems < 19 ? $#problems : 19) ]);
