@@ -87,7 +87,7 @@ LANGUAGE C IMMUTABLE LEAKPROOF PARALLEL SAFE COST 1
 SUPPORT uuidv7_made_check_support;
 
 COMMENT ON FUNCTION uuidv7_made_check(uuid) IS
-'the check of the id in the expansion of uuidv7_made and of uuidv7_timestamp(id) comparisons: uuidv7_timestamp(id) IS NOT NULL (false for NULL); its estimate is the share of the id''s histogram between the keys compared with the id beside it';
+'the check of the id in the expansion of uuidv7_made and of uuidv7_timestamp(id) comparisons: uuidv7_timestamp(id) IS NOT NULL (false for NULL); its estimate is the share of the id''s histogram between the keys compared with the id beside it. CHECK (uuidv7_made_check(id)) says every id is of version 7: the plans of time ranges then leave the check out';
 
 CREATE FUNCTION uuidv7_timestamp_support(internal)
 RETURNS internal
@@ -122,7 +122,7 @@ LANGUAGE C IMMUTABLE LEAKPROOF PARALLEL SAFE COST 1
 SUPPORT hot_uuid_made_check_support;
 
 COMMENT ON FUNCTION hot_uuid_made_check(uuid) IS
-'the check of the id in the expansion of hot_uuid_made and of hot_uuid_timestamp(id) comparisons: id IS NOT NULL; its estimate is the share of the id''s histogram between the keys compared with the id beside it';
+'the check of the id in the expansion of hot_uuid_made and of hot_uuid_timestamp(id) comparisons: id IS NOT NULL; its estimate is the share of the id''s histogram between the keys compared with the id beside it. The plan leaves it out beside a comparison of the id';
 
 CREATE FUNCTION hot_uuid_timestamp_support(internal)
 RETURNS internal
