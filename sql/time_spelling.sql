@@ -94,6 +94,20 @@ FROM (VALUES ('uuidv7_timestamp'), ('hot_uuid_timestamp')) AS e(f),
              ('2026-03-02+00', '2026-03-03+00')) AS b(since, till)
 ORDER BY f DESC, since;
 
+-- An equality with a value not known when planning (a generic plan's parameter, a subquery's
+-- value, a joined row's column): one unit's rows (here 1), as created_at = x, not a range's
+-- default (0.5 % of the rows; a join's pair a ninth of the product).
+PREPARE words_at(timestamptz) AS SELECT * FROM words WHERE uuidv7_timestamp(id) = $1;
+PREPARE hot_words_at(timestamptz) AS SELECT * FROM words WHERE hot_uuid_timestamp(id) = $1;
+SET plan_cache_mode = force_generic_plan;
+SELECT pg_temp.rows_of($$EXECUTE words_at('2026-03-02 06:00+00')$$) AS parameter,
+       pg_temp.rows_of($$EXECUTE hot_words_at('2026-03-02 06:00+00')$$) AS hot_parameter,
+       pg_temp.rows_of($$SELECT * FROM words WHERE uuidv7_timestamp(id) = (SELECT max(since) FROM spans)$$) AS subquery,
+       pg_temp.rows_of($$SELECT * FROM spans s JOIN words w ON uuidv7_timestamp(w.id) = s.since$$) AS join_rows;
+RESET plan_cache_mode;
+DEALLOCATE words_at;
+DEALLOCATE hot_words_at;
+
 -- 4. No error from a bound that the query does not evaluate (1.5 evaluated stable bounds while
 -- planning): a CASE branch no row takes, a select list over no rows.
 SELECT pg_temp.try($$SELECT count(*) FROM words WHERE CASE WHEN coalesce(current_setting('app.since', true), '') = ''
@@ -157,6 +171,10 @@ FROM (VALUES ('uuidv7'), ('hot_uuid')) AS e(f),
              ('made', 'wider', $$%s_made(id, '2026-03-04+00')$$)) AS y(c, range, cw)
 ORDER BY f DESC, i DESC, c DESC, range;
 SELECT count(*) FROM conflicts;
+-- A bound of now() (or of a parameter) is not a key of the clause's words: a cached plan infers
+-- its arbiter once, and now() moves on; PostgreSQL infers no index from it (42P10), either spelling.
+SELECT pg_temp.conflict($$uuidv7_timestamp(id) < '3000-01-01+00'$$, w, uuidv7_lower('2026-03-07+00')) AS inferred, w
+FROM (VALUES ('uuidv7_timestamp(id) <= now()'), ($$uuidv7_made(id, '-infinity', now())$$)) AS c(w);
 -- A bound inside the millisecond (hot_uuid: second) before the index's bound selects the index's
 -- rows, as ids hold milliseconds (seconds): each operator infers the index (the words of the keys
 -- of the rewrite of the clause's own words imply the index's words).

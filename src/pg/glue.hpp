@@ -461,6 +461,7 @@ struct MadeSpelling
 	// True if a uuid is of the format (id_check's answer); NULL where every uuid is.
 	bool (*of_format)(const uint8_t *id);
 	const char *extractor; /* extractor(id uuid) RETURNS timestamptz, whose comparisons are the user's words */
+	int64_t     unit_us;   /* the time an id holds: 1000 (a millisecond), 1000000 (a second) */
 };
 
 // Return a spelling's own answer, false where an argument is NULL: made(id, since_us, before_us).

@@ -286,7 +286,7 @@ hot_uuid_made_before(PG_FUNCTION_ARGS)
 
 static const MadeSpelling hot_spelling = {"hot_uuid_made_since", "hot_uuid_made_before", "hot_uuid_made_after",
 										  "hot_uuid_made_through", "hot_uuid_made_check", true,
-										  hot_made_since, hot_made_before, NULL, "hot_uuid_timestamp"};
+										  hot_made_since, hot_made_before, NULL, "hot_uuid_timestamp", 1000000};
 
 // hot_uuid_made_check_support(internal) RETURNS internal
 extern "C" Datum

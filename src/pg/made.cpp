@@ -836,10 +836,12 @@ struct Sibling
 	int           strategy;
 };
 
-// Read a comparison of id (or id relabelled) with a uuid known when planning: its key and its
-// btree strategy (commuted where the id is on the right); false for any other clause.
+// Read a comparison of id (or id relabelled) with a uuid known when planning (estimated: its value
+// now, as the estimate takes it; otherwise a constant only): its key and its btree strategy
+// (commuted where the id is on the right); false for any other clause.
 static bool
-key_comparison(PlannerInfo *root, Expr *clause, const Var *id, uint8_t key[uuid_len], int *strategy)
+key_comparison(PlannerInfo *root, Expr *clause, const Var *id, uint8_t key[uuid_len], int *strategy,
+			   bool estimated = true)
 {
 	OpExpr *op;
 	Oid     family = lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf;
@@ -859,7 +861,8 @@ key_comparison(PlannerInfo *root, Expr *clause, const Var *id, uint8_t key[uuid_
 			reinterpret_cast<Var *>(column)->varlevelsup != 0 || contain_var_clause(other) ||
 			contain_volatile_functions(other))
 			continue;
-		other = estimate_expression_value(root, other);
+		if (estimated)
+			other = estimate_expression_value(root, other);
 		if (!IsA(other, Const) || reinterpret_cast<Const *>(other)->constisnull ||
 			reinterpret_cast<Const *>(other)->consttype != UUIDOID)
 			return false;
@@ -1038,6 +1041,121 @@ check_alone(const SupportRequestSelectivity *req, const RelOptInfo *rel, const V
 	return true;
 }
 
+/*
+ * An equality of the id's time with a value not known when planning (a generic plan's parameter,
+ * a subquery's value, a joined row's column) is rewritten into id >= since_key(x) AND id <=
+ * through_key(x), which the planner estimates as a range of unknown bounds: 0.5 % of the rows,
+ * or a third of a third as a join's pair, where created_at = x is estimated at its rows per
+ * distinct value. The check gives such a pair, before the planner estimates it, the share of one
+ * unit of the format's ids (a millisecond, a second) at their mean density over the histogram's
+ * span, or of one id where the ids are fewer than the span's units: the lower comparison 1, the
+ * upper that share (as a pair of a range, and as a join's product). PostgreSQL keeps a clause's
+ * estimate for the rel and for the join; the inner side of a nested loop on the join's pair is
+ * estimated afresh, at PostgreSQL's defaults.
+ */
+
+// Return x where clause is id OP key(x) (id on the left, as the rewrite makes it) with the
+// strategy; NULL for any other clause.
+static Node *
+key_argument(const Expr *clause, const Var *id, Oid key, int strategy)
+{
+	const OpExpr   *op = reinterpret_cast<const OpExpr *>(clause);
+	const FuncExpr *call;
+	const Var      *column;
+
+	if (!IsA(clause, OpExpr) || list_length(op->args) != 2 ||
+		get_op_opfamily_strategy(op->opno, lookup_type_cache(UUIDOID, TYPECACHE_BTREE_OPFAMILY)->btree_opf) != strategy)
+		return NULL;
+	column = uuid_column(static_cast<Node *>(linitial(op->args)));
+	call = static_cast<const FuncExpr *>(lsecond(op->args));
+	if (column == NULL || column->varno != id->varno || column->varattno != id->varattno ||
+		column->varlevelsup != 0 || !IsA(call, FuncExpr) || call->funcid != key || list_length(call->args) != 1)
+		return NULL;
+	return static_cast<Node *>(linitial(call->args));
+}
+
+// Return the share of the rows of one unit of the format's ids at their mean density over the
+// histogram's span, or of one id where they are fewer than the span's units; -1 where the
+// histogram does not say.
+static double
+unit_share(PlannerInfo *root, Node *id, int var_relid, const MadeSpelling &spelling, const uint8_t *now_key)
+{
+	VariableStatData vardata;
+	AttStatsSlot     hist;
+	uint8_t          lower[uuid_len];
+	uint8_t          upper[uuid_len];
+	double           share;
+	double           units = -1;
+	double           rows = 0;
+
+	uuid_fill(lower, 0x00);
+	uuid_fill(upper, 0xff);
+	share = range_share(root, id, var_relid, lower, upper, spelling.of_format, now_key, true, true);
+	examine_variable(root, id, var_relid, &vardata);
+	if (share > 0 && HeapTupleIsValid(vardata.statsTuple) && vardata.acl_ok && vardata.rel != NULL &&
+		get_attstatsslot(&hist, vardata.statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid, ATTSTATSSLOT_VALUES))
+	{
+		int first = 0;
+		int last = hist.nvalues - 1;
+
+		while (first <= last && spelling.of_format != NULL && !spelling.of_format(value_of(hist, first)))
+			first++;
+		while (last >= first && spelling.of_format != NULL && !spelling.of_format(value_of(hist, last)))
+			last--;
+		// The leading bytes of a unit: the keys of two times 1000 units apart, in 2023.
+		if (first <= last && spelling.since_bytes(INT64CONST(1700000000000000), lower) &&
+			spelling.since_bytes(INT64CONST(1700000000000000) + 1000 * spelling.unit_us, upper) &&
+			leading(upper) > leading(lower))
+			units = 1 + (leading(value_of(hist, last)) - leading(value_of(hist, first))) / ((leading(upper) - leading(lower)) / 1000);
+		rows = vardata.rel->tuples * share;
+		free_attstatsslot(&hist);
+	}
+	ReleaseVariableStats(vardata);
+	return units > 0 && rows >= 1 ? share / std::min(rows, units) : -1;
+}
+
+// Give the pairs of an equality with a value not known when planning, among the rel's
+// restriction and join clauses not estimated yet, the share of one unit.
+static void
+estimate_equalities(const SupportRequestSelectivity *req, const MadeSpelling &spelling, const RelOptInfo *rel,
+					const Var *id, const uint8_t *now_key)
+{
+	static const Oid key_args[] = {TIMESTAMPTZOID};
+	Oid              schema = get_func_namespace(req->funcid);
+	Oid              ext = getExtensionOfObject(ProcedureRelationId, req->funcid);
+	Oid              since_key = spelling_function(schema, ext, spelling.since_key, 1, key_args);
+	Oid              through_key = spelling_function(schema, ext, spelling.through_key, 1, key_args);
+	List            *clauses = list_concat_copy(rel->baserestrictinfo, rel->joininfo);
+	double           share = 0;
+	ListCell        *lc;
+	ListCell        *uc;
+
+	if (!OidIsValid(since_key) || !OidIsValid(through_key))
+		return;
+	foreach (lc, clauses)
+	{
+		RestrictInfo *lower = static_cast<RestrictInfo *>(lfirst(lc));
+		Node         *x = key_argument(lower->clause, id, since_key, BTGreaterEqualStrategyNumber);
+
+		// A value known when planning (now()) makes keys that the siblings' estimate reads.
+		if (x == NULL || lower->norm_selec >= 0 || IsA(estimate_expression_value(req->root, x), Const))
+			continue;
+		foreach (uc, clauses)
+		{
+			RestrictInfo *upper = static_cast<RestrictInfo *>(lfirst(uc));
+			Node         *y = key_argument(upper->clause, id, through_key, BTLessEqualStrategyNumber);
+
+			if (y == NULL || upper->norm_selec >= 0 || !equal(x, y))
+				continue;
+			if (share == 0 && (share = unit_share(req->root, static_cast<Node *>(linitial(req->args)), req->varRelid, spelling, now_key)) < 0)
+				return;
+			lower->norm_selec = 1;
+			upper->norm_selec = std::min(1.0, share);
+			break;
+		}
+	}
+}
+
 // Return the selectivity of a check of the id alone, in [0, 1], giving its comparisons theirs.
 static double
 sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spelling)
@@ -1055,9 +1173,12 @@ sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &sp
 		return 1;
 	siblings = static_cast<Sibling *>(palloc(sizeof(Sibling) * (list_length(rel->baserestrictinfo) + 1)));
 	n = read_siblings(req, rel, id, siblings, &checks, &fresh);
-	if (checks == 0 || (n == 0 && !check_alone(req, rel, id)))
+	if (checks == 0)
 		return 1;
 	now_key = spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL;
+	estimate_equalities(req, spelling, rel, id, now_key);
+	if (n == 0 && !check_alone(req, rel, id))
+		return 1;
 	if (n == 0)
 	{
 		uint8_t lower[uuid_len];
@@ -1548,7 +1669,9 @@ add_words_of_check(PlannerInfo *root, List **out, List *conditions, FuncExpr *ch
 		int     strategy;
 		Node   *time;
 
-		if (!key_comparison(root, static_cast<Expr *>(lfirst(lc)), id, key, &strategy))
+		// A constant key only: a key of now() or of a parameter is not the same in every execution
+		// of a cached plan, whose arbiter index is inferred once.
+		if (!key_comparison(root, static_cast<Expr *>(lfirst(lc)), id, key, &strategy, false))
 			continue;
 		time = call_of(extractor, TIMESTAMPTZOID,
 					   reinterpret_cast<Node *>(makeConst(UUIDOID, -1, InvalidOid, uuid_len,

@@ -319,7 +319,7 @@ v7_of_format(const uint8_t *id)
 
 static const MadeSpelling v7_spelling = {"uuidv7_made_since", "uuidv7_made_before", "uuidv7_made_after",
 										 "uuidv7_made_through", "uuidv7_made_check", false,
-										 v7_since_bytes, v7_before_bytes, v7_of_format, "uuidv7_timestamp"};
+										 v7_since_bytes, v7_before_bytes, v7_of_format, "uuidv7_timestamp", 1000};
 
 // uuidv7_made_check_support(internal) RETURNS internal
 extern "C" Datum
