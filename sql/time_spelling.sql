@@ -107,6 +107,39 @@ SELECT pg_temp.rows_of($$EXECUTE words_at('2026-03-02 06:00+00')$$) AS parameter
 RESET plan_cache_mode;
 DEALLOCATE words_at;
 DEALLOCATE hot_words_at;
+-- Joins on the equality, 96 times of the table's ids: every join's estimate near its rows (the
+-- join's pair at PostgreSQL's defaults would be 96 x 5,762 / 9); the inner index scan's rows per
+-- loop too. A FULL JOIN, which takes only conditions it can hash or merge, is left as written.
+CREATE TABLE at_times AS SELECT uuidv7_timestamp(id) AS at FROM words WHERE k % 30 = 0 AND k < 10000;
+ANALYZE at_times;
+CREATE FUNCTION pg_temp.rows_counted(q text) RETURNS bigint LANGUAGE plpgsql AS $f$
+DECLARE
+    n bigint;
+BEGIN
+    EXECUTE format('SELECT count(*) FROM (%s) q', q) INTO n;
+    RETURN n;
+END
+$f$;
+SELECT j, pg_temp.rows_of(q) AS estimate, pg_temp.rows_counted(q) AS actual
+FROM (VALUES ('inner', 'SELECT * FROM at_times a JOIN words w ON uuidv7_timestamp(w.id) = a.at'),
+             ('left', 'SELECT * FROM at_times a LEFT JOIN words w ON uuidv7_timestamp(w.id) = a.at'),
+             ('exists', 'SELECT * FROM at_times a WHERE EXISTS (SELECT FROM words w WHERE uuidv7_timestamp(w.id) = a.at)'),
+             ('not exists', 'SELECT * FROM at_times a WHERE NOT EXISTS (SELECT FROM words w WHERE uuidv7_timestamp(w.id) = a.at)'),
+             ('full', 'SELECT * FROM at_times a FULL JOIN words w ON uuidv7_timestamp(w.id) = a.at')) AS c(j, q);
+SET enable_hashjoin = off;
+SET enable_mergejoin = off;
+CREATE FUNCTION pg_temp.inner_side(q text) RETURNS text LANGUAGE plpgsql AS $f$
+DECLARE
+    p jsonb;
+BEGIN
+    EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO p;
+    RETURN format('%s: %s rows, %s loops', p #>> '{0,Plan,Plans,1,Node Type}', p #>> '{0,Plan,Plans,1,Plan Rows}',
+                  p #>> '{0,Plan,Plans,0,Plan Rows}');
+END
+$f$;
+SELECT pg_temp.inner_side('SELECT * FROM at_times a JOIN words w ON uuidv7_timestamp(w.id) = a.at') AS nested_loop_inner;
+RESET enable_hashjoin;
+RESET enable_mergejoin;
 
 -- 4. No error from a bound that the query does not evaluate (1.5 evaluated stable bounds while
 -- planning): a CASE branch no row takes, a select list over no rows.
@@ -286,6 +319,6 @@ SELECT (SELECT count(*) FROM checked_parted WHERE uuidv7_timestamp(id) >= '2026-
        (SELECT count(*) FROM checked_parted WHERE (uuidv7_timestamp(id) >= '2026-03-01 23:00+00') IS TRUE) AS plain;
 SELECT pg_temp.try($$INSERT INTO checked_parted VALUES ('019cad21-cf00-4000-8000-000000000003', 0)$$);
 
-DROP TABLE recent, spans, words, conflicts, order_rows, live, archive, parted, checked, checked_parted CASCADE;
+DROP TABLE recent, spans, words, conflicts, order_rows, live, archive, parted, checked, checked_parted, at_times CASCADE;
 DROP DOMAIN order_id;
 DROP FUNCTION made_since(uuid, timestamptz);

@@ -1042,16 +1042,20 @@ check_alone(const SupportRequestSelectivity *req, const RelOptInfo *rel, const V
 }
 
 /*
- * An equality of the id's time with a value not known when planning (a generic plan's parameter,
- * a subquery's value, a joined row's column) is rewritten into id >= since_key(x) AND id <=
- * through_key(x), which the planner estimates as a range of unknown bounds: 0.5 % of the rows,
- * or a third of a third as a join's pair, where created_at = x is estimated at its rows per
- * distinct value. The check gives such a pair, before the planner estimates it, the share of one
- * unit of the format's ids (a millisecond, a second) at their mean density over the histogram's
- * span, or of one id where the ids are fewer than the span's units: the lower comparison 1, the
- * upper that share (as a pair of a range, and as a join's product). PostgreSQL keeps a clause's
- * estimate for the rel and for the join; the inner side of a nested loop on the join's pair is
- * estimated afresh, at PostgreSQL's defaults.
+ * An equality of the id's time with a value not known when planning is rewritten into id >=
+ * since_key(x) AND id <= through_key(x), which the planner estimates as a range of unknown
+ * bounds: 0.5 % of the rows for a generic plan's parameter or a subquery's value, a third of a
+ * third for a joined row's column, whatever the join, where created_at = x is estimated at its
+ * rows per distinct value. So the pair is given, before the planner estimates it, the share of
+ * one unit of the format's ids (a millisecond, a second) at their mean density over the
+ * histogram's span, or of one id where the ids are fewer than the span's units: on the table, the
+ * lower comparison 1 and the upper that share. A join's pair is given 1 each, and the check with
+ * the bounds, id_check(id, x, x), which the rewrite adds to a join's equality, carries the
+ * estimate (equality_selectivity): the unit's share of the pairs of rows for an inner or outer
+ * join and for the inner side of a nested loop, the share of rows with a match for a semi or anti
+ * join (EXISTS, NOT EXISTS). The index scan of that inner side is costed at PostgreSQL's defaults
+ * for a uuid compared with another row's value, a third of the rows each, which no estimate of
+ * ours reaches.
  */
 
 // Return x where clause is id OP key(x) (id on the left, as the rewrite makes it) with the
@@ -1074,25 +1078,27 @@ key_argument(const Expr *clause, const Var *id, Oid key, int strategy)
 	return static_cast<Node *>(linitial(call->args));
 }
 
-// Return the share of the rows of one unit of the format's ids at their mean density over the
-// histogram's span, or of one id where they are fewer than the span's units; -1 where the
-// histogram does not say.
+// Return the share of the format's ids of one unit at their mean density over the histogram's
+// span, or of one id where they are fewer than the span's units, and the format's share of the
+// rows in *format; -1 where the histogram does not say.
 static double
-unit_share(PlannerInfo *root, Node *id, int var_relid, const MadeSpelling &spelling, const uint8_t *now_key)
+unit_share(PlannerInfo *root, Node *id, int var_relid, const MadeSpelling &spelling, double *format)
 {
 	VariableStatData vardata;
 	AttStatsSlot     hist;
 	uint8_t          lower[uuid_len];
 	uint8_t          upper[uuid_len];
-	double           share;
+	uint8_t          now[uuid_len];
 	double           units = -1;
 	double           rows = 0;
 
 	uuid_fill(lower, 0x00);
 	uuid_fill(upper, 0xff);
-	share = range_share(root, id, var_relid, lower, upper, spelling.of_format, now_key, true, true);
+	*format = range_share(root, id, var_relid, lower, upper, spelling.of_format,
+						  spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL,
+						  true, true);
 	examine_variable(root, id, var_relid, &vardata);
-	if (share > 0 && HeapTupleIsValid(vardata.statsTuple) && vardata.acl_ok && vardata.rel != NULL &&
+	if (*format > 0 && HeapTupleIsValid(vardata.statsTuple) && vardata.acl_ok && vardata.rel != NULL &&
 		get_attstatsslot(&hist, vardata.statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid, ATTSTATSSLOT_VALUES))
 	{
 		int first = 0;
@@ -1107,53 +1113,133 @@ unit_share(PlannerInfo *root, Node *id, int var_relid, const MadeSpelling &spell
 			spelling.since_bytes(INT64CONST(1700000000000000) + 1000 * spelling.unit_us, upper) &&
 			leading(upper) > leading(lower))
 			units = 1 + (leading(value_of(hist, last)) - leading(value_of(hist, first))) / ((leading(upper) - leading(lower)) / 1000);
-		rows = vardata.rel->tuples * share;
+		rows = vardata.rel->tuples * *format;
 		free_attstatsslot(&hist);
 	}
 	ReleaseVariableStats(vardata);
-	return units > 0 && rows >= 1 ? share / std::min(rows, units) : -1;
+	return units > 0 && rows >= 1 ? 1 / std::min(rows, units) : -1;
+}
+
+// Return the spelling's key functions beside the check fn in *since_key and *through_key, and its
+// check with bounds in *bounded_check; false where one is missing.
+static bool
+equality_functions(Oid fn, const MadeSpelling &spelling, Oid *since_key, Oid *through_key, Oid *bounded_check)
+{
+	static const Oid key_args[] = {TIMESTAMPTZOID};
+	static const Oid check_args[] = {UUIDOID, TIMESTAMPTZOID, TIMESTAMPTZOID};
+	Oid              schema = get_func_namespace(fn);
+	Oid              ext = getExtensionOfObject(ProcedureRelationId, fn);
+
+	return OidIsValid(*since_key = spelling_function(schema, ext, spelling.since_key, 1, key_args)) &&
+		OidIsValid(*through_key = spelling_function(schema, ext, spelling.through_key, 1, key_args)) &&
+		OidIsValid(*bounded_check = spelling_function(schema, ext, spelling.id_check, 3, check_args));
+}
+
+// True if the clauses hold the check with bounds id_check(id, x, x).
+static bool
+has_bounded_check(List *clauses, Oid bounded_check, Node *x)
+{
+	ListCell *lc;
+
+	foreach (lc, clauses)
+	{
+		const FuncExpr *call = reinterpret_cast<const FuncExpr *>(static_cast<RestrictInfo *>(lfirst(lc))->clause);
+
+		if (IsA(call, FuncExpr) && call->funcid == bounded_check && list_length(call->args) == 3 &&
+			equal(lsecond(call->args), x) && equal(lthird(call->args), x))
+			return true;
+	}
+	return false;
 }
 
 // Give the pairs of an equality with a value not known when planning, among the rel's
-// restriction and join clauses not estimated yet, the share of one unit.
+// restriction and join clauses not estimated yet, their estimates.
 static void
 estimate_equalities(const SupportRequestSelectivity *req, const MadeSpelling &spelling, const RelOptInfo *rel,
-					const Var *id, const uint8_t *now_key)
+					const Var *id)
 {
-	static const Oid key_args[] = {TIMESTAMPTZOID};
-	Oid              schema = get_func_namespace(req->funcid);
-	Oid              ext = getExtensionOfObject(ProcedureRelationId, req->funcid);
-	Oid              since_key = spelling_function(schema, ext, spelling.since_key, 1, key_args);
-	Oid              through_key = spelling_function(schema, ext, spelling.through_key, 1, key_args);
-	List            *clauses = list_concat_copy(rel->baserestrictinfo, rel->joininfo);
-	double           share = 0;
-	ListCell        *lc;
-	ListCell        *uc;
+	List     *clauses = list_concat_copy(rel->baserestrictinfo, rel->joininfo);
+	double    share = 0;
+	double    format = 0;
+	Oid       since_key;
+	Oid       through_key;
+	Oid       bounded_check;
+	ListCell *lc;
+	ListCell *uc;
 
-	if (!OidIsValid(since_key) || !OidIsValid(through_key))
+	if (!equality_functions(req->funcid, spelling, &since_key, &through_key, &bounded_check))
 		return;
 	foreach (lc, clauses)
 	{
 		RestrictInfo *lower = static_cast<RestrictInfo *>(lfirst(lc));
 		Node         *x = key_argument(lower->clause, id, since_key, BTGreaterEqualStrategyNumber);
+		bool          join = x != NULL && contain_vars_of_level(x, 0);
 
 		// A value known when planning (now()) makes keys that the siblings' estimate reads.
-		if (x == NULL || lower->norm_selec >= 0 || IsA(estimate_expression_value(req->root, x), Const))
+		if (x == NULL || lower->norm_selec >= 0 || lower->outer_selec >= 0 ||
+			(join ? !has_bounded_check(rel->joininfo, bounded_check, x)
+				  : IsA(estimate_expression_value(req->root, x), Const)))
 			continue;
 		foreach (uc, clauses)
 		{
 			RestrictInfo *upper = static_cast<RestrictInfo *>(lfirst(uc));
 			Node         *y = key_argument(upper->clause, id, through_key, BTLessEqualStrategyNumber);
 
-			if (y == NULL || upper->norm_selec >= 0 || !equal(x, y))
+			if (y == NULL || upper->norm_selec >= 0 || upper->outer_selec >= 0 || !equal(x, y))
 				continue;
-			if (share == 0 && (share = unit_share(req->root, static_cast<Node *>(linitial(req->args)), req->varRelid, spelling, now_key)) < 0)
+			if (!join && share == 0 &&
+				(share = unit_share(req->root, static_cast<Node *>(linitial(req->args)), req->varRelid, spelling,
+									&format)) < 0)
 				return;
-			lower->norm_selec = 1;
-			upper->norm_selec = std::min(1.0, share);
+			lower->norm_selec = lower->outer_selec = 1;
+			upper->norm_selec = upper->outer_selec = join ? 1 : std::min(1.0, share * format);
 			break;
 		}
 	}
+}
+
+// Return the selectivity of id_check(id, x, x) where the rewrite added it to a join's equality
+// (x reads another relation), in [0, 1]; -1 for any other check with bounds.
+static double
+equality_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &spelling)
+{
+	Node       *id = static_cast<Node *>(linitial(req->args));
+	Node       *x = static_cast<Node *>(lsecond(req->args));
+	const Var  *column = uuid_column(id);
+	Oid         since_key;
+	Oid         through_key;
+	Oid         bounded_check;
+	double      format;
+	double      share;
+	double      planner;
+	RelOptInfo *rel;
+	int         other;
+
+	if (column == NULL || req->root == NULL || !equal(x, lthird(req->args)) || !contain_vars_of_level(x, 0) ||
+		column->varlevelsup != 0 || static_cast<int>(column->varno) >= req->root->simple_rel_array_size ||
+		(rel = req->root->simple_rel_array[column->varno]) == NULL)
+		return -1;
+	if (!equality_functions(req->funcid, spelling, &since_key, &through_key, &bounded_check) ||
+		(share = unit_share(req->root, id, req->varRelid, spelling, &format)) < 0)
+		return 1;
+	// The inner side of a nested loop: the pair estimated afresh, at PostgreSQL's defaults.
+	planner = req->varRelid == 0
+		? 1
+		: clauselist_selectivity(
+			  req->root,
+			  list_make2(uuid_comparison(id, call_of(since_key, UUIDOID, x), BTGreaterEqualStrategyNumber),
+						 uuid_comparison(id, call_of(through_key, UUIDOID, x), BTLessEqualStrategyNumber)),
+			  req->varRelid, JOIN_INNER, NULL);
+	if ((req->jointype == JOIN_SEMI || req->jointype == JOIN_ANTI) && req->varRelid == 0 && req->sjinfo != NULL)
+	{
+		// The share of the outer rows with a match among the inner ones (of one relation).
+		if (bms_is_member(column->varno, req->sjinfo->min_righthand))
+			share *= rel->rows;
+		else if (bms_get_singleton_member(req->sjinfo->min_righthand, &other) &&
+				 other < req->root->simple_rel_array_size && req->root->simple_rel_array[other] != NULL)
+			share *= req->root->simple_rel_array[other]->rows;
+	}
+	return planner > 0 ? std::min(1.0, share / planner) : 1;
 }
 
 // Return the selectivity of a check of the id alone, in [0, 1], giving its comparisons theirs.
@@ -1175,10 +1261,10 @@ sibling_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &sp
 	n = read_siblings(req, rel, id, siblings, &checks, &fresh);
 	if (checks == 0)
 		return 1;
-	now_key = spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL;
-	estimate_equalities(req, spelling, rel, id, now_key);
+	estimate_equalities(req, spelling, rel, id);
 	if (n == 0 && !check_alone(req, rel, id))
 		return 1;
+	now_key = spelling.before_bytes(made_bound(GetCurrentTransactionStartTimestamp()), now) ? now : NULL;
 	if (n == 0)
 	{
 		uint8_t lower[uuid_len];
@@ -1204,7 +1290,9 @@ made_check_support(Node *request, const MadeSpelling &spelling)
 	if (!IsA(request, SupportRequestSelectivity))
 		return NULL;
 	req = reinterpret_cast<SupportRequestSelectivity *>(request);
-	if (req->is_join)
+	if (list_length(req->args) == 3 && (req->selectivity = equality_selectivity(req, spelling)) >= 0)
+		;
+	else if (req->is_join)
 		req->selectivity = 1;
 	else if (list_length(req->args) == 1)
 		req->selectivity = sibling_selectivity(req, spelling);
@@ -1331,6 +1419,7 @@ add_expansion(PlannerInfo *root, List **out, const Comparison *const *group, int
 {
 	static const Oid  key_args[] = {TIMESTAMPTZOID};
 	static const Oid  id_args[] = {UUIDOID};
+	static const Oid  bounded_check_args[] = {UUIDOID, TIMESTAMPTZOID, TIMESTAMPTZOID};
 	const Comparison *first = group[0];
 	Oid               schema = get_func_namespace(first->extractor);
 	Oid               ext = getExtensionOfObject(ProcedureRelationId, first->extractor);
@@ -1339,10 +1428,14 @@ add_expansion(PlannerInfo *root, List **out, const Comparison *const *group, int
 	Oid               after_key;
 	Oid               through_key;
 	Oid               check;
+	Oid               bounded_check = InvalidOid;
 	RangeBound       *bounds = static_cast<RangeBound *>(palloc(sizeof(RangeBound) * 2 * n));
-	Oid              *used = static_cast<Oid *>(palloc(sizeof(Oid) * (2 * n + 2)));
+	Oid              *used = static_cast<Oid *>(palloc(sizeof(Oid) * (2 * n + 3)));
+	int               nused;
 	int               nbounds = 0;
+	List             *joined = NIL;
 	Node             *expanded;
+	ListCell         *lc;
 
 	if (!OidIsValid(ext) ||
 		!OidIsValid(since_key = spelling_function(schema, ext, first->spelling->since_key, 1, key_args)) ||
@@ -1366,6 +1459,8 @@ add_expansion(PlannerInfo *root, List **out, const Comparison *const *group, int
 			case BTEqualStrategyNumber:
 				bounds[nbounds++] = {since_key, bound, false};
 				bounds[nbounds++] = {through_key, bound, true};
+				if (contain_vars_of_level(bound, 0))
+					joined = lappend(joined, bound);
 				break;
 			case BTGreaterEqualStrategyNumber:
 				bounds[nbounds++] = {since_key, bound, false};
@@ -1379,7 +1474,13 @@ add_expansion(PlannerInfo *root, List **out, const Comparison *const *group, int
 	used[1] = check;
 	for (int i = 0; i < nbounds; i++)
 		used[i + 2] = bounds[i].key;
-	if (!may_execute(root, used, nbounds + 2))
+	nused = nbounds + 2;
+	// A join's equality: the check with its bounds carries the join's estimate (equality_selectivity).
+	if (joined != NIL && OidIsValid(bounded_check = spelling_function(schema, ext, first->spelling->id_check, 3, bounded_check_args)))
+		used[nused++] = bounded_check;
+	else
+		joined = NIL;
+	if (!may_execute(root, used, nused))
 		return false;
 	/* A NULL comparison is false here: no key IS NOT NULL filter is needed. */
 	expanded = expansion(first->arg, bounds, nbounds, check_of(check, first->arg), false);
@@ -1387,6 +1488,8 @@ add_expansion(PlannerInfo *root, List **out, const Comparison *const *group, int
 		*out = list_concat(*out, reinterpret_cast<BoolExpr *>(expanded)->args);
 	else
 		*out = lappend(*out, expanded);
+	foreach (lc, joined)
+		*out = lappend(*out, makeFuncExpr(bounded_check, BOOLOID, list_make3(copy_of(first->arg), copy_of(static_cast<Node *>(lfirst(lc))), copy_of(static_cast<Node *>(lfirst(lc)))), InvalidOid, InvalidOid, COERCE_EXPLICIT_CALL));
 	return true;
 }
 
@@ -1494,7 +1597,8 @@ rewrite_join_tree(PlannerInfo *root, Node *node, const RelOptInfo *rel, Oid tabl
 	{
 		JoinExpr *join = reinterpret_cast<JoinExpr *>(node);
 
-		if (join->quals != NULL && IsA(join->quals, List))
+		// A FULL JOIN takes only conditions it can hash or merge: a range of the id is neither.
+		if (join->jointype != JOIN_FULL && join->quals != NULL && IsA(join->quals, List))
 			join->quals = reinterpret_cast<Node *>(rewrite_conditions(root, reinterpret_cast<List *>(join->quals), rel->relid, table));
 		rewrite_join_tree(root, join->larg, rel, table);
 		rewrite_join_tree(root, join->rarg, rel, table);
