@@ -109,9 +109,11 @@ DEALLOCATE words_at;
 DEALLOCATE hot_words_at;
 -- Joins on the equality, 96 times of the table's ids: every join's estimate near its rows (the
 -- join's pair at PostgreSQL's defaults would be 96 x 5,762 / 9); the inner index scan's rows per
--- loop too. A FULL JOIN, which takes only conditions it can hash or merge, is left as written.
+-- loop too; a NULL time matches nothing. A FULL JOIN, which takes only conditions it can hash or
+-- merge, is left as written.
 CREATE TABLE at_times AS SELECT uuidv7_timestamp(id) AS at FROM words WHERE k % 30 = 0 AND k < 10000;
-ANALYZE at_times;
+CREATE TABLE at_nulls AS SELECT at FROM at_times UNION ALL SELECT NULL FROM at_times;
+ANALYZE at_times, at_nulls;
 CREATE FUNCTION pg_temp.rows_counted(q text) RETURNS bigint LANGUAGE plpgsql AS $f$
 DECLARE
     n bigint;
@@ -125,7 +127,10 @@ FROM (VALUES ('inner', 'SELECT * FROM at_times a JOIN words w ON uuidv7_timestam
              ('left', 'SELECT * FROM at_times a LEFT JOIN words w ON uuidv7_timestamp(w.id) = a.at'),
              ('exists', 'SELECT * FROM at_times a WHERE EXISTS (SELECT FROM words w WHERE uuidv7_timestamp(w.id) = a.at)'),
              ('not exists', 'SELECT * FROM at_times a WHERE NOT EXISTS (SELECT FROM words w WHERE uuidv7_timestamp(w.id) = a.at)'),
-             ('full', 'SELECT * FROM at_times a FULL JOIN words w ON uuidv7_timestamp(w.id) = a.at')) AS c(j, q);
+             ('full', 'SELECT * FROM at_times a FULL JOIN words w ON uuidv7_timestamp(w.id) = a.at'),
+             ('inner, half the times NULL', 'SELECT * FROM at_nulls a JOIN words w ON uuidv7_timestamp(w.id) = a.at'),
+             ('exists, half NULL', 'SELECT * FROM at_nulls a WHERE EXISTS (SELECT FROM words w WHERE uuidv7_timestamp(w.id) = a.at)'),
+             ('not exists, half NULL', 'SELECT * FROM at_nulls a WHERE NOT EXISTS (SELECT FROM words w WHERE uuidv7_timestamp(w.id) = a.at)')) AS c(j, q);
 SET enable_hashjoin = off;
 SET enable_mergejoin = off;
 CREATE FUNCTION pg_temp.inner_side(q text) RETURNS text LANGUAGE plpgsql AS $f$
@@ -319,6 +324,6 @@ SELECT (SELECT count(*) FROM checked_parted WHERE uuidv7_timestamp(id) >= '2026-
        (SELECT count(*) FROM checked_parted WHERE (uuidv7_timestamp(id) >= '2026-03-01 23:00+00') IS TRUE) AS plain;
 SELECT pg_temp.try($$INSERT INTO checked_parted VALUES ('019cad21-cf00-4000-8000-000000000003', 0)$$);
 
-DROP TABLE recent, spans, words, conflicts, order_rows, live, archive, parted, checked, checked_parted, at_times CASCADE;
+DROP TABLE recent, spans, words, conflicts, order_rows, live, archive, parted, checked, checked_parted, at_times, at_nulls CASCADE;
 DROP DOMAIN order_id;
 DROP FUNCTION made_since(uuid, timestamptz);

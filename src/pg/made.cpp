@@ -1080,7 +1080,8 @@ key_argument(const Expr *clause, const Var *id, Oid key, int strategy)
 
 // Return the share of the format's ids of one unit at their mean density over the histogram's
 // span, or of one id where they are fewer than the span's units, and the format's share of the
-// rows in *format; -1 where the histogram does not say.
+// rows in *format (where that share is not read: of one row of the table, and 1); -1 where the
+// table's size is not known either.
 static double
 unit_share(PlannerInfo *root, Node *id, int var_relid, const MadeSpelling &spelling, double *format)
 {
@@ -1108,16 +1109,40 @@ unit_share(PlannerInfo *root, Node *id, int var_relid, const MadeSpelling &spell
 			first++;
 		while (last >= first && spelling.of_format != NULL && !spelling.of_format(value_of(hist, last)))
 			last--;
-		// The leading bytes of a unit: the keys of two times 1000 units apart, in 2023.
-		if (first <= last && spelling.since_bytes(INT64CONST(1700000000000000), lower) &&
+		// The leading bytes of a unit: the keys of two times 1000 units apart, in 2023. With fewer
+		// than two bounds of the format (its ids inside one bucket of others') the span is not
+		// read, and each id is taken for a unit of its own.
+		if (first < last && spelling.since_bytes(INT64CONST(1700000000000000), lower) &&
 			spelling.since_bytes(INT64CONST(1700000000000000) + 1000 * spelling.unit_us, upper) &&
 			leading(upper) > leading(lower))
 			units = 1 + (leading(value_of(hist, last)) - leading(value_of(hist, first))) / ((leading(upper) - leading(lower)) / 1000);
 		rows = vardata.rel->tuples * *format;
+		if (units <= 0)
+			units = rows;
 		free_attstatsslot(&hist);
+	}
+	if (rows < 1 && vardata.rel != NULL && vardata.rel->tuples >= 1)
+	{
+		// The format's share not read (its ids inside a bucket of others'): one id a unit, of all.
+		*format = 1;
+		units = rows = vardata.rel->tuples;
 	}
 	ReleaseVariableStats(vardata);
 	return units > 0 && rows >= 1 ? 1 / std::min(rows, units) : -1;
+}
+
+// Return the fraction of NULL values of an expression with statistics (a column), 0 without.
+static double
+null_fraction(PlannerInfo *root, Node *expression)
+{
+	VariableStatData vardata;
+	double           fraction = 0;
+
+	examine_variable(root, expression, 0, &vardata);
+	if (HeapTupleIsValid(vardata.statsTuple))
+		fraction = reinterpret_cast<Form_pg_statistic>(GETSTRUCT(vardata.statsTuple))->stanullfrac;
+	ReleaseVariableStats(vardata);
+	return fraction;
 }
 
 // Return the spelling's key functions beside the check fn in *since_key and *through_key, and its
@@ -1222,6 +1247,9 @@ equality_selectivity(const SupportRequestSelectivity *req, const MadeSpelling &s
 	if (!equality_functions(req->funcid, spelling, &since_key, &through_key, &bounded_check) ||
 		(share = unit_share(req->root, id, req->varRelid, spelling, &format)) < 0)
 		return 1;
+	// A NULL value matches nothing (a join's; a nested loop's inner side is asked for one value).
+	if (req->varRelid == 0)
+		share *= 1 - null_fraction(req->root, x);
 	// The inner side of a nested loop: the pair estimated afresh, at PostgreSQL's defaults.
 	planner = req->varRelid == 0
 		? 1
@@ -1289,6 +1317,8 @@ made_check_support(Node *request, const MadeSpelling &spelling)
 
 	if (!IsA(request, SupportRequestSelectivity))
 		return NULL;
+	// A check written by hand is known to the planner hook too, from the first statement on.
+	remember_spelling(&spelling);
 	req = reinterpret_cast<SupportRequestSelectivity *>(request);
 	if (list_length(req->args) == 3 && (req->selectivity = equality_selectivity(req, spelling)) >= 0)
 		;
