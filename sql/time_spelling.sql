@@ -138,8 +138,10 @@ DECLARE
     p jsonb;
 BEGIN
     EXECUTE 'EXPLAIN (FORMAT JSON) ' || q INTO p;
-    RETURN format('%s: %s rows, %s loops', p #>> '{0,Plan,Plans,1,Node Type}', p #>> '{0,Plan,Plans,1,Plan Rows}',
-                  p #>> '{0,Plan,Plans,0,Plan Rows}');
+    -- Its cost: of one row a loop (2.91 on 15), not of a third of the rows for each key (18.87).
+    RETURN format('%s: %s rows, %s loops, costed as %s', p #>> '{0,Plan,Plans,1,Node Type}',
+                  p #>> '{0,Plan,Plans,1,Plan Rows}', p #>> '{0,Plan,Plans,0,Plan Rows}',
+                  CASE WHEN (p #>> '{0,Plan,Plans,1,Total Cost}')::numeric < 8 THEN 'a row' ELSE 'more rows' END);
 END
 $f$;
 SELECT pg_temp.inner_side('SELECT * FROM at_times a JOIN words w ON uuidv7_timestamp(w.id) = a.at') AS nested_loop_inner;

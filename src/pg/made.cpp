@@ -32,6 +32,7 @@ extern "C" {
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
 #include "nodes/supportnodes.h"
+#include "optimizer/cost.h"
 #include "optimizer/optimizer.h"
 #include "optimizer/paths.h"
 #include "optimizer/planmain.h"
@@ -1751,16 +1752,16 @@ made_rel_hook(PlannerInfo *root, Oid relation, bool inhparent, RelOptInfo *rel)
 
 static create_upper_paths_hook_type previous_upper_hook = NULL;
 
-// Return the spelling whose check of the id alone fn is, or NULL.
+// Return the spelling whose check fn is, of the id alone (nargs 1) or with bounds (3), or NULL.
 static const MadeSpelling *
-spelling_of_check(Oid fn)
+spelling_of_check(Oid fn, int nargs = 1)
 {
-	static const Oid id_args[] = {UUIDOID};
+	static const Oid args[] = {UUIDOID, TIMESTAMPTZOID, TIMESTAMPTZOID};
 	Oid              schema = get_func_namespace(fn);
 	Oid              ext = getExtensionOfObject(ProcedureRelationId, fn);
 
 	for (int i = 0; OidIsValid(ext) && i < spellings_seen_count; i++)
-		if (spelling_function(schema, ext, spellings_seen[i]->id_check, 1, id_args) == fn)
+		if (spelling_function(schema, ext, spellings_seen[i]->id_check, nargs, args) == fn)
 			return spellings_seen[i];
 	return NULL;
 }
@@ -1941,8 +1942,115 @@ check_implied(PlannerInfo *root, const RelOptInfo *rel, const RangeTblEntry *rte
 	return *constraints != NIL && predicate_implied_by(list_make1(check), *constraints, true);
 }
 
-// Take the checks that select no row the other conditions would not out of a table's conditions
-// and its indexes', after its paths are made; chain on.
+/*
+ * The inner side of a nested loop on a join's equality: PostgreSQL costs its index scan with its
+ * own estimate of the pair for each outer row, a third of the index for each key (a uuid compared
+ * with another rel's value, which no support function reaches), some 150 times a created_at
+ * index's cost, which passes jit_above_cost on large joins. So each such index path is costed
+ * again once the rel's paths are made, before the cheapest are chosen: with copies of the pair
+ * that hold their selectivities (1, and the unit's share of the rows) where PostgreSQL reads a
+ * clause of the rel alone, and the loops counted as get_loop_count counts them (but semi joins).
+ */
+
+// Return a copy of a join's comparison that PostgreSQL estimates at sel, as a clause of relid.
+static RestrictInfo *
+estimated_copy(const RestrictInfo *rinfo, Index relid, double sel)
+{
+	RestrictInfo *copy = makeNode(RestrictInfo);
+
+	*copy = *rinfo;
+	copy->clause_relids = bms_make_singleton(relid);
+#if PG_VERSION_NUM >= 160000
+	copy->num_base_rels = 1;
+#endif
+	copy->norm_selec = copy->outer_selec = sel;
+	return copy;
+}
+
+// Return the loops of a path parameterized by the outer rels: the fewest rows of one of them.
+static double
+loops_of(PlannerInfo *root, Relids outer)
+{
+	double result = 0;
+	int    relid = -1;
+
+	while ((relid = bms_next_member(outer, relid)) >= 0)
+		if (relid < root->simple_rel_array_size && root->simple_rel_array[relid] != NULL &&
+			root->simple_rel_array[relid]->rows > 0 && (result == 0 || root->simple_rel_array[relid]->rows < result))
+			result = root->simple_rel_array[relid]->rows;
+	return result > 0 ? result : 1;
+}
+
+// Cost again the index paths of the rel parameterized by the pair of the join's equality whose
+// check with bounds is check, of the id in the rel.
+static void
+recost_equality_paths(PlannerInfo *root, RelOptInfo *rel, const FuncExpr *check, const MadeSpelling &spelling)
+{
+	Node      *x = static_cast<Node *>(lsecond(check->args));
+	const Var *id = uuid_column(static_cast<Node *>(linitial(check->args)));
+	Oid        since_key;
+	Oid        through_key;
+	Oid        bounded_check;
+	double     format;
+	double     share;
+	ListCell  *pc;
+	ListCell  *ic;
+
+	if (id == NULL || static_cast<Index>(id->varno) != rel->relid || !equal(x, lthird(check->args)) ||
+		!contain_vars_of_level(x, 0) ||
+		!equality_functions(check->funcid, spelling, &since_key, &through_key, &bounded_check) ||
+		(share = unit_share(root, static_cast<Node *>(linitial(check->args)), rel->relid, spelling, &format)) < 0)
+		return;
+	foreach (pc, rel->pathlist)
+	{
+		IndexPath *path = static_cast<IndexPath *>(lfirst(pc));
+		List      *clauses = NIL;
+		List      *kept;
+		int        found = 0;
+
+		if (!IsA(path, IndexPath) || path->path.param_info == NULL)
+			continue;
+		foreach (ic, path->indexclauses)
+		{
+			IndexClause *clause = static_cast<IndexClause *>(lfirst(ic));
+			IndexClause *copy;
+			Node        *arg;
+			double       sel = -1;
+
+			if (list_length(clause->indexquals) == 1 && linitial(clause->indexquals) == clause->rinfo)
+			{
+				if ((arg = key_argument(clause->rinfo->clause, id, since_key, BTGreaterEqualStrategyNumber)) != NULL &&
+					equal(arg, x))
+					sel = 1;
+				else if ((arg = key_argument(clause->rinfo->clause, id, through_key, BTLessEqualStrategyNumber)) !=
+							 NULL &&
+						 equal(arg, x))
+					sel = std::min(1.0, share * format);
+			}
+			if (sel < 0)
+			{
+				clauses = lappend(clauses, clause);
+				continue;
+			}
+			copy = makeNode(IndexClause);
+			*copy = *clause;
+			copy->rinfo = estimated_copy(clause->rinfo, rel->relid, sel);
+			copy->indexquals = list_make1(copy->rinfo);
+			clauses = lappend(clauses, copy);
+			found++;
+		}
+		if (found != 2)
+			continue;
+		kept = path->indexclauses;
+		path->indexclauses = clauses;
+		cost_index(path, root, loops_of(root, PATH_REQ_OUTER(&path->path)), false);
+		path->indexclauses = kept;
+	}
+}
+
+// Cost again the inner sides of nested loops on a join's equality, and take the checks that select
+// no row the other conditions would not out of a table's conditions and its indexes', after its
+// paths are made; chain on.
 static void
 made_pathlist_hook(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry *rte)
 {
@@ -1956,6 +2064,16 @@ made_pathlist_hook(PlannerInfo *root, RelOptInfo *rel, Index rti, RangeTblEntry 
 	if (rte->rtekind != RTE_RELATION || rte->inh || spellings_seen_count == 0 ||
 		!IS_SIMPLE_REL(rel) || rel->relid != rti)
 		return;
+	foreach (lc, rel->joininfo)
+	{
+		const FuncExpr     *check = reinterpret_cast<const FuncExpr *>(static_cast<RestrictInfo *>(lfirst(lc))->clause);
+		const MadeSpelling *spelling = IsA(check, FuncExpr) && list_length(check->args) == 3
+			? spelling_of_check(check->funcid, 3)
+			: NULL;
+
+		if (spelling != NULL)
+			recost_equality_paths(root, rel, check, *spelling);
+	}
 	foreach (lc, rel->baserestrictinfo)
 	{
 		RestrictInfo       *rinfo = static_cast<RestrictInfo *>(lfirst(lc));
