@@ -1054,9 +1054,9 @@ check_alone(const SupportRequestSelectivity *req, const RelOptInfo *rel, const V
  * the bounds, id_check(id, x, x), which the rewrite adds to a join's equality, carries the
  * estimate (equality_selectivity): the unit's share of the pairs of rows for an inner or outer
  * join and for the inner side of a nested loop, the share of rows with a match for a semi or anti
- * join (EXISTS, NOT EXISTS). The index scan of that inner side is costed at PostgreSQL's defaults
- * for a uuid compared with another row's value, a third of the rows each, which no estimate of
- * ours reaches.
+ * join (EXISTS, NOT EXISTS). The index scan of that inner side, which PostgreSQL costs at its
+ * defaults for a uuid compared with another row's value, is costed again once the rel's paths
+ * are made (recost_equality_paths).
  */
 
 // Return x where clause is id OP key(x) (id on the left, as the rewrite makes it) with the
