@@ -67,13 +67,8 @@ SET enable_seqscan = off;
 
 -- 2. The rows: each comparison and its plain predicate (IS TRUE, which the hook leaves alone),
 -- at a millisecond, a microsecond either side of it, the ends and NULL; every count equal.
-CREATE FUNCTION pg_temp.count_of(q text) RETURNS bigint LANGUAGE plpgsql AS $f$
-DECLARE
-    n bigint;
-BEGIN
-    EXECUTE 'SELECT count(*) FROM words WHERE ' || q INTO n;
-    RETURN n;
-END
+CREATE FUNCTION pg_temp.count_of(q text) RETURNS bigint LANGUAGE sql AS $f$
+SELECT pg_temp.rows_counted('SELECT * FROM words WHERE ' || q)
 $f$;
 SELECT f, op, count(*) AS cases, count(*) FILTER (WHERE spelled = plain) AS same_rows, sum(spelled) AS rows
 FROM (VALUES ('uuidv7_timestamp'), ('hot_uuid_timestamp')) AS e(f),
@@ -114,14 +109,6 @@ DEALLOCATE hot_words_at;
 CREATE TABLE at_times AS SELECT uuidv7_timestamp(id) AS at FROM words WHERE k % 30 = 0 AND k < 10000;
 CREATE TABLE at_nulls AS SELECT at FROM at_times UNION ALL SELECT NULL FROM at_times;
 ANALYZE at_times, at_nulls;
-CREATE FUNCTION pg_temp.rows_counted(q text) RETURNS bigint LANGUAGE plpgsql AS $f$
-DECLARE
-    n bigint;
-BEGIN
-    EXECUTE format('SELECT count(*) FROM (%s) q', q) INTO n;
-    RETURN n;
-END
-$f$;
 SELECT j, pg_temp.rows_of(q) AS estimate, pg_temp.rows_counted(q) AS actual
 FROM (VALUES ('inner', 'SELECT * FROM at_times a JOIN words w ON uuidv7_timestamp(w.id) = a.at'),
              ('left', 'SELECT * FROM at_times a LEFT JOIN words w ON uuidv7_timestamp(w.id) = a.at'),
