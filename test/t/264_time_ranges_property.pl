@@ -41,6 +41,17 @@ install_portable($node, 'p');
 # the call and NOT the call. Returns one line per mismatch or plan without the index, and the
 # counts of queries and of rows compared.
 my $CHECK_SQL = <<'SQL';
+-- The plan of a query as EXPLAIN (COSTS OFF) prints it, a line each.
+CREATE FUNCTION plan_text(q text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    e record;
+    plan text := '';
+BEGIN
+    FOR e IN EXECUTE 'EXPLAIN (COSTS OFF) ' || q LOOP
+        plan := plan || e."QUERY PLAN" || E'\n';
+    END LOOP;
+    RETURN plan;
+END $$;
 CREATE FUNCTION made_rows(q text, tab text DEFAULT 'ids') RETURNS integer[] LANGUAGE plpgsql AS $$
 DECLARE r integer[];
 BEGIN
@@ -53,7 +64,6 @@ CREATE FUNCTION made_check(spelling text, extractor text, OUT problem text, OUT 
 RETURNS SETOF record LANGUAGE plpgsql AS $$
 DECLARE
     b record;
-    e record;
     whole boolean;
     neg text;
     call text;
@@ -80,10 +90,7 @@ BEGIN
                 EXECUTE format('SELECT %s_since(%L::timestamptz) = ''00000000-0000-0000-0000-000000000000'' '
                                'AND %s_before(%L::timestamptz) = ''ffffffff-ffff-ffff-ffff-ffffffffffff''',
                                spelling, b.a, spelling, b.z) INTO whole;
-                plan := '';
-                FOR e IN EXECUTE 'EXPLAIN (COSTS OFF) SELECT k FROM ids WHERE ' || call LOOP
-                    plan := plan || e."QUERY PLAN" || E'\n';
-                END LOOP;
+                plan := plan_text('SELECT k FROM ids WHERE ' || call);
                 IF plan ~ 'Index Cond: .*\mid (>=|<=|IS NOT NULL)' THEN
                     index_plans := index_plans + 1;
                 ELSIF plan ~ 'One-Time Filter: false' THEN
@@ -127,10 +134,7 @@ BEGIN
     SET LOCAL enable_hashjoin = off;
     SET LOCAL enable_mergejoin = off;
     call := format('SELECT b.n, i.k FROM bounds b JOIN ids i ON %s(i.id, b.a, b.z)', spelling);
-    plan := '';
-    FOR e IN EXECUTE 'EXPLAIN (COSTS OFF) ' || call LOOP
-        plan := plan || e."QUERY PLAN" || E'\n';
-    END LOOP;
+    plan := plan_text(call);
     IF plan !~ 'Index Cond: .*\mid (>=|<=|IS NOT NULL)' THEN
         problem := format('%s does not use the index: %s', call, plan);
         RETURN NEXT;
@@ -159,7 +163,6 @@ CREATE FUNCTION spelled_check(extractor text, OUT problem text, OUT queries bigi
 RETURNS SETOF record LANGUAGE plpgsql AS $$
 DECLARE
     b record;
-    e record;
     cond text;
     want integer[];
     got integer[];
@@ -183,10 +186,7 @@ BEGIN
             SET LOCAL enable_seqscan = off;
             SET LOCAL enable_indexscan = on;
             SET LOCAL enable_bitmapscan = on;
-            plan := '';
-            FOR e IN EXECUTE 'EXPLAIN (COSTS OFF) SELECT k FROM ids WHERE ' || cond LOOP
-                plan := plan || e."QUERY PLAN" || E'\n';
-            END LOOP;
+            plan := plan_text('SELECT k FROM ids WHERE ' || cond);
             IF plan ~ (extractor || '\(') THEN
                 problem := format('%s is not rewritten: %s', cond, plan);
                 RETURN NEXT;
@@ -204,10 +204,7 @@ BEGIN
                 RETURN NEXT;
             END IF;
             -- A UNION ALL of two tables: each branch takes the rewrite, the rows of both.
-            plan := '';
-            FOR e IN EXECUTE 'EXPLAIN (COSTS OFF) SELECT k FROM ids_union WHERE ' || cond LOOP
-                plan := plan || e."QUERY PLAN" || E'\n';
-            END LOOP;
+            plan := plan_text('SELECT k FROM ids_union WHERE ' || cond);
             IF plan ~ (extractor || '\(') THEN
                 problem := format('%s is not rewritten in a UNION ALL: %s', cond, plan);
                 RETURN NEXT;
@@ -219,10 +216,7 @@ BEGIN
                 problem := format('%s in a UNION ALL, bounds %s: %s rows, want %s', cond, b.n, cardinality(got), 2 * cardinality(want));
                 RETURN NEXT;
             END IF;
-            plan := '';
-            FOR e IN EXECUTE 'EXPLAIN (COSTS OFF) SELECT k FROM ids_checked WHERE ' || cond LOOP
-                plan := plan || e."QUERY PLAN" || E'\n';
-            END LOOP;
+            plan := plan_text('SELECT k FROM ids_checked WHERE ' || cond);
             IF extractor = 'uuidv7_timestamp' AND plan !~ (extractor || '\(') THEN
                 IF plan ~ 'uuidv7_made_check\(' THEN
                     problem := format('%s keeps the check on a table whose CHECK implies it: %s', cond, plan);
@@ -257,10 +251,7 @@ BEGIN
     SET LOCAL enable_hashjoin = off;
     SET LOCAL enable_mergejoin = off;
     cond := format('SELECT b.n, i.k FROM bounds b JOIN ids i ON %1$s(i.id) >= b.a AND %1$s(i.id) < b.z', extractor);
-    plan := '';
-    FOR e IN EXECUTE 'EXPLAIN (COSTS OFF) ' || cond LOOP
-        plan := plan || e."QUERY PLAN" || E'\n';
-    END LOOP;
+    plan := plan_text(cond);
     IF plan !~ 'Index Cond: .*\mid (>=|<=)' THEN
         problem := format('%s does not use the index: %s', cond, plan);
         RETURN NEXT;
